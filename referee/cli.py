@@ -1,0 +1,239 @@
+"""`referee ...`: the command line (see CONTRACT.md and the README). Heavy modules load lazily."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from referee.errors import RefereeError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line and exits 2."""
+
+    def error(self, message: str) -> None:
+        raise RefereeError(f"{self.prog}: {message}")
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise RefereeError(f"--set takes OPTION=VALUE, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _read_input(source: str | None) -> str:
+    if source in (None, "-"):
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RefereeError(f"cannot read {source}: {error.strerror}") from None
+
+
+def _json(text: str, where: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RefereeError(f"{where}: not valid JSON: {error}") from None
+
+
+def cmd_scenarios(args) -> int:
+    from referee.scenario.catalog import catalogue
+
+    listing = catalogue()
+    if args.json:
+        print(json.dumps(listing))
+    else:
+        for item in listing:
+            print(f"{item['id']:<28} {item['turns']:>3} turns  {item['title']}: {item['summary']}")
+    return 0
+
+
+def _default_db(scenario_id: str) -> Path:
+    from datetime import datetime
+
+    from referee.paths import sessions_dir
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    return sessions_dir() / f"{scenario_id.replace('/', '-')}-{stamp}.db"
+
+
+def cmd_new(args) -> int:
+    from referee.session import Session
+
+    path = Path(args.db) if args.db else _default_db(args.scenario)
+    session = Session.create(path, args.scenario, _options(args.set), args.seed)
+    session.close()
+    print(path)
+    return 0
+
+
+def cmd_apply(args) -> int:
+    from referee.session import Session
+
+    session = Session.open(Path(args.path))
+    try:
+        source = sys.stdin if args.file in (None, "-") else None
+        lines = source if source is not None else _read_input(args.file).splitlines()
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            command = _json(line, f"line {number}")
+            try:
+                seq = session.apply(command)
+            except RefereeError as error:
+                raise RefereeError(f"line {number}: {error}") from None
+            print(f"ok {seq}", flush=True)
+    finally:
+        session.close()
+    return 0
+
+
+def cmd_state(args) -> int:
+    from referee.umpire_view import state_json, state_text
+    from referee.session import Session
+
+    session = Session.open(Path(args.path))
+    session.close()
+    print(json.dumps(state_json(session.game)) if args.json else state_text(session.game))
+    return 0
+
+
+def cmd_log(args) -> int:
+    from referee.umpire_view import log_lines
+    from referee.store.repository import SessionStore
+
+    store = SessionStore.open(Path(args.path))
+    try:
+        for line in log_lines(store, as_json=args.json):
+            print(line)
+    finally:
+        store.close()
+    return 0
+
+
+def cmd_resolve(args) -> int:
+    if args.ruleset != "n30":
+        raise RefereeError(f"no calculator {args.ruleset!r} (known: n30)")
+    from referee.rules.n30.calculator import resolve_json
+
+    data = _json(_read_input(args.file), args.file or "stdin")
+    print(json.dumps(resolve_json(data, args.seed)))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from referee.simulate import play_game, simulate
+
+    options = _options(args.set)
+    result = simulate(args.scenario, args.games, args.seed, options, args.protesters, args.police)
+    if args.save:
+        from referee.scenario.catalog import load
+        from referee.session import Session
+
+        scenario = load(args.scenario)
+        last_seed = result["last_seed"]
+        _, commands = play_game(scenario, options, last_seed, args.protesters, args.police)
+        session = Session.create(Path(args.save), args.scenario, options, last_seed)
+        try:
+            for command in commands:
+                session.apply(command)
+        finally:
+            session.close()
+    result.pop("last_seed", None)
+    print(json.dumps(result))
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from referee.session import Session
+
+    path = _default_db("n30/lock-down-hold-fast")
+    session = Session.create(path, "n30/lock-down-hold-fast", {}, args.seed)
+    session.close()
+    print("The dashboard is not built yet; the demo session is ready for the other commands:", file=sys.stderr)
+    print(f"  referee state {path}\n  referee log {path}", file=sys.stderr)
+    print(path)
+    return 0
+
+
+def cmd_play(args) -> int:
+    raise RefereeError("the dashboard is not built yet; use apply, state and log on the session")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="referee", description="A computer-assisted umpire for civil-disorder wargames.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("scenarios", help="list the scenarios")
+    p.add_argument("--json", action="store_true", help="one JSON array")
+    p.set_defaults(run=cmd_scenarios)
+
+    p = sub.add_parser("new", help="create a session database")
+    p.add_argument("scenario")
+    p.add_argument("--db", help="where to write it (default: sessions/<scenario>-<time>.db)")
+    p.add_argument("--seed", type=int, help="seed of the session's dice (default: random)")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a session option")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("play", help="open the dashboard on a session")
+    p.add_argument("path", nargs="?")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("demo", help="a fresh Lock Down, Hold Fast session")
+    p.add_argument("--seed", type=int)
+    p.set_defaults(run=cmd_demo)
+
+    p = sub.add_parser("apply", help="apply umpire commands (JSON lines) to a session")
+    p.add_argument("path")
+    p.add_argument("file", nargs="?", help="a file of JSON lines, or - for stdin (default)")
+    p.set_defaults(run=cmd_apply)
+
+    p = sub.add_parser("state", help="the umpire's full truth")
+    p.add_argument("path")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_state)
+
+    p = sub.add_parser("log", help="the event log")
+    p.add_argument("path")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(run=cmd_log)
+
+    p = sub.add_parser("resolve", help="resolve one confrontation from JSON, without a session")
+    p.add_argument("ruleset", help="n30")
+    p.add_argument("file", nargs="?", help="a JSON file, or - for stdin (default)")
+    p.add_argument("--seed", type=int)
+    p.set_defaults(run=cmd_resolve)
+
+    p = sub.add_parser("simulate", help="computer players play whole games")
+    p.add_argument("scenario")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    p.add_argument("--save", help="keep the last game as a session database")
+    p.add_argument("--protesters", default="objective", choices=("objective", "random"))
+    p.add_argument("--police", default="objective", choices=("objective", "random"))
+    p.set_defaults(run=cmd_simulate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run a command; bad input prints one line on stderr and returns 2."""
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except RefereeError as error:
+        print(f"referee: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,1 @@
+"""The ruleset-agnostic model: map graph, units, state, events and dice."""

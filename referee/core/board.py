@@ -1,0 +1,106 @@
+"""The map as a graph: nodes (intersections, areas, boxes), links with kinds, targets and edges."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A place units stand in; `x`, `y` place it on a drawing of the map."""
+
+    id: str
+    x: float = 0
+    y: float = 0
+    in_play: bool = True
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A way between two nodes; `kind` is e.g. street, diagonal or tunnel."""
+
+    a: str
+    b: str
+    kind: str = "street"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """An objective reached from some nodes (its access nodes)."""
+
+    id: str
+    name: str
+    kind: str
+    access: tuple[str, ...]
+    reconstructed: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The whole map; movement runs only between nodes in play."""
+
+    id: str
+    title: str
+    nodes: dict[str, Node]
+    links: tuple[Link, ...]
+    targets: dict[str, Target]
+    edges: dict[str, tuple[str, ...]]
+    reconstructed: bool = False
+    note: str = ""
+    adjacency: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    kinds: dict[frozenset, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        adjacency: dict[str, list[str]] = {node: [] for node in self.nodes}
+        kinds: dict[frozenset, str] = {}
+        for link in self.links:
+            kinds[frozenset((link.a, link.b))] = link.kind
+            if self.nodes[link.a].in_play and self.nodes[link.b].in_play:
+                adjacency[link.a].append(link.b)
+                adjacency[link.b].append(link.a)
+        object.__setattr__(self, "adjacency", {node: tuple(near) for node, near in adjacency.items()})
+        object.__setattr__(self, "kinds", kinds)
+
+    def neighbours(self, node: str) -> tuple[str, ...]:
+        """Nodes in play one link away from `node`."""
+        return self.adjacency[node]
+
+    def link_kind(self, a: str, b: str) -> str | None:
+        """The kind of the link between two nodes, or None if they are not linked."""
+        return self.kinds.get(frozenset((a, b)))
+
+    def edge_of(self, node: str) -> tuple[str, ...]:
+        """The map edges a node lies on."""
+        return tuple(edge for edge, nodes in self.edges.items() if node in nodes)
+
+    def connected(self, sources: Iterable[str], goals: Iterable[str], blocked: Iterable[str] = ()) -> bool:
+        """Whether some path over nodes in play runs from a source to a goal, avoiding `blocked` nodes."""
+        barred = set(blocked)
+        goal_set = set(goals)
+        queue = deque(node for node in sources if node not in barred and self.nodes[node].in_play)
+        seen = set(queue)
+        while queue:
+            node = queue.popleft()
+            if node in goal_set:
+                return True
+            for near in self.adjacency[node]:
+                if near not in seen and near not in barred:
+                    seen.add(near)
+                    queue.append(near)
+        return False
+
+    def distances(self, sources: Iterable[str]) -> dict[str, int]:
+        """Links from the nearest source to every reachable node in play."""
+        dist = {node: 0 for node in sources if self.nodes[node].in_play}
+        queue = deque(dist)
+        while queue:
+            node = queue.popleft()
+            for near in self.adjacency[node]:
+                if near not in dist:
+                    dist[near] = dist[node] + 1
+                    queue.append(near)
+        return dist

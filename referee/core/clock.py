@@ -1,0 +1,48 @@
+"""The game clock: turns of fixed length from a starting time, each split into phases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def parse_time(text: str) -> int:
+    """Minutes after midnight of a 24-hour 'H:MM' time."""
+    hours, _, minutes = text.partition(":")
+    if not (hours.isdigit() and minutes.isdigit() and len(minutes) == 2):
+        raise ValueError(f"not a time of day (H:MM, 24-hour): {text!r}")
+    value = int(hours) * 60 + int(minutes)
+    if value >= 24 * 60 or int(minutes) >= 60:
+        raise ValueError(f"not a time of day: {text!r}")
+    return value
+
+
+def format_time(minutes: int) -> str:
+    """A time as the rule texts print it: 7:40, 11:00, 1:40 (12-hour, no am/pm)."""
+    hours, mins = divmod(minutes % (24 * 60), 60)
+    return f"{(hours - 1) % 12 + 1}:{mins:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Turn n (from 1) starts at `start + (n-1) * minutes`."""
+
+    start: int
+    minutes: int
+    turns: int
+    phases: tuple[str, ...]
+
+    def starts(self, turn: int) -> int:
+        """Minutes after midnight at which a turn starts."""
+        return self.start + (turn - 1) * self.minutes
+
+    def label(self, turn: int) -> str:
+        """The printed time a turn starts at."""
+        return format_time(self.starts(turn))
+
+    def span(self, turn: int) -> str:
+        """The turn as the rule texts name it: '7:40-7:50'."""
+        return f"{self.label(turn)}-{format_time(self.starts(turn) + self.minutes)}"
+
+    def turn_at(self, minutes: int) -> int:
+        """The turn that starts at a time of day (may fall outside 1..turns)."""
+        return (minutes - self.start) // self.minutes + 1

@@ -1,0 +1,75 @@
+"""What every ruleset provides, and the loop that turns a command into events and a new state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+from referee.core.dice import Dice
+from referee.core.events import Event
+from referee.core.state import GameState
+
+if TYPE_CHECKING:
+    from referee.scenario.catalog import Scenario
+
+
+@dataclass(frozen=True)
+class Context:
+    """What stays fixed through a session: the scenario and the chosen options."""
+
+    scenario: Scenario
+    options: dict[str, str]
+
+
+Emit = Callable[[str, dict[str, Any], tuple], GameState]
+
+
+class Ruleset(Protocol):
+    """A ruleset: pure functions from state, command and dice to events."""
+
+    id: str
+
+    def initial(self, ctx: Context) -> GameState:
+        """The state before the first event: the scenario's setup."""
+
+    def start(self, ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
+        """Events that open the game (first reinforcements and the like)."""
+
+    def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+        """Emit the events a command causes, or raise a Refusal citing the rule."""
+
+    def evolve(self, ctx: Context, state: GameState, event: Event) -> GameState:
+        """Fold one event into the state."""
+
+
+class Recorder:
+    """Collects the events of one command, folding each into the state as it is emitted."""
+
+    def __init__(self, ruleset: Ruleset, ctx: Context, state: GameState):
+        self.ruleset, self.ctx, self.state = ruleset, ctx, state
+        self.events: list[Event] = []
+
+    def __call__(self, kind: str, data: dict[str, Any], dice: tuple = ()) -> GameState:
+        event = Event(kind, data, tuple(dice), self.state.turn, self.state.phase)
+        self.events.append(event)
+        self.state = self.ruleset.evolve(self.ctx, self.state, event)
+        return self.state
+
+
+def run(ruleset: Ruleset, ctx: Context, state: GameState, command: dict, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Apply a command: the new state and its events, or a Refusal with nothing changed."""
+    recorder = Recorder(ruleset, ctx, state)
+    ruleset.decide(ctx, state, command, recorder, dice)
+    return recorder.state, recorder.events
+
+
+def replay(ruleset: Ruleset, ctx: Context, state: GameState, events: list[Event]) -> GameState:
+    """Fold recorded events into a state."""
+    for event in events:
+        state = ruleset.evolve(ctx, state, event)
+    return state
+
+
+def with_local(state: GameState, **changes: Any) -> GameState:
+    """A state whose ruleset-local record has some keys changed."""
+    return replace(state, local={**state.local, **changes})

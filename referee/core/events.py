@@ -1,0 +1,33 @@
+"""Events: what the rules decided, with the dice that decided it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.dice import Roll
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One fact appended to the log; the state is the fold of these."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    dice: tuple[Roll, ...] = ()
+    turn: int = 0
+    phase: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "kind": self.kind,
+            "data": self.data,
+            "dice": [roll.to_json() for roll in self.dice],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Event:
+        dice = tuple(Roll.from_json(roll) for roll in data.get("dice", ()))
+        return cls(data["kind"], data.get("data", {}), dice, data.get("turn", 0), data.get("phase", ""))

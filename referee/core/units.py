@@ -1,0 +1,41 @@
+"""Units: a counter or figure on the map, with its factors and hidden attributes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+ACTIVE = "active"
+DESTROYED = "destroyed"
+RESERVE = "reserve"
+OFF_MAP = "off-map"
+STATUSES = (ACTIVE, DESTROYED, RESERVE, OFF_MAP)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit; `attrs` holds what the rules track on it (locked, faction, face down...)."""
+
+    id: str
+    name: str
+    side: str
+    type: str
+    factors: dict[str, int]
+    node: str | None = None
+    status: str = ACTIVE
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def with_attrs(self, **changes: Any) -> Unit:
+        """A copy with some attributes changed."""
+        return replace(self, attrs={**self.attrs, **changes})
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id, "name": self.name, "side": self.side, "type": self.type,
+            "factors": self.factors, "node": self.node, "status": self.status, "attrs": self.attrs,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Unit:
+        return cls(data["id"], data["name"], data["side"], data["type"], data["factors"],
+                   data["node"], data["status"], data["attrs"])

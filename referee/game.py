@@ -1,0 +1,62 @@
+"""A game in memory: scenario, options, state and dice, with no database (used by simulate and sessions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.core.dice import Dice, SeededDice, TableDice
+from referee.core.engine import Context, Recorder, Ruleset, run
+from referee.core.events import Event
+from referee.core.state import GameState
+from referee.errors import RefereeError
+from referee.rules import ruleset as ruleset_for
+from referee.scenario.catalog import Scenario
+
+
+@dataclass
+class Game:
+    """A scenario being played: the rules turn commands into events and fold them into `state`."""
+
+    ctx: Context
+    rules: Ruleset
+    state: GameState
+    dice: SeededDice
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, scenario: Scenario, options: dict[str, str], seed: int, keep_events: bool = True) -> Game:
+        """A fresh game, with the events that open it (first reinforcements) already applied."""
+        ctx = Context(scenario, scenario.option_values(options))
+        rules = ruleset_for(scenario.ruleset)
+        game = cls(ctx, rules, rules.initial(ctx), SeededDice(seed))
+        recorder = Recorder(rules, ctx, game.state)
+        rules.start(ctx, game.state, recorder, game.dice)
+        game.state = recorder.state
+        if keep_events:
+            game.events.extend(recorder.events)
+        return game
+
+    def dice_for(self, command: dict) -> Dice:
+        """Typed-in dice if the command carries them, else the seeded generator."""
+        if "dice" in command:
+            if not isinstance(command["dice"], list):
+                raise RefereeError("dice must be a list of whole numbers")
+            return TableDice(command["dice"])
+        return self.dice
+
+    def apply(self, command: dict) -> list[Event]:
+        """Apply one command; on a refusal nothing changes, not even the dice drawn."""
+        if not isinstance(command, dict):
+            raise RefereeError("a command must be a JSON object such as {\"do\": \"end-phase\"}")
+        dice = self.dice_for(command)
+        drawn = self.dice.drawn
+        try:
+            state, events = run(self.rules, self.ctx, self.state, command, dice)
+            if isinstance(dice, TableDice):
+                dice.check_all_used()
+        except Exception:
+            self.dice.drawn = drawn
+            raise
+        self.state = state
+        self.events.extend(events)
+        return events

@@ -1,0 +1,16 @@
+"""Where the data folders are, in a checkout and in an installed wheel."""
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """The `scenarios` or `templates` folder: bundled in a wheel, else the checkout's."""
+    bundled = _PACKAGE / "_data" / name
+    return bundled if bundled.is_dir() else _PACKAGE.parent / name
+
+
+def sessions_dir() -> Path:
+    """The default folder for session databases: `sessions/` in the working directory."""
+    return Path.cwd() / "sessions"

@@ -1,0 +1,93 @@
+"""The confrontation phase on the map (4, 4.1-4.5): who attacks where, and retreats."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from referee.core.dice import Dice
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.errors import RefereeError, Refusal
+from referee.rules.n30.confrontation import PoliceIn, ProtesterIn, resolve
+from referee.rules.n30.limits import STACKING
+from referee.rules.n30.movement import clear_markers
+from referee.rules.n30.phases import CONFRONTATION, POLICE, PROTESTERS
+
+
+def retreat_options(ctx: Context, state: GameState, node: str, incoming: dict[str, int] | None = None) -> list[str]:
+    """4.1: adjacent intersections a protester unit may be retreated into from `node`."""
+    incoming = incoming or {}
+    police_ok = ctx.options.get("retreat_into_police", "on") == "on"
+    return [
+        near for near in ctx.scenario.board.adjacency[node]
+        if len(state.stacks[PROTESTERS].get(near, ())) + incoming.get(near, 0) < STACKING[PROTESTERS]
+        and (police_ok or not state.stacks[POLICE].get(near))
+    ]
+
+
+def targets(state: GameState, node: str) -> list:
+    """Protester units at a node that the police have not attacked this phase (4.1)."""
+    attacked = state.local["attacked"]
+    return [unit for unit in state.at(node, PROTESTERS) if unit.id not in attacked]
+
+
+def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """Resolve a police attack at one intersection and carry out its results."""
+    if state.phase != CONFRONTATION:
+        raise Refusal("2", f"the police attack in the confrontation phase, and it is the {state.phase} phase")
+    node = command.get("node")
+    if not isinstance(node, str) or node not in ctx.scenario.board.nodes:
+        raise RefereeError(f"unknown intersection {node!r}")
+    present = state.at(node, PROTESTERS)
+    attacked = targets(state, node)
+    if not present:
+        raise Refusal("4", f"there are no protester units at {node}")
+    if not attacked:
+        raise Refusal("4.1", f"the police may not attack the same protester unit twice in a confrontation phase ({node})")
+    retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), {u.id for u in attacked})
+    police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]
+    protesters = [ProtesterIn(u.id, u.type, bool(u.attrs.get("locked", True))) for u in attacked]
+    result = resolve(police, protesters, command.get("gas", False), command.get("allocation"),
+                     command.get("refuse", ()), dice)
+    if ctx.options.get("hidden") == "strong":
+        state = emit("units-revealed", {"node": node, "units": [u.id for u in state.at(node)]})
+    state = emit("confrontation", {
+        "node": node, "gas": result.gas, "police": [p.id for p in police],
+        "police_total": result.police_total, "effective_total": result.effective_total,
+        "allocation": dict(result.allocation), "units": [asdict(r) for r in result.units],
+        "successes": result.successes,
+    }, result.rolls)
+    if result.successes:
+        state = emit("success", {"side": PROTESTERS, "points": result.successes, "source": "4.5", "node": node})
+    incoming: dict[str, int] = {}
+    for outcome in result.units:
+        if outcome.radicalized:
+            state = emit("unit-radicalized", {"unit": outcome.id})
+        if outcome.result == "destroyed":
+            state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.4" if outcome.refusal_roll else "4"})
+        elif outcome.result == "retreat":
+            choices = retreat_options(ctx, state, node, incoming)
+            wanted = retreats.get(outcome.id)
+            to = wanted if wanted in choices else (choices[0] if choices else None)
+            if to is None:
+                state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.1"})
+            else:
+                state = emit("unit-retreated", {"unit": outcome.id, "from": node, "to": to})
+    clear_markers(state, node, emit)
+
+
+def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: object, ids: set[str]) -> dict[str, str]:
+    """Check the police player's retreat choices before any die is rolled (4.1, 3)."""
+    if not isinstance(retreats, dict):
+        raise RefereeError("retreats must map unit ids to intersections")
+    counts: dict[str, int] = {}
+    for uid, to in retreats.items():
+        if uid not in ids:
+            raise RefereeError(f"{uid!r} is not a protester unit under attack at {node}")
+        counts[to] = counts.get(to, 0) + 1
+    for uid, to in retreats.items():
+        if to not in ctx.scenario.board.adjacency[node]:
+            raise Refusal("4.1", f"{uid} must retreat into an intersection adjacent to {node}, not {to!r}")
+        if to not in retreat_options(ctx, state, node, {to: counts[to] - 1}):
+            raise Refusal("4.1", f"{uid} cannot retreat into {to} (police there under this session's reading, or 10 protester units)")
+    return retreats

@@ -1,0 +1,284 @@
+"""Movement phases (3, 3.1, 3.2, 3.3, 6.1, 6.3): choosing intersections, moving, barricades and Flo."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from referee.core.dice import Dice, TableDice
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, OFF_MAP, RESERVE, Unit
+from referee.errors import RefereeError, Refusal
+from referee.rules.n30.limits import (
+    entry_allowed, entry_refusal, friction_barred, has_room, opponent, STACKING,
+)
+from referee.rules.n30.phases import MOVER, POLICE, PROTESTERS, intersections_allowed
+from referee.rules.n30.setup import FLYING
+
+TURN_BACK = {"third": 2, "two-thirds": 4}
+
+
+def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
+    """Refuse a unit that may not act in this movement phase (2, 3)."""
+    if MOVER.get(state.phase) != unit.side:
+        raise Refusal("2", f"{unit.id} is a {unit.side} unit and it is the {state.phase} phase")
+    if unit.id in state.local["moved"]:
+        raise Refusal("3", f"{unit.id} has already moved or built this turn (each unit may only move once per turn, or build barricades)")
+    if unit.status == RESERVE:
+        arrives = ctx.scenario.clock.label(unit.attrs["arrives"])
+        raise Refusal("11", f"{unit.id} is a reinforcement arriving at {arrives}")
+    if unit.status not in (ACTIVE, OFF_MAP):
+        raise Refusal("3", f"{unit.id} is {unit.status} and cannot move")
+    if ctx.options.get("faction_friction") == "on" and unit.side == PROTESTERS and _factions_due(ctx, state):
+        raise Refusal("6.1", "at 11:10 the protester player must first divide her forces into factions")
+
+
+def _factions_due(ctx: Context, state: GameState) -> bool:
+    from referee.rules.n30.friction import FRICTION_FROM
+
+    return ctx.scenario.clock.starts(state.turn) >= FRICTION_FROM and not any(
+        "faction" in u.attrs for u in state.units.values() if u.side == PROTESTERS
+    )
+
+
+def choose(ctx: Context, state: GameState, side: str, node: str, emit: Emit) -> GameState:
+    """3: pick an intersection whose units move this phase, within the number the time allows."""
+    chosen = state.local["chosen"].get(side, [])
+    if node in chosen:
+        return state
+    if node not in ctx.scenario.board.nodes or not ctx.scenario.board.nodes[node].in_play:
+        raise Refusal("1.3", f"{node} is not an intersection in play")
+    allowed = intersections_allowed(side, ctx.scenario.clock.starts(state.turn))
+    if len(chosen) >= allowed:
+        raise Refusal("3", f"the {side} may choose {allowed} intersection{'s' if allowed > 1 else ''} this turn and chose {', '.join(chosen)}")
+    return emit("intersection-chosen", {"side": side, "node": node})
+
+
+def rate_roll(ctx: Context, state: GameState, unit: Unit, dice: Dice) -> tuple[int, bool, tuple]:
+    """3, 3.1: one die per movement factor; halved (rounding up) for protesters without a flying cluster."""
+    rolls = tuple(dice.roll(f"movement: {unit.id}") for _ in range(unit.factors["movement"]))
+    total = sum(r.value for r in rolls)
+    halved = unit.side == PROTESTERS and unit.type != FLYING and not _with_flying(state, unit)
+    return (total + 1) // 2 if halved else total, halved, rolls
+
+
+def _with_flying(state: GameState, unit: Unit) -> bool:
+    """3.1: a flying cluster starts its move with the unit (same intersection, or same arriving group)."""
+    if unit.status == OFF_MAP:
+        return any(
+            u.type == FLYING and u.side == unit.side and u.attrs.get("arrives") == unit.attrs.get("arrives")
+            and u.attrs.get("edge") == unit.attrs.get("edge") and u.status in (OFF_MAP, ACTIVE)
+            for u in state.units.values()
+        )
+    return any(state.units[uid].type == FLYING for uid in state.stacks[unit.side].get(unit.node, ()))
+
+
+def destinations(ctx: Context, state: GameState, unit: Unit, rate: int) -> dict[str, list[str]]:
+    """Every intersection a unit may end its move in with this rate, with a legal path to it.
+
+    The path leaves out where the unit starts; a reinforcement's path begins with its edge
+    intersection, its first block (3). A unit stops on entering an opposing unit's intersection.
+    """
+    board = ctx.scenario.board
+    enemy = state.stacks[opponent(unit.side)]
+    barred = friction_barred(state, unit)
+    origin = unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+
+    def onward(node: str) -> tuple[str, ...]:
+        if node == origin and unit.status == OFF_MAP:
+            return board.edges[unit.attrs["edge"]]
+        return board.adjacency[node]
+
+    dist, parent = {origin: 0}, {origin: None}
+    queue = deque([origin])
+    while queue:
+        node = queue.popleft()
+        if dist[node] >= rate or (node != origin and node in enemy):
+            continue
+        for near in onward(node):
+            if near not in dist and near not in barred and board.nodes[near].in_play:
+                dist[near], parent[near] = dist[node] + 1, node
+                queue.append(near)
+    result: dict[str, list[str]] = {}
+    for node in dist:
+        if node == origin or not has_room(state, unit.side, node):
+            continue
+        if node not in enemy:
+            result[node] = _path(parent, node)
+            continue
+        for before in (parent[node], *board.adjacency[node], origin):
+            if (before in dist and dist[before] < rate and (before == origin or before not in enemy)
+                    and node in onward(before) and entry_allowed(state, unit.side, node, before)):
+                result[node] = _path(parent, before) + [node]
+                break
+    return result
+
+
+def _path(parent: dict[str, str | None], node: str) -> list[str]:
+    """The nodes from just after the origin to `node`."""
+    path = []
+    while parent[node] is not None:
+        path.append(node)
+        node = parent[node]
+    return path[::-1]
+
+
+def _origin(unit: Unit) -> str:
+    return unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+
+
+def check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> None:
+    """Refuse a path that breaks a movement rule, whatever the dice (1.3, 3, 3.2, 6.1)."""
+    board = ctx.scenario.board
+    if not path:
+        raise Refusal("3", "a move needs at least one intersection to go to")
+    enemy = state.stacks[opponent(unit.side)]
+    barred = friction_barred(state, unit)
+    here = _origin(unit)
+    for step, node in enumerate(path):
+        if node not in board.nodes:
+            raise Refusal("1.3", f"there is no intersection {node!r} on the map")
+        if not board.nodes[node].in_play:
+            raise Refusal("1.3", f"{node} is out of play")
+        if step == 0 and unit.status == OFF_MAP:
+            if node not in board.edges[unit.attrs["edge"]]:
+                raise Refusal("3", f"{unit.id} enters on the {unit.attrs['edge']} edge and {node} is not on it")
+        elif node not in board.adjacency[here]:
+            raise Refusal("1.3", f"{here} and {node} are not linked on the map")
+        if node in barred:
+            raise Refusal("6.1", f"{unit.id} may not move into or through {node}, held by the rival faction")
+        if node in enemy and step < len(path) - 1:
+            raise Refusal("3", f"{unit.id} must stop at {node}: it enters an intersection with an opposing unit")
+        here = node
+    end = path[-1]
+    if not has_room(state, unit.side, end):
+        raise Refusal("3", f"no more than {STACKING[unit.side]} {unit.side} units may move into {end}")
+    before = path[-2] if len(path) > 1 else _origin(unit)
+    if end in enemy and not entry_allowed(state, unit.side, end, before):
+        raise Refusal("3.2", f"{entry_refusal(unit.side)} ({before} into {end})")
+
+
+def _unit(state: GameState, command: dict, key: str = "unit") -> Unit:
+    uid = command.get(key)
+    if not isinstance(uid, str) or uid not in state.units:
+        raise RefereeError(f"unknown unit {uid!r}")
+    return state.units[uid]
+
+
+def _ready(ctx: Context, state: GameState, unit: Unit, emit: Emit) -> GameState:
+    """Checks before a unit acts; chooses its intersection if the choice is still open (3)."""
+    mover_check(ctx, state, unit)
+    if unit.status == OFF_MAP:
+        return state
+    return choose(ctx, state, unit.side, unit.node, emit)
+
+
+def _planned_path(ctx: Context, state: GameState, unit: Unit, command: dict) -> list[str]:
+    """The path a move command asks for: given, or the shortest legal one to `to`."""
+    if "path" in command:
+        path = command["path"]
+        if not isinstance(path, list) or not all(isinstance(n, str) for n in path):
+                raise RefereeError("path must be a list of intersection names")
+        check_path(ctx, state, unit, path)
+        return path
+    to = command.get("to")
+    if not isinstance(to, str):
+        raise RefereeError('a move needs "to" (an intersection) or "path" (a list of them)')
+    legal = destinations(ctx, state, unit, rate=10**6)
+    if to not in legal:
+        check_path(ctx, state, unit, [to])  # explains the usual reasons
+        raise Refusal("3", f"{unit.id} has no legal path to {to}")
+    return legal[to]
+
+
+def roll(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """Roll a unit's movement rate before choosing where it goes (3, 3.1)."""
+    unit = _unit(state, command)
+    state = _ready(ctx, state, unit, emit)
+    if unit.id in state.local["rolled"]:
+        raise Refusal("3", f"{unit.id} has already rolled its movement ({state.local['rolled'][unit.id]})")
+    rate, halved, rolls = rate_roll(ctx, state, unit, dice)
+    emit("movement-rolled", {"unit": unit.id, "rate": rate, "halved": halved}, rolls)
+
+
+def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """Move one unit (3, 3.1, 3.2, 6.1, 6.3): refusals before any die is rolled."""
+    unit = _unit(state, command)
+    state = _ready(ctx, state, unit, emit)
+    path = _planned_path(ctx, state, unit, command)
+    strict = isinstance(dice, TableDice)
+    if unit.id in state.local["rolled"]:
+        rate, strict = state.local["rolled"][unit.id], True
+    else:
+        rate, halved, rolls = rate_roll(ctx, state, unit, dice)
+        state = emit("movement-rolled", {"unit": unit.id, "rate": rate, "halved": halved}, rolls)
+    if len(path) > rate:
+        if strict:
+            raise Refusal("3", f"{unit.id} has a movement of {rate} this turn and the path needs {len(path)}")
+        path = path[:rate]
+        while path and not has_room(state, unit.side, path[-1]):
+            path.pop()
+    turned_back = _turned_back(ctx, state, unit, path, dice)
+    if turned_back is not None:
+        state = emit("police-barricade", {"unit": unit.id, "node": path[-1]}, (turned_back,))
+        if turned_back.value <= TURN_BACK[ctx.options["police_barricades"]]:
+            path = path[:-1]
+            while path and not has_room(state, unit.side, path[-1]):
+                path.pop()
+    _emit_move(ctx, state, unit, path, emit)
+
+
+def _turned_back(ctx: Context, state: GameState, unit: Unit, path: list[str], dice: Dice):
+    """6.3: a die for a protester unit moving into contact where police barricades are in use."""
+    option = ctx.options.get("police_barricades", "off")
+    if option == "off" or unit.side != PROTESTERS or not path or path[-1] not in state.stacks[POLICE]:
+        return None
+    return dice.roll(f"police barricade: {unit.id}")
+
+
+def _emit_move(ctx: Context, state: GameState, unit: Unit, path: list[str], emit: Emit) -> None:
+    enemy = state.stacks[opponent(unit.side)]
+    end = path[-1] if path else (unit.node if unit.status == ACTIVE else None)
+    contact = bool(path) and end in enemy
+    direction = (path[-2] if len(path) > 1 else _origin(unit)) if path else None
+    state = emit("unit-moved", {
+        "unit": unit.id, "from": unit.node, "to": end, "path": path, "contact": contact,
+        "direction": direction, "face_down": ctx.options.get("hidden") == "strong" and not contact,
+    })
+    if unit.node is not None and path:
+        clear_markers(state, unit.node, emit)
+
+
+def clear_markers(state: GameState, node: str, emit: Emit) -> GameState:
+    """3.3: barricades (and Flo) go when every protester unit has left or been destroyed."""
+    if not state.stacks[PROTESTERS].get(node):
+        for marker in state.markers.get(node, ()):
+            state = emit("marker-removed", {"node": node, "marker": marker})
+    return state
+
+
+def build(ctx: Context, state: GameState, command: dict, emit: Emit, marker: str) -> None:
+    """3.3: a protester unit in a chosen intersection builds a barricade or drops Flo instead of moving."""
+    unit = _unit(state, command)
+    if unit.side != PROTESTERS:
+        raise Refusal("3.3", "only protester units build barricades or drop Flo")
+    if unit.status != ACTIVE:
+        raise Refusal("3.3", f"{unit.id} is not on the map")
+    state = _ready(ctx, state, unit, emit)
+    if unit.id in state.local["rolled"]:
+        raise Refusal("3", f"{unit.id} has rolled to move and cannot build instead")
+    if marker in state.markers.get(unit.node, ()):
+        raise Refusal("3.3", f"{unit.node} already has {'Flo' if marker == 'flo' else 'a barricade'}")
+    if marker == "flo":
+        for node, marks in state.markers.items():
+            if "flo" in marks:
+                raise Refusal("3.3", f"there is one Flo and she is at {node}")
+    emit("marker-placed", {"unit": unit.id, "node": unit.node, "marker": marker})
+
+
+def top(ctx: Context, state: GameState, command: dict, emit: Emit) -> None:
+    """6.2: the owner chooses which unit is on top of a stack (the one the other side sees)."""
+    unit = _unit(state, command)
+    if unit.status != ACTIVE:
+        raise Refusal("6.2", f"{unit.id} is not on the map")
+    emit("unit-topped", {"unit": unit.id})

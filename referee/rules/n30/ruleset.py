@@ -1,0 +1,59 @@
+"""N30 as a ruleset: the command vocabulary and where each command is decided."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice
+from referee.core.engine import Context, Emit
+from referee.core.events import Event
+from referee.core.state import GameState
+from referee.errors import RefereeError, Refusal
+from referee.rules.n30 import attack, fold, friction, movement, turns
+from referee.rules.n30.phases import MOVER
+from referee.rules.n30.setup import initial_state
+
+
+def _choose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    side = MOVER.get(state.phase)
+    if side is None:
+        raise Refusal("3", f"intersections are chosen in a movement phase, and it is the {state.phase} phase")
+    nodes = command.get("nodes", [command.get("node")])
+    if not isinstance(nodes, list) or not all(isinstance(n, str) for n in nodes):
+        raise RefereeError('choose needs "node" or "nodes" (intersection names)')
+    for node in nodes:
+        state = movement.choose(ctx, state, side, node, emit)
+
+
+COMMANDS = {
+    "end-phase": lambda ctx, state, cmd, emit, dice: turns.end_phase(ctx, state, emit, dice),
+    "choose": _choose,
+    "roll": movement.roll,
+    "move": movement.move,
+    "barricade": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "barricade"),
+    "flo": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "flo"),
+    "top": lambda ctx, state, cmd, emit, dice: movement.top(ctx, state, cmd, emit),
+    "confront": attack.confront,
+    "factions": lambda ctx, state, cmd, emit, dice: friction.assign(ctx, state, cmd, emit),
+}
+
+
+class N30:
+    """The N30 rules (Erwin 2004-05, rev. Unrastarjo 2008)."""
+
+    id = "n30"
+    commands = tuple(COMMANDS)
+
+    def initial(self, ctx: Context) -> GameState:
+        return initial_state(ctx)
+
+    def start(self, ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
+        turns.begin_turn(ctx, state, 1, emit, dice)
+
+    def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+        handler = COMMANDS.get(command.get("do"))
+        if handler is None:
+            raise RefereeError(f"unknown command {command.get('do')!r} (known: {', '.join(COMMANDS)}, undo, redo)")
+        turns.check_not_over(state)
+        handler(ctx, state, command, emit, dice)
+
+    def evolve(self, ctx: Context, state: GameState, event: Event) -> GameState:
+        return fold.evolve(ctx, state, event)

@@ -1,0 +1,49 @@
+"""The opening state of an N30 situation: its setup (7, 9, 10) and starting success (1.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, DESTROYED, RESERVE
+from referee.rules.n30.phases import PHASES, PROTESTERS
+
+LOCKDOWN, FLYING, UNORGANIZED, RADICALIZED = "lockdown", "flying", "unorganized", "radicalized"
+
+
+def initial_state(ctx: Context) -> GameState:
+    """Units where the setup puts them, reinforcements in reserve, the starting success."""
+    scenario, hidden = ctx.scenario, ctx.options.get("hidden", "none")
+    setup = scenario.setup
+    arrival = {uid: group for group in scenario.arrivals for uid in group.units}
+    units, stacks = {}, {side: {} for side in {t.side for t in scenario.types.values()}}
+    location = {uid: node for node, ids in setup.placement.items() for uid in ids}
+    for uid, unit in scenario.units.items():
+        attrs = dict(unit.attrs)
+        kind = RADICALIZED if uid in setup.radicalized else unit.type
+        if unit.type == LOCKDOWN:
+            attrs["locked"] = True
+        attrs["face_down"] = hidden == "strong"
+        if uid in location:
+            node, status = location[uid], ACTIVE
+            stacks[unit.side].setdefault(node, ())
+            stacks[unit.side][node] += (uid,)
+        elif uid in setup.destroyed:
+            node, status = None, DESTROYED
+        else:
+            node, status = None, RESERVE
+            attrs["arrives"] = arrival[uid].turn
+            attrs["edge"] = arrival[uid].edge
+        units[uid] = replace(unit, type=kind, node=node, status=status, attrs=attrs)
+    starting = scenario.starting[ctx.options.get("starting", "situation")]
+    return GameState(
+        turn=1, phase=PHASES[0], units=units, stacks=stacks,
+        markers={node: tuple(marks) for node, marks in setup.markers.items()},
+        scores={PROTESTERS: starting}, local=fresh_turn(),
+    )
+
+
+def fresh_turn() -> dict:
+    """What N30 tracks within a turn, empty."""
+    return {"chosen": {}, "moved": [], "rolled": {}, "entries": {}, "attacked": [], "confronted": [], "gassed": []}

@@ -1,0 +1,1 @@
+"""Scenario files: reading, validating with line-precise errors, and the catalogue."""

@@ -1,0 +1,322 @@
+"""Finding scenarios and loading one into plain frozen values the rules work on."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.core.board import Board, Link, Node, Target
+from referee.core.clock import Clock, parse_time
+from referee.core.units import RESERVE, Unit
+from referee.errors import RefereeError
+from referee.paths import data_dir
+from referee.scenario.toml_lines import DataError, read_toml
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """What every unit of a type shares."""
+
+    id: str
+    side: str
+    label: str
+    strength: int
+    movement: int
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Where units stand when a scenario starts (top of each stack first)."""
+
+    time: int
+    section: str
+    success: int
+    placement: dict[str, tuple[str, ...]]
+    destroyed: tuple[str, ...]
+    radicalized: tuple[str, ...]
+    markers: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """A group of reinforcements entering on an edge (or a random one) in a turn."""
+
+    turn: int
+    edge: str
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A session option: its default, allowed values and the rule it reads."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    section: str
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: a side, a role, and the units commanded (None: all the side's)."""
+
+    id: str
+    side: str
+    role: str
+    units: tuple[str, ...] | None
+    objectives: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario, loaded and checked."""
+
+    id: str
+    ruleset: str
+    title: str
+    summary: str
+    section: str
+    board: Board
+    clock: Clock
+    types: dict[str, UnitType]
+    units: dict[str, Unit]
+    setup: Setup
+    arrivals: tuple[Arrival, ...]
+    random_edges: tuple[str, ...]
+    target: int
+    starting: dict[str, int]
+    options: dict[str, Option]
+    players: tuple[Player, ...]
+
+    def option_values(self, given: dict[str, str]) -> dict[str, str]:
+        """The session's options: defaults overridden by `given`, each checked."""
+        values = {name: option.default for name, option in self.options.items()}
+        for name, value in given.items():
+            option = self.options.get(name)
+            if option is None:
+                known = ", ".join(self.options) or "none"
+                raise RefereeError(f"unknown option {name!r} for {self.id} (options: {known})")
+            if value not in option.choices:
+                raise RefereeError(f"option {name} must be one of {', '.join(option.choices)}, not {value!r}")
+            values[name] = value
+        return values
+
+    def player(self, player_id: str) -> Player:
+        """A player by id, or a clear error."""
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        known = ", ".join(p.id for p in self.players)
+        raise RefereeError(f"unknown player {player_id!r} in {self.id} (players: {known})")
+
+
+def scenario_files() -> dict[str, Path]:
+    """Every scenario id with its file: `<ruleset>/<name>.toml` under the scenarios folder."""
+    root = data_dir("scenarios")
+    return {f"{path.parent.name}/{path.stem}": path for path in sorted(root.glob("*/*.toml"))}
+
+
+def catalogue() -> list[dict]:
+    """The scenario list as `referee scenarios --json` prints it."""
+    listing = []
+    for path in scenario_files().values():
+        scenario = load_file(path)
+        listing.append({
+            "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
+            "turns": scenario.clock.turns,
+            "players": [{"id": p.id, "side": p.side} for p in scenario.players],
+            "options": {name: option.default for name, option in scenario.options.items()},
+            "summary": scenario.summary,
+        })
+    return listing
+
+
+def load(scenario_id: str) -> Scenario:
+    """A scenario by id, or a one-line error naming the known ones."""
+    files = scenario_files()
+    if scenario_id not in files:
+        raise RefereeError(f"unknown scenario {scenario_id!r} (known: {', '.join(files)})")
+    return load_file(files[scenario_id])
+
+
+def _validated(model, path: Path):
+    """Read a TOML file and check it against a pydantic model, errors with file and line."""
+    from pydantic import ValidationError
+
+    data, text = read_toml(path)
+    try:
+        return model.model_validate(data), text
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise DataError(path, text, tuple(first["loc"]), first["msg"]) from None
+
+
+@functools.lru_cache(maxsize=None)
+def _board(path: Path) -> Board:
+    from referee.scenario.models import MapFile
+
+    spec, text = _validated(MapFile, path)
+    nodes: dict[str, Node] = {}
+    for i, node in enumerate(spec.nodes):
+        if node.id in nodes:
+            raise DataError(path, text, ("nodes", i), f"node {node.id!r} is listed twice")
+        nodes[node.id] = Node(node.id, node.x, node.y, node.in_play, node.note)
+
+    def known(node_id: str, loc: tuple) -> str:
+        if node_id not in nodes:
+            raise DataError(path, text, loc, f"unknown node {node_id!r}")
+        return node_id
+
+    links, seen = [], set()
+    for i, link in enumerate(spec.links):
+        pair = frozenset((known(link.a, ("links", i, "a")), known(link.b, ("links", i, "b"))))
+        if pair in seen or len(pair) == 1:
+            raise DataError(path, text, ("links", i), f"link {link.a} - {link.b} is repeated or loops")
+        seen.add(pair)
+        links.append(Link(link.a, link.b, link.kind))
+    edges = {
+        edge: tuple(known(node, ("edges", edge, j)) for j, node in enumerate(members))
+        for edge, members in spec.edges.items()
+    }
+    targets = {
+        target.id: Target(target.id, target.name, target.kind,
+                          tuple(known(n, ("targets", i, "access")) for n in target.access),
+                          target.reconstructed, target.note)
+        for i, target in enumerate(spec.targets)
+    }
+    return Board(spec.id, spec.title, nodes, tuple(links), targets, edges, spec.reconstructed, spec.note)
+
+
+@functools.lru_cache(maxsize=None)
+def _forces(path: Path) -> tuple[dict[str, UnitType], dict[str, Unit]]:
+    from referee.scenario.models import ForcesFile
+
+    spec, text = _validated(ForcesFile, path)
+    types = {
+        name: UnitType(name, t.side, t.label, t.strength, t.movement, t.section)
+        for name, t in spec.types.items()
+    }
+    units: dict[str, Unit] = {}
+    for i, u in enumerate(spec.units):
+        if u.type not in types:
+            raise DataError(path, text, ("units", i, "type"), f"unknown unit type {u.type!r}")
+        if u.id in units:
+            raise DataError(path, text, ("units", i, "id"), f"unit {u.id!r} is listed twice")
+        kind = types[u.type]
+        attrs = {"group": u.group, "note": u.note}
+        if u.armored:
+            attrs["armored"] = True
+        factors = {"strength": kind.strength, "movement": kind.movement if u.movement is None else u.movement}
+        units[u.id] = Unit(u.id, u.name or u.id, kind.side, u.type, factors, None, RESERVE, attrs)
+    return types, units
+
+
+def load_file(path: Path) -> Scenario:
+    """Load and cross-check a scenario file and the board files it names."""
+    from referee.scenario.models import ReinforcementsFile, ScenarioFile, SetupsFile
+
+    spec, text = _validated(ScenarioFile, path)
+    expected = f"{path.parent.name}/{path.stem}"
+    if spec.id != expected:
+        raise DataError(path, text, ("id",), f"id must be {expected!r} (folder/file name)")
+    board = _board((path.parent / spec.board).resolve())
+    types, units = _forces((path.parent / spec.forces).resolve())
+    try:
+        start = parse_time(spec.start)
+    except ValueError as error:
+        raise DataError(path, text, ("start",), str(error)) from None
+    clock = Clock(start, spec.minutes, spec.turns, ())
+
+    setups_path = (path.parent / spec.setups).resolve()
+    setups, setups_text = _validated(SetupsFile, setups_path)
+    if spec.setup not in setups.setups:
+        raise DataError(path, text, ("setup",), f"no setup {spec.setup!r} in {setups_path.name}")
+    setup = _setup(setups.setups[spec.setup], spec.setup, board, units, setups_path, setups_text)
+
+    reinf_path = (path.parent / spec.reinforcements).resolve()
+    reinf, reinf_text = _validated(ReinforcementsFile, reinf_path)
+    arrivals, arriving = [], {}
+    for i, group in enumerate(reinf.reinforcements):
+        try:
+            minutes = parse_time(group.time)
+        except ValueError as error:
+            raise DataError(reinf_path, reinf_text, ("reinforcements", i, "time"), str(error)) from None
+        if group.edge != "random" and group.edge not in board.edges:
+            raise DataError(reinf_path, reinf_text, ("reinforcements", i, "edge"), f"unknown edge {group.edge!r}")
+        for j, unit in enumerate(group.units):
+            if unit not in units:
+                raise DataError(reinf_path, reinf_text, ("reinforcements", i, "units", j), f"unknown unit {unit!r}")
+            if unit in arriving:
+                raise DataError(reinf_path, reinf_text, ("reinforcements", i, "units", j), f"{unit} arrives twice")
+            arriving[unit] = minutes
+        if minutes >= setup.time:
+            arrivals.append(Arrival(clock.turn_at(minutes), group.edge, tuple(group.units)))
+    for k, edge in enumerate(reinf.random_edges):
+        if edge not in board.edges:
+            raise DataError(reinf_path, reinf_text, ("random_edges", k), f"unknown edge {edge!r}")
+
+    placed = {uid for ids in setup.placement.values() for uid in ids} | set(setup.destroyed)
+    for uid in units:
+        before = arriving.get(uid, -1) < setup.time
+        if before and uid not in placed:
+            raise DataError(setups_path, setups_text, ("setups", spec.setup),
+                            f"{uid} has arrived by {spec.setup} but is neither placed nor destroyed")
+        if not before and uid in placed:
+            raise DataError(setups_path, setups_text, ("setups", spec.setup),
+                            f"{uid} is placed at {spec.setup} but only arrives later")
+
+    sides = {t.side for t in types.values()}
+    options = {}
+    for name, o in spec.options.items():
+        if o.default not in o.choices:
+            raise DataError(path, text, ("options", name, "default"), f"default {o.default!r} is not a choice")
+        options[name] = Option(name, o.default, tuple(o.choices), o.section, o.help)
+    for choice in options["starting"].choices if "starting" in options else ():
+        if choice not in spec.starting:
+            raise DataError(path, text, ("starting",), f"no starting value for reading {choice!r}")
+    players = []
+    for i, p in enumerate(spec.players):
+        if p.side not in sides:
+            raise DataError(path, text, ("players", i, "side"), f"unknown side {p.side!r}")
+        commanded = None if p.units == "all" else tuple(p.units)
+        for uid in commanded or ():
+            if uid not in units or units[uid].side != p.side:
+                raise DataError(path, text, ("players", i, "units"), f"{uid!r} is not a {p.side} unit")
+        players.append(Player(p.id, p.side, p.role, commanded, tuple(p.objectives)))
+    return Scenario(
+        spec.id, spec.ruleset, spec.title, spec.summary, spec.section, board, clock, types, units,
+        setup, tuple(arrivals), tuple(reinf.random_edges), spec.target, dict(spec.starting), options, tuple(players),
+    )
+
+
+def _setup(spec, key: str, board: Board, units: dict[str, Unit], path: Path, text: str) -> Setup:
+    """Check a setup's nodes and units."""
+    seen: set[str] = set()
+
+    def unit_ids(ids: list[str], loc: tuple) -> tuple[str, ...]:
+        for j, uid in enumerate(ids):
+            if uid not in units:
+                raise DataError(path, text, loc + (j,), f"unknown unit {uid!r}")
+            if uid in seen:
+                raise DataError(path, text, loc + (j,), f"{uid} is set up twice")
+            seen.add(uid)
+        return tuple(ids)
+
+    def node(name: str, loc: tuple) -> str:
+        if name not in board.nodes:
+            raise DataError(path, text, loc, f"unknown intersection {name!r}")
+        if not board.nodes[name].in_play:
+            raise DataError(path, text, loc, f"{name} is out of play")
+        return name
+
+    base = ("setups", key)
+    placement = {node(n, base + ("units", n)): unit_ids(ids, base + ("units", n)) for n, ids in spec.units.items()}
+    destroyed = unit_ids(spec.destroyed, base + ("destroyed",))
+    for j, uid in enumerate(spec.radicalized):
+        if uid not in seen or uid in destroyed:
+            raise DataError(path, text, base + ("radicalized", j), f"{uid!r} is not a placed unit")
+    markers = {node(n, base + ("markers", n)): tuple(m) for n, m in spec.markers.items()}
+    return Setup(parse_time(key), spec.section, spec.success, placement, destroyed, tuple(spec.radicalized), markers)

@@ -1,0 +1,130 @@
+"""The shapes of scenario files, checked with pydantic (see scenarios/README.md)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class NodeSpec(_Strict):
+    id: str
+    x: float = 0
+    y: float = 0
+    in_play: bool = True
+    note: str = ""
+
+
+class LinkSpec(_Strict):
+    a: str
+    b: str
+    kind: str = "street"
+    note: str = ""
+
+
+class TargetSpec(_Strict):
+    id: str
+    name: str
+    kind: str
+    access: list[str]
+    reconstructed: bool = False
+    note: str = ""
+
+
+class MapFile(_Strict):
+    id: str
+    title: str
+    reconstructed: bool = False
+    note: str = ""
+    nodes: list[NodeSpec]
+    links: list[LinkSpec]
+    edges: dict[str, list[str]] = {}
+    targets: list[TargetSpec] = []
+
+
+class TypeSpec(_Strict):
+    side: str
+    label: str
+    strength: int = Field(0, ge=0)
+    movement: int = Field(1, ge=0)
+    section: str = ""
+
+
+class UnitSpec(_Strict):
+    id: str
+    type: str
+    name: str | None = None
+    group: str = ""
+    movement: int | None = Field(None, ge=0)
+    armored: bool = False
+    note: str = ""
+
+
+class ForcesFile(_Strict):
+    types: dict[str, TypeSpec]
+    units: list[UnitSpec]
+
+
+class SetupSpec(_Strict):
+    section: str = ""
+    success: int = 0
+    units: dict[str, list[str]] = {}
+    destroyed: list[str] = []
+    radicalized: list[str] = []
+    markers: dict[str, list[str]] = {}
+
+
+class SetupsFile(_Strict):
+    setups: dict[str, SetupSpec]
+
+
+class GroupSpec(_Strict):
+    time: str
+    edge: str
+    units: list[str]
+    note: str = ""
+
+
+class ReinforcementsFile(_Strict):
+    random_edges: list[str] = []
+    section: str = ""
+    reinforcements: list[GroupSpec] = []
+
+
+class OptionSpec(_Strict):
+    default: str
+    choices: list[str]
+    section: str = ""
+    help: str = ""
+
+
+class PlayerSpec(_Strict):
+    id: str
+    side: str
+    role: str = ""
+    units: Literal["all"] | list[str] = "all"
+    objectives: list[str] = []
+
+
+class ScenarioFile(_Strict):
+    id: str
+    ruleset: str
+    title: str
+    section: str = ""
+    summary: str = ""
+    board: str
+    forces: str
+    setups: str
+    reinforcements: str
+    setup: str
+    start: str
+    minutes: int = Field(gt=0)
+    turns: int = Field(gt=0)
+    target: int
+    starting: dict[str, int]
+    options: dict[str, OptionSpec] = {}
+    players: list[PlayerSpec]

@@ -1,0 +1,44 @@
+"""The database engine: the one place that knows the database is SQLite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import quote
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import URL
+
+_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000")
+
+
+def make_engine(path: Path, *, new: bool = False) -> Engine:
+    """An engine on the SQLite file at `path`: `new` creates it in WAL mode, else it must exist."""
+    url = URL.create(
+        "sqlite",
+        database="file:" + quote(str(path.resolve())),
+        query={"mode": "rwc" if new else "rw", "uri": "true"},
+    )
+    engine = create_engine(url)
+    pragmas = ("journal_mode=WAL", *_PRAGMAS) if new else _PRAGMAS
+
+    @event.listens_for(engine, "connect")
+    def configure(dbapi_connection, _record) -> None:
+        # The driver's own transaction handling skips BEGIN before DDL; `begin` below takes over.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        for pragma in pragmas:
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+def integrity_problem(connection: Connection) -> str | None:
+    """The first problem SQLite's quick check finds in the database file, on one line, or None."""
+    result = connection.exec_driver_sql("PRAGMA quick_check(1)").scalar()
+    lines = [line for line in result.splitlines() if not line.startswith("*** in database")]
+    return None if result == "ok" else "; ".join(lines)

@@ -1,0 +1,73 @@
+"""The session tables; JSON is kept as compact TEXT so that any SQL database can hold it."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Text
+from sqlmodel import Field, SQLModel
+
+FORMAT = 1
+"""The schema version written into every new session."""
+
+
+class SessionRow(SQLModel, table=True):
+    """The one row saying what the session was created with."""
+
+    __tablename__ = "session"
+
+    id: int | None = Field(default=None, primary_key=True)
+    scenario: str
+    options: str = Field(sa_type=Text)
+    seed: int = Field(sa_type=BigInteger)
+    created: str
+    format: int = FORMAT
+
+
+class CommandRow(SQLModel, table=True):
+    """An umpire command as given; its id is the command's number."""
+
+    __tablename__ = "command"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="session.id")
+    body: str = Field(sa_type=Text)
+    created: str
+    dice_drawn: int
+    kind: str
+
+
+class EventRow(SQLModel, table=True):
+    """One event of the log; `seq` is its place in the whole log."""
+
+    __tablename__ = "event"
+
+    seq: int | None = Field(default=None, primary_key=True)
+    command_id: int = Field(foreign_key="command.id", index=True)
+    turn: int
+    phase: str
+    kind: str
+    data: str = Field(sa_type=Text)
+    dice: str = Field(sa_type=Text)
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The state after a command, so that replay need not start from the beginning."""
+
+    __tablename__ = "snapshot"
+
+    command_id: int = Field(foreign_key="command.id", primary_key=True)
+    state: str = Field(sa_type=Text)
+    created: str
+
+
+class BriefingRow(SQLModel, table=True):
+    """A briefing handed to a player, identified by the hash of its text."""
+
+    __tablename__ = "briefing"
+
+    id: int | None = Field(default=None, primary_key=True)
+    player: str
+    turn: int
+    sha256: str
+    format: str
+    lang: str
+    created: str

@@ -1,0 +1,92 @@
+"""The umpire's view of a session: the full state and the log, as JSON or as text."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+from referee.game import Game
+
+_HIDDEN = ("locked", "faction", "face_down", "armored", "rl", "arrives", "edge")
+
+
+def _unit_json(game: Game, unit) -> dict:
+    item = {
+        "id": unit.id, "name": unit.name, "side": unit.side, "type": unit.type, "node": unit.node,
+        "stack": game.state.stack_index(unit), "status": unit.status,
+    }
+    item.update({key: unit.attrs[key] for key in _HIDDEN if key in unit.attrs})
+    item["factors"] = unit.factors
+    return item
+
+
+def state_json(game: Game) -> dict:
+    """`referee state --json`: everything the engine knows."""
+    state, scenario = game.state, game.ctx.scenario
+    return {
+        "scenario": scenario.id,
+        "title": scenario.title,
+        "turn": state.turn,
+        "turns": scenario.clock.turns,
+        "time": scenario.clock.label(state.turn),
+        "phase": state.phase,
+        "score": next(iter(state.scores.values())),
+        "target": scenario.target,
+        "scores": state.scores,
+        "over": state.over,
+        "winner": state.winner,
+        "options": game.ctx.options,
+        "units": [_unit_json(game, unit) for unit in state.units.values()],
+        "markers": {node: list(marks) for node, marks in state.markers.items()},
+        "turn_record": state.local,
+    }
+
+
+def state_text(game: Game) -> str:
+    """`referee state`: a page an umpire can read."""
+    state, scenario = game.state, game.ctx.scenario
+    score = next(iter(state.scores.values()))
+    lines = [
+        f"{scenario.title} ({scenario.id})",
+        f"Turn {state.turn}/{scenario.clock.turns}, {scenario.clock.span(state.turn)}, {state.phase} phase; "
+        f"success {score} of {scenario.target}" + (f"; GAME OVER, {state.winner} win" if state.over else ""),
+        "",
+    ]
+    nodes = sorted({node for stacks in state.stacks.values() for node, ids in stacks.items() if ids},
+                   key=lambda n: (scenario.board.nodes[n].y, scenario.board.nodes[n].x))
+    for node in nodes:
+        marks = state.markers.get(node, ())
+        lines.append(f"{node}" + (f"  [{', '.join(marks)}]" if marks else ""))
+        for side, ids in ((side, state.stacks[side].get(node, ())) for side in state.stacks):
+            if ids:
+                names = ", ".join(_label(state.units[uid]) for uid in ids)
+                lines.append(f"    {side:<11} {names}")
+    waiting = [u for u in state.units.values() if u.status == "off-map"]
+    if waiting:
+        lines += ["", "Waiting at the edges: " + ", ".join(f"{u.id} ({u.attrs['edge']})" for u in waiting)]
+    lost = [u.id for u in state.units.values() if u.status == "destroyed"]
+    lines += ["", f"Destroyed ({len(lost)}): " + (", ".join(lost) or "none")]
+    return "\n".join(lines)
+
+
+def _label(unit) -> str:
+    flags = [flag for flag, on in (("unlocked", unit.attrs.get("locked") is False),
+                                   (unit.attrs.get("faction", ""), unit.attrs.get("faction") not in (None, "neutral")),
+                                   ("face down", unit.attrs.get("face_down"))) if on]
+    return f"{unit.id} ({unit.type}{'; ' + ', '.join(flags) if flags else ''})"
+
+
+def log_lines(store, as_json: bool) -> Iterator[str]:
+    """`referee log`: every event, undone ones included and marked."""
+    effective = set(store.effective())
+    for record in store.log():
+        undone = record.command_id not in effective and record.kind not in ("undone", "redone")
+        if as_json:
+            yield json.dumps({
+                "seq": record.seq, "turn": record.turn, "phase": record.phase, "kind": record.kind,
+                "data": record.data, "dice": record.dice, "command": record.command_id, "undone": undone,
+            })
+        else:
+            dice = " ".join(f"{d['value']}{'*' if d.get('entered') else ''}" for d in record.dice)
+            yield (f"{record.seq:>5} t{record.turn:<2} {record.phase:<18} {record.kind:<22} "
+                   f"{json.dumps(record.data)}{'  dice ' + dice if dice else ''}{'  (undone)' if undone else ''}")

@@ -1,0 +1,24 @@
+"""For test_store_crash: records commands into a session until killed, printing `ok <id>` after each commit."""
+
+import sys
+from pathlib import Path
+
+from referee.store import SessionStore
+
+
+def main(path: str) -> None:
+    """Open the session at `path` and record numbered commands of one to three events until killed."""
+    store = SessionStore.open(Path(path))
+    n = 0
+    while True:
+        n += 1
+        events = [
+            {"turn": n, "phase": "movement", "kind": "moved", "data": {"n": n, "i": i}, "dice": []}
+            for i in range(1 + n % 3)
+        ]
+        command_id, _ = store.record({"do": "move", "n": n}, "play", events, n)
+        print(f"ok {command_id}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
