@@ -15,7 +15,30 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits 2."""
 
     def error(self, message: str) -> None:
-        raise RefereeError(f"{self.prog}: {message}")
+        command = self.prog.removeprefix("referee").strip()
+        raise RefereeError(f"{command}: {message}" if command else message)
+
+    def parse_known_args(self, args=None, namespace=None):
+        # A command's positionals may follow its options (`resolve n30 --seed 5 FILE`): without
+        # intermixing, argparse fills an optional positional with nothing at the first option.
+        if self._subparsers is not None or getattr(self, "_intermixing", False):
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
+def _seed(text: str) -> int:
+    """A session seed: a whole number the database can hold (signed 64-bit)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not -(2**63) <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"{text} is out of range (a signed 64-bit number)")
+    return value
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -35,6 +58,8 @@ def _read_input(source: str | None) -> str:
         return Path(source).read_text(encoding="utf-8")
     except OSError as error:
         raise RefereeError(f"cannot read {source}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise RefereeError(f"cannot read {source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
 
 
 def _json(text: str, where: str) -> object:
@@ -86,6 +111,8 @@ def cmd_apply(args) -> int:
             if not line.strip():
                 continue
             command = _json(line, f"line {number}")
+            if isinstance(command, dict) and not isinstance(command.get("do"), str):
+                raise RefereeError(f'line {number}: a command needs "do": a command name such as "end-phase"')
             try:
                 seq = session.apply(command)
             except RefereeError as error:
@@ -179,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="create a session database")
     p.add_argument("scenario")
     p.add_argument("--db", help="where to write it (default: sessions/<scenario>-<time>.db)")
-    p.add_argument("--seed", type=int, help="seed of the session's dice (default: random)")
+    p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a session option")
     p.set_defaults(run=cmd_new)
 
@@ -188,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("demo", help="a fresh Lock Down, Hold Fast session")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=_seed)
     p.set_defaults(run=cmd_demo)
 
     p = sub.add_parser("apply", help="apply umpire commands (JSON lines) to a session")
@@ -230,10 +257,21 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return args.run(args)
     except RefereeError as error:
-        print(f"referee: {error}", file=sys.stderr)
-        return 2
+        return _fail(str(error))
+    except UnicodeDecodeError as error:
+        return _fail(f"input is not UTF-8 text ({error.reason} at byte {error.start})")
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a bug met on odd input: still one line, never a traceback
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        return _fail(f"internal error ({type(error).__name__}: {error}); REFEREE_DEBUG=1 shows the traceback")
+
+
+def _fail(message: str) -> int:
+    """Print one line on stderr and return 2 (CONTRACT.md: bad input)."""
+    print("referee: " + " ".join(message.splitlines()), file=sys.stderr)
+    return 2

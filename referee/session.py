@@ -93,7 +93,7 @@ class Session:
         state = GameState.from_json(snapshot[1]) if snapshot else game.rules.initial(game.ctx)
         records = store.events(set(effective), after_command=snapshot[0] if snapshot else 0)
         self.since_snapshot = len(records)
-        return replay(game.rules, game.ctx, state, [_event(r) for r in records])
+        return replay(game.rules, game.ctx, state, [stored_event(r) for r in records])
 
     def _maybe_snapshot(self, command_id: int, count: int) -> None:
         self.since_snapshot += count
@@ -105,7 +105,7 @@ class Session:
         self.store.close()
 
 
-def _event(record) -> Event:
+def stored_event(record) -> Event:
     """An event from its stored record."""
     return Event.from_json({"kind": record.kind, "data": record.data, "dice": record.dice,
                             "turn": record.turn, "phase": record.phase})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -189,14 +188,14 @@ def test_record_refuses_an_unknown_kind_of_command(store: SessionStore):
         store.record({"do": "undo"}, "rewind", [], 0)
 
 
-def test_a_thousand_records_take_well_under_five_seconds(store: SessionStore):
+def test_a_thousand_records_keep_every_event_in_order(store: SessionStore):
     roll = [{"purpose": "movement", "faces": 6, "value": 4}]
     command = {"do": "move", "unit": "6/B", "to": "7th & Pike"}
-    start = time.perf_counter()
     for n in range(1000):
         store.record(command, "play", [event("moved", {"n": n}, roll)] * (1 + n % 3), n)
-    assert time.perf_counter() - start < 5
-    assert len(store.log()) == 1999
+    log = store.log()
+    assert len(log) == 1999
+    assert [r.data["n"] for r in log] == sorted(r.data["n"] for r in log)
 
 
 def test_dice_drawn_is_the_counter_after_the_latest_command(store: SessionStore):
