@@ -124,25 +124,24 @@ def cmd_apply(args) -> int:
 
 
 def cmd_state(args) -> int:
+    from referee.session import read
     from referee.umpire_view import state_json, state_text
-    from referee.session import Session
 
-    session = Session.open(Path(args.path))
-    session.close()
-    print(json.dumps(state_json(session.game)) if args.json else state_text(session.game))
+    game = read(Path(args.path))
+    print(json.dumps(state_json(game)) if args.json else state_text(game))
     return 0
 
 
 def cmd_log(args) -> int:
+    from referee.store.reading import open_reader
     from referee.umpire_view import log_lines
-    from referee.store.repository import SessionStore
 
-    store = SessionStore.open(Path(args.path))
+    reader = open_reader(Path(args.path))
     try:
-        for line in log_lines(store, as_json=args.json):
+        for line in log_lines(reader, as_json=args.json):
             print(line)
     finally:
-        store.close()
+        reader.close()
     return 0
 
 

@@ -3,7 +3,9 @@
 import sys
 from pathlib import Path
 
-from referee.store import SessionStore
+from referee.store.repository import SessionStore
+
+SOURCES = {"scenario": {"id": "n30/lock-down-hold-fast"}}
 
 
 def main(path: str) -> None:

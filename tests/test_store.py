@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import IntegrityError
 
 from referee.errors import RefereeError
-from referee.store import SessionInfo, SessionStore
+from referee.store.reading import SessionInfo
+from referee.store.repository import SessionStore
+
+SOURCES = {"scenario": {"id": "n30/hold-the-line"}}
 
 OPTIONS = {"hidden": "weak", "faction_friction": True}
 
@@ -37,7 +40,7 @@ def redo(store: SessionStore) -> None:
 
 @pytest.fixture
 def store(tmp_path: Path):
-    with SessionStore.create(tmp_path / "session.db", "n30/lock-down-hold-fast", OPTIONS, 1999) as store:
+    with SessionStore.create(tmp_path / "session.db", "n30/lock-down-hold-fast", OPTIONS, 1999, SOURCES) as store:
         yield store
 
 
@@ -45,7 +48,7 @@ def store(tmp_path: Path):
 def saved(tmp_path: Path) -> Path:
     """A closed session database holding a few hundred commands."""
     path = tmp_path / "saved.db"
-    with SessionStore.create(path, "n30/close-the-ring", {}, 7) as store:
+    with SessionStore.create(path, "n30/close-the-ring", {}, 7, SOURCES) as store:
         for n in range(300):
             store.record({"do": "move", "pad": "x" * 200}, "play", [event("moved", {"pad": "y" * 300})] * 3, 0)
     return path
@@ -64,21 +67,21 @@ def refusal(path: Path) -> str:
 
 def test_created_session_reopens_with_its_settings(tmp_path: Path):
     path = tmp_path / "deep" / "folder" / "session.db"
-    SessionStore.create(path, "n30/hold-the-line", OPTIONS, 2**40).close()
+    SessionStore.create(path, "n30/hold-the-line", OPTIONS, 2**40, SOURCES).close()
     with SessionStore.open(path) as store:
         info = store.info
-    assert info == SessionInfo("n30/hold-the-line", OPTIONS, 2**40, info.created)
+    assert info == SessionInfo("n30/hold-the-line", OPTIONS, 2**40, info.created, SOURCES)
     assert info.created.endswith("+00:00")
 
 
 def test_create_refuses_an_existing_file(store: SessionStore):
     with pytest.raises(RefereeError, match="already exists"):
-        SessionStore.create(store.path, "n30/hold-the-line", {}, 1)
+        SessionStore.create(store.path, "n30/hold-the-line", {}, 1, SOURCES)
 
 
 def test_create_with_options_that_are_not_json_leaves_no_file(tmp_path: Path):
     with pytest.raises(TypeError):
-        SessionStore.create(tmp_path / "session.db", "n30/hold-the-line", {"when": object()}, 1)
+        SessionStore.create(tmp_path / "session.db", "n30/hold-the-line", {"when": object()}, 1, SOURCES)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -233,7 +236,7 @@ def test_effective_commands_follow_a_stack_of_plays(steps: list[str]):
     effective: list[int] = []
     redoable: list[int] = []
     with tempfile.TemporaryDirectory() as folder:
-        with SessionStore.create(Path(folder) / "session.db", "n30/hold-the-line", {}, 1) as store:
+        with SessionStore.create(Path(folder) / "session.db", "n30/hold-the-line", {}, 1, SOURCES) as store:
             for step in steps:
                 if step == "play":
                     effective.append(play(store))

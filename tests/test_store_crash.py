@@ -9,7 +9,9 @@ import sys
 import time
 from pathlib import Path
 
-from referee.store import SessionStore
+from referee.store.repository import SessionStore
+
+SOURCES = {"scenario": {"id": "n30/lock-down-hold-fast"}}
 
 WRITER = Path(__file__).with_name("store_writer.py")
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +36,7 @@ def run_writer_and_kill(path: Path, rnd: random.Random) -> set[int]:
 
 def test_acknowledged_commands_survive_sigkill(tmp_path: Path):
     path = tmp_path / "session.db"
-    SessionStore.create(path, "n30/lock-down-hold-fast", {}, 1).close()
+    SessionStore.create(path, "n30/lock-down-hold-fast", {}, 1, SOURCES).close()
     rnd = random.Random(30)
     acknowledged: set[int] = set()
     for _ in range(5):

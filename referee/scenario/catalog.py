@@ -90,6 +90,7 @@ class Scenario:
     starting: dict[str, int]
     options: dict[str, Option]
     players: tuple[Player, ...]
+    sources: dict[str, dict]
 
     def option_values(self, given: dict[str, str]) -> dict[str, str]:
         """The session's options: defaults overridden by `given`, each checked."""
@@ -142,181 +143,205 @@ def load(scenario_id: str) -> Scenario:
     return load_file(files[scenario_id])
 
 
-def _validated(model, path: Path):
-    """Read a TOML file and check it against a pydantic model, errors with file and line."""
+class _File:
+    """One checked data file: its plain data, and how to point at a line of it in an error."""
+
+    def __init__(self, data: dict, path: Path | None = None, text: str = ""):
+        self.data, self.path, self.text = data, path, text
+
+    def fail(self, loc: tuple, message: str):
+        if self.path is None:
+            raise RefereeError(f"the session's stored scenario data is inconsistent: {'.'.join(map(str, loc))}: {message}")
+        raise DataError(self.path, self.text, loc, message)
+
+
+@functools.lru_cache(maxsize=None)
+def _checked(path: Path, model_name: str) -> _File:
+    """Read a TOML file and check its shape against a pydantic model; errors name file and line."""
     from pydantic import ValidationError
+
+    from referee.scenario import models
 
     data, text = read_toml(path)
     try:
-        return model.model_validate(data), text
+        spec = getattr(models, model_name).model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         raise DataError(path, text, tuple(first["loc"]), first["msg"]) from None
+    return _File(spec.model_dump(), path, text)
 
 
-@functools.lru_cache(maxsize=None)
-def _board(path: Path) -> Board:
-    from referee.scenario.models import MapFile
-
-    spec, text = _validated(MapFile, path)
-    nodes: dict[str, Node] = {}
-    for i, node in enumerate(spec.nodes):
-        if node.id in nodes:
-            raise DataError(path, text, ("nodes", i), f"node {node.id!r} is listed twice")
-        nodes[node.id] = Node(node.id, node.x, node.y, node.in_play, node.note)
-
-    def known(node_id: str, loc: tuple) -> str:
-        if node_id not in nodes:
-            raise DataError(path, text, loc, f"unknown node {node_id!r}")
-        return node_id
-
-    links, seen = [], set()
-    for i, link in enumerate(spec.links):
-        pair = frozenset((known(link.a, ("links", i, "a")), known(link.b, ("links", i, "b"))))
-        if pair in seen or len(pair) == 1:
-            raise DataError(path, text, ("links", i), f"link {link.a} - {link.b} is repeated or loops")
-        seen.add(pair)
-        links.append(Link(link.a, link.b, link.kind))
-    edges = {
-        edge: tuple(known(node, ("edges", edge, j)) for j, node in enumerate(members))
-        for edge, members in spec.edges.items()
-    }
-    targets = {
-        target.id: Target(target.id, target.name, target.kind,
-                          tuple(known(n, ("targets", i, "access")) for n in target.access),
-                          target.reconstructed, target.note)
-        for i, target in enumerate(spec.targets)
-    }
-    return Board(spec.id, spec.title, nodes, tuple(links), targets, edges, spec.reconstructed, spec.note)
-
-
-@functools.lru_cache(maxsize=None)
-def _forces(path: Path) -> tuple[dict[str, UnitType], dict[str, Unit]]:
-    from referee.scenario.models import ForcesFile
-
-    spec, text = _validated(ForcesFile, path)
-    types = {
-        name: UnitType(name, t.side, t.label, t.strength, t.movement, t.section)
-        for name, t in spec.types.items()
-    }
-    units: dict[str, Unit] = {}
-    for i, u in enumerate(spec.units):
-        if u.type not in types:
-            raise DataError(path, text, ("units", i, "type"), f"unknown unit type {u.type!r}")
-        if u.id in units:
-            raise DataError(path, text, ("units", i, "id"), f"unit {u.id!r} is listed twice")
-        kind = types[u.type]
-        attrs = {"group": u.group, "note": u.note}
-        if u.armored:
-            attrs["armored"] = True
-        factors = {"strength": kind.strength, "movement": kind.movement if u.movement is None else u.movement}
-        units[u.id] = Unit(u.id, u.name or u.id, kind.side, u.type, factors, None, RESERVE, attrs)
-    return types, units
+SOURCES = {"board": "MapFile", "forces": "ForcesFile", "setups": "SetupsFile", "reinforcements": "ReinforcementsFile"}
 
 
 def load_file(path: Path) -> Scenario:
     """Load and cross-check a scenario file and the board files it names."""
-    from referee.scenario.models import ReinforcementsFile, ScenarioFile, SetupsFile
-
-    spec, text = _validated(ScenarioFile, path)
+    scenario = _checked(path.resolve(), "ScenarioFile")
     expected = f"{path.parent.name}/{path.stem}"
-    if spec.id != expected:
-        raise DataError(path, text, ("id",), f"id must be {expected!r} (folder/file name)")
-    board = _board((path.parent / spec.board).resolve())
-    types, units = _forces((path.parent / spec.forces).resolve())
+    if scenario.data["id"] != expected:
+        scenario.fail(("id",), f"id must be {expected!r} (folder/file name)")
+    files = {"scenario": scenario}
+    for key, model in SOURCES.items():
+        files[key] = _checked((path.parent / scenario.data[key]).resolve(), model)
+    return _compile(files)
+
+
+def from_sources(sources: dict[str, dict]) -> Scenario:
+    """A scenario from the plain data a session stored when it was created (checked then)."""
+    return _compile({key: _File(data) for key, data in sources.items()})
+
+
+def _compile(files: dict[str, _File]) -> Scenario:
+    spec = files["scenario"]
+    s = spec.data
+    board = _board(files["board"])
+    types, units = _forces(files["forces"])
     try:
-        start = parse_time(spec.start)
+        start = parse_time(s["start"])
     except ValueError as error:
-        raise DataError(path, text, ("start",), str(error)) from None
-    clock = Clock(start, spec.minutes, spec.turns, ())
-
-    setups_path = (path.parent / spec.setups).resolve()
-    setups, setups_text = _validated(SetupsFile, setups_path)
-    if spec.setup not in setups.setups:
-        raise DataError(path, text, ("setup",), f"no setup {spec.setup!r} in {setups_path.name}")
-    setup = _setup(setups.setups[spec.setup], spec.setup, board, units, setups_path, setups_text)
-
-    reinf_path = (path.parent / spec.reinforcements).resolve()
-    reinf, reinf_text = _validated(ReinforcementsFile, reinf_path)
-    arrivals, arriving = [], {}
-    for i, group in enumerate(reinf.reinforcements):
-        try:
-            minutes = parse_time(group.time)
-        except ValueError as error:
-            raise DataError(reinf_path, reinf_text, ("reinforcements", i, "time"), str(error)) from None
-        if group.edge != "random" and group.edge not in board.edges:
-            raise DataError(reinf_path, reinf_text, ("reinforcements", i, "edge"), f"unknown edge {group.edge!r}")
-        for j, unit in enumerate(group.units):
-            if unit not in units:
-                raise DataError(reinf_path, reinf_text, ("reinforcements", i, "units", j), f"unknown unit {unit!r}")
-            if unit in arriving:
-                raise DataError(reinf_path, reinf_text, ("reinforcements", i, "units", j), f"{unit} arrives twice")
-            arriving[unit] = minutes
-        if minutes >= setup.time:
-            arrivals.append(Arrival(clock.turn_at(minutes), group.edge, tuple(group.units)))
-    for k, edge in enumerate(reinf.random_edges):
-        if edge not in board.edges:
-            raise DataError(reinf_path, reinf_text, ("random_edges", k), f"unknown edge {edge!r}")
-
+        spec.fail(("start",), str(error))
+    clock = Clock(start, s["minutes"], s["turns"], ())
+    setups = files["setups"]
+    if s["setup"] not in setups.data["setups"]:
+        spec.fail(("setup",), f"no setup {s['setup']!r} in the setups file")
+    setup = _setup(setups, s["setup"], board, units)
+    arrivals, arriving = _arrivals(files["reinforcements"], board, units, clock, setup)
     placed = {uid for ids in setup.placement.values() for uid in ids} | set(setup.destroyed)
     for uid in units:
         before = arriving.get(uid, -1) < setup.time
         if before and uid not in placed:
-            raise DataError(setups_path, setups_text, ("setups", spec.setup),
-                            f"{uid} has arrived by {spec.setup} but is neither placed nor destroyed")
+            setups.fail(("setups", s["setup"]), f"{uid} has arrived by {s['setup']} but is neither placed nor destroyed")
         if not before and uid in placed:
-            raise DataError(setups_path, setups_text, ("setups", spec.setup),
-                            f"{uid} is placed at {spec.setup} but only arrives later")
-
+            setups.fail(("setups", s["setup"]), f"{uid} is placed at {s['setup']} but only arrives later")
     sides = {t.side for t in types.values()}
     options = {}
-    for name, o in spec.options.items():
-        if o.default not in o.choices:
-            raise DataError(path, text, ("options", name, "default"), f"default {o.default!r} is not a choice")
-        options[name] = Option(name, o.default, tuple(o.choices), o.section, o.help)
+    for name, o in s["options"].items():
+        if o["default"] not in o["choices"]:
+            spec.fail(("options", name, "default"), f"default {o['default']!r} is not a choice")
+        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"])
     for choice in options["starting"].choices if "starting" in options else ():
-        if choice not in spec.starting:
-            raise DataError(path, text, ("starting",), f"no starting value for reading {choice!r}")
+        if choice not in s["starting"]:
+            spec.fail(("starting",), f"no starting value for reading {choice!r}")
     players = []
-    for i, p in enumerate(spec.players):
-        if p.side not in sides:
-            raise DataError(path, text, ("players", i, "side"), f"unknown side {p.side!r}")
-        commanded = None if p.units == "all" else tuple(p.units)
+    for i, p in enumerate(s["players"]):
+        if p["side"] not in sides:
+            spec.fail(("players", i, "side"), f"unknown side {p['side']!r}")
+        commanded = None if p["units"] == "all" else tuple(p["units"])
         for uid in commanded or ():
-            if uid not in units or units[uid].side != p.side:
-                raise DataError(path, text, ("players", i, "units"), f"{uid!r} is not a {p.side} unit")
-        players.append(Player(p.id, p.side, p.role, commanded, tuple(p.objectives)))
+            if uid not in units or units[uid].side != p["side"]:
+                spec.fail(("players", i, "units"), f"{uid!r} is not a {p['side']} unit")
+        players.append(Player(p["id"], p["side"], p["role"], commanded, tuple(p["objectives"])))
     return Scenario(
-        spec.id, spec.ruleset, spec.title, spec.summary, spec.section, board, clock, types, units,
-        setup, tuple(arrivals), tuple(reinf.random_edges), spec.target, dict(spec.starting), options, tuple(players),
+        s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
+        tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),
+        options, tuple(players), {key: file.data for key, file in files.items()},
     )
 
 
-def _setup(spec, key: str, board: Board, units: dict[str, Unit], path: Path, text: str) -> Setup:
+def _board(file: _File) -> Board:
+    spec = file.data
+    nodes: dict[str, Node] = {}
+    for i, node in enumerate(spec["nodes"]):
+        if node["id"] in nodes:
+            file.fail(("nodes", i), f"node {node['id']!r} is listed twice")
+        nodes[node["id"]] = Node(node["id"], node["x"], node["y"], node["in_play"], node["note"])
+
+    def known(node_id: str, loc: tuple) -> str:
+        if node_id not in nodes:
+            file.fail(loc, f"unknown node {node_id!r}")
+        return node_id
+
+    links, seen = [], set()
+    for i, link in enumerate(spec["links"]):
+        pair = frozenset((known(link["a"], ("links", i, "a")), known(link["b"], ("links", i, "b"))))
+        if pair in seen or len(pair) == 1:
+            file.fail(("links", i), f"link {link['a']} - {link['b']} is repeated or loops")
+        seen.add(pair)
+        links.append(Link(link["a"], link["b"], link["kind"]))
+    edges = {
+        edge: tuple(known(node, ("edges", edge, j)) for j, node in enumerate(members))
+        for edge, members in spec["edges"].items()
+    }
+    targets = {
+        t["id"]: Target(t["id"], t["name"], t["kind"],
+                        tuple(known(n, ("targets", i, "access")) for n in t["access"]), t["reconstructed"], t["note"])
+        for i, t in enumerate(spec["targets"])
+    }
+    return Board(spec["id"], spec["title"], nodes, tuple(links), targets, edges, spec["reconstructed"], spec["note"])
+
+
+def _forces(file: _File) -> tuple[dict[str, UnitType], dict[str, Unit]]:
+    spec = file.data
+    types = {
+        name: UnitType(name, t["side"], t["label"], t["strength"], t["movement"], t["section"])
+        for name, t in spec["types"].items()
+    }
+    units: dict[str, Unit] = {}
+    for i, u in enumerate(spec["units"]):
+        if u["type"] not in types:
+            file.fail(("units", i, "type"), f"unknown unit type {u['type']!r}")
+        if u["id"] in units:
+            file.fail(("units", i, "id"), f"unit {u['id']!r} is listed twice")
+        kind = types[u["type"]]
+        attrs = {"group": u["group"], "note": u["note"]}
+        if u["armored"]:
+            attrs["armored"] = True
+        movement = kind.movement if u["movement"] is None else u["movement"]
+        factors = {"strength": kind.strength, "movement": movement}
+        units[u["id"]] = Unit(u["id"], u["name"] or u["id"], kind.side, u["type"], factors, None, RESERVE, attrs)
+    return types, units
+
+
+def _arrivals(file: _File, board: Board, units: dict[str, Unit], clock: Clock, setup: Setup):
+    """The reinforcement groups still to come after the setup, and when every unit arrives."""
+    arrivals, arriving = [], {}
+    for i, group in enumerate(file.data["reinforcements"]):
+        try:
+            minutes = parse_time(group["time"])
+        except ValueError as error:
+            file.fail(("reinforcements", i, "time"), str(error))
+        if group["edge"] != "random" and group["edge"] not in board.edges:
+            file.fail(("reinforcements", i, "edge"), f"unknown edge {group['edge']!r}")
+        for j, unit in enumerate(group["units"]):
+            if unit not in units:
+                file.fail(("reinforcements", i, "units", j), f"unknown unit {unit!r}")
+            if unit in arriving:
+                file.fail(("reinforcements", i, "units", j), f"{unit} arrives twice")
+            arriving[unit] = minutes
+        if minutes >= setup.time:
+            arrivals.append(Arrival(clock.turn_at(minutes), group["edge"], tuple(group["units"])))
+    for k, edge in enumerate(file.data["random_edges"]):
+        if edge not in board.edges:
+            file.fail(("random_edges", k), f"unknown edge {edge!r}")
+    return arrivals, arriving
+
+
+def _setup(file: _File, key: str, board: Board, units: dict[str, Unit]) -> Setup:
     """Check a setup's nodes and units."""
+    spec = file.data["setups"][key]
     seen: set[str] = set()
 
     def unit_ids(ids: list[str], loc: tuple) -> tuple[str, ...]:
         for j, uid in enumerate(ids):
             if uid not in units:
-                raise DataError(path, text, loc + (j,), f"unknown unit {uid!r}")
+                file.fail(loc + (j,), f"unknown unit {uid!r}")
             if uid in seen:
-                raise DataError(path, text, loc + (j,), f"{uid} is set up twice")
+                file.fail(loc + (j,), f"{uid} is set up twice")
             seen.add(uid)
         return tuple(ids)
 
     def node(name: str, loc: tuple) -> str:
         if name not in board.nodes:
-            raise DataError(path, text, loc, f"unknown intersection {name!r}")
+            file.fail(loc, f"unknown intersection {name!r}")
         if not board.nodes[name].in_play:
-            raise DataError(path, text, loc, f"{name} is out of play")
+            file.fail(loc, f"{name} is out of play")
         return name
 
     base = ("setups", key)
-    placement = {node(n, base + ("units", n)): unit_ids(ids, base + ("units", n)) for n, ids in spec.units.items()}
-    destroyed = unit_ids(spec.destroyed, base + ("destroyed",))
-    for j, uid in enumerate(spec.radicalized):
+    placement = {node(n, base + ("units", n)): unit_ids(ids, base + ("units", n)) for n, ids in spec["units"].items()}
+    destroyed = unit_ids(spec["destroyed"], base + ("destroyed",))
+    for j, uid in enumerate(spec["radicalized"]):
         if uid not in seen or uid in destroyed:
-            raise DataError(path, text, base + ("radicalized", j), f"{uid!r} is not a placed unit")
-    markers = {node(n, base + ("markers", n)): tuple(m) for n, m in spec.markers.items()}
-    return Setup(parse_time(key), spec.section, spec.success, placement, destroyed, tuple(spec.radicalized), markers)
+            file.fail(base + ("radicalized", j), f"{uid!r} is not a placed unit")
+    markers = {node(n, base + ("markers", n)): tuple(m) for n, m in spec["markers"].items()}
+    return Setup(parse_time(key), spec["section"], spec["success"], placement, destroyed, tuple(spec["radicalized"]), markers)

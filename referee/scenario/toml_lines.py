@@ -33,18 +33,66 @@ def _keys(dotted: str) -> list[str]:
     return [part.strip().strip("\"'") for part in parts]
 
 
+def _elements(segment: str, depth: int, expecting: bool) -> tuple[list[int], int, bool]:
+    """Scan part of a line inside an array: where its elements start, and the bracket depth after.
+
+    `depth` counts the brackets and braces open (1 = directly inside the array); strings and
+    comments are skipped, so brackets, commas and `#` inside them do not count.
+    """
+    starts: list[int] = []
+    i = 0
+    while i < len(segment):
+        char = segment[i]
+        if char == "#":
+            break
+        if char.isspace():
+            i += 1
+            continue
+        if depth == 1 and expecting and char not in ",]}":
+            starts.append(i)
+            expecting = False
+        if char in "\"'":
+            close = segment.find(char, i + 1)
+            while char == '"' and close > 0 and _escaped(segment, close):
+                close = segment.find(char, close + 1)
+            i = len(segment) if close < 0 else close + 1
+            continue
+        if char in "[{":
+            depth += 1
+            expecting = depth == 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 1:
+            expecting = True
+        i += 1
+    return starts, depth, expecting
+
+
+def _escaped(text: str, index: int) -> bool:
+    """Whether the character at `index` follows an odd number of backslashes."""
+    slashes = len(text[:index]) - len(text[:index].rstrip("\\"))
+    return slashes % 2 == 1
+
+
 def line_of(text: str, loc: tuple) -> int:
     """The line of a TOML text that best matches a location such as ('units', 3, 'type')."""
     target = [str(part) for part in loc]
     best, best_score = 1, -1
     table: list[str] = []
     counts: dict[str, int] = {}
-    array: list[str] | None = None
-    index = -1
+    array: list[str] | None = None  # the path of an array being read, while its brackets are open
+    depth, index, expecting = 0, -1, False
+    closing: str | None = None  # the delimiter of an open multi-line string
     for number, line in enumerate(text.splitlines(), start=1):
+        if closing is not None:
+            if closing in line:
+                closing = None
+            continue
         stripped = line.strip()
         paths: list[list[str]] = []
-        header = _HEADER.match(line) if not array else None
+        segment = line
+        header = _HEADER.match(line) if array is None else None
+        match = _KEY.match(line) if array is None and not header else None
         if header and not stripped.startswith("[{"):
             name = _keys(header.group(2))
             if header.group(1) == "[[":
@@ -54,24 +102,28 @@ def line_of(text: str, loc: tuple) -> int:
             else:
                 table = name
             paths.append(table)
-        elif array is not None:
-            if stripped.startswith("]"):
-                array = None
-            elif stripped and not stripped.startswith("#"):
+        elif match and not stripped.startswith("#"):
+            path = table + _keys(match.group(1))
+            value = match.group(2).strip()
+            paths.append(path)
+            if value.startswith("{"):
+                paths += [path + [k.strip('"')] for k in _INLINE_KEY.findall(value)]
+            elif value.startswith("["):
+                array, depth, index, expecting = path, 0, -1, False
+                segment = match.group(2)
+            elif value[:3] in ('"""', "\'\'\'") and value[:3] not in value[3:]:
+                closing = value[:3]
+        if array is not None:
+            starts, depth, expecting = _elements(segment, depth, expecting)
+            for i, start in enumerate(starts):
                 index += 1
                 element = array + [str(index)]
                 paths.append(element)
-                paths += [element + [k.strip('"')] for k in _INLINE_KEY.findall(stripped)]
-        else:
-            match = _KEY.match(line)
-            if match and not stripped.startswith("#"):
-                path = table + _keys(match.group(1))
-                value = match.group(2).strip()
-                paths.append(path)
-                if value.startswith("{"):
-                    paths += [path + [k.strip('"')] for k in _INLINE_KEY.findall(value)]
-                if value.startswith("[") and not value.split("#")[0].rstrip().endswith("]"):
-                    array, index = path, -1
+                part = segment[start:starts[i + 1] if i + 1 < len(starts) else None]
+                if part.startswith("{"):
+                    paths += [element + [k.strip('"')] for k in _INLINE_KEY.findall(part)]
+            if depth <= 0:
+                array = None
         for path in paths:
             score = 0
             for mine, wanted in zip(path, target):

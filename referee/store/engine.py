@@ -35,10 +35,3 @@ def make_engine(path: Path, *, new: bool = False) -> Engine:
         connection.exec_driver_sql("BEGIN")
 
     return engine
-
-
-def integrity_problem(connection: Connection) -> str | None:
-    """The first problem SQLite's quick check finds in the database file, on one line, or None."""
-    result = connection.exec_driver_sql("PRAGMA quick_check(1)").scalar()
-    lines = [line for line in result.splitlines() if not line.startswith("*** in database")]
-    return None if result == "ok" else "; ".join(lines)

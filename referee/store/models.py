@@ -5,8 +5,7 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, Text
 from sqlmodel import Field, SQLModel
 
-FORMAT = 1
-"""The schema version written into every new session."""
+from referee.store.reading import FORMAT
 
 
 class SessionRow(SQLModel, table=True):
@@ -19,6 +18,7 @@ class SessionRow(SQLModel, table=True):
     options: str = Field(sa_type=Text)
     seed: int = Field(sa_type=BigInteger)
     created: str
+    sources: str = Field(sa_type=Text)
     format: int = FORMAT
 
 

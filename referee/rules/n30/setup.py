@@ -17,25 +17,27 @@ def initial_state(ctx: Context) -> GameState:
     scenario, hidden = ctx.scenario, ctx.options.get("hidden", "none")
     setup = scenario.setup
     arrival = {uid: group for group in scenario.arrivals for uid in group.units}
-    units, stacks = {}, {side: {} for side in {t.side for t in scenario.types.values()}}
     location = {uid: node for node, ids in setup.placement.items() for uid in ids}
+    units = {}
     for uid, unit in scenario.units.items():
-        attrs = dict(unit.attrs)
-        kind = RADICALIZED if uid in setup.radicalized else unit.type
+        attrs = dict(unit.attrs, face_down=hidden == "strong")
         if unit.type == LOCKDOWN:
             attrs["locked"] = True
-        attrs["face_down"] = hidden == "strong"
         if uid in location:
             node, status = location[uid], ACTIVE
-            stacks[unit.side].setdefault(node, ())
-            stacks[unit.side][node] += (uid,)
         elif uid in setup.destroyed:
             node, status = None, DESTROYED
         else:
             node, status = None, RESERVE
             attrs["arrives"] = arrival[uid].turn
             attrs["edge"] = arrival[uid].edge
+        kind = RADICALIZED if uid in setup.radicalized else unit.type
         units[uid] = replace(unit, type=kind, node=node, status=status, attrs=attrs)
+    stacks = {side: {} for side in sorted({t.side for t in scenario.types.values()})}
+    for node, ids in setup.placement.items():
+        for uid in ids:
+            side_stacks = stacks[units[uid].side]
+            side_stacks[node] = side_stacks.get(node, ()) + (uid,)
     starting = scenario.starting[ctx.options.get("starting", "situation")]
     return GameState(
         turn=1, phase=PHASES[0], units=units, stacks=stacks,

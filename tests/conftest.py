@@ -1,0 +1,58 @@
+"""Running the command line: in-process (fast) and as a real process (exit codes, stdout/stderr)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import pytest
+
+
+@dataclass
+class Run:
+    """What one run of `referee ...` did."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.out.splitlines()
+
+
+@pytest.fixture
+def cli():
+    """`cli(*args, stdin="...")` runs referee.cli.main in this process and captures its output."""
+    from referee.cli import main
+
+    def run(*args: object, stdin: str = "") -> Run:
+        out, err = io.StringIO(), io.StringIO()
+        saved = sys.stdin, sys.stdout, sys.stderr
+        sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), out, err
+        try:
+            code = main([str(arg) for arg in args])
+        except SystemExit as exit_:  # --help
+            code = exit_.code or 0
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = saved
+        return Run(code, out.getvalue(), err.getvalue())
+
+    return run
+
+
+@pytest.fixture
+def referee_process(tmp_path):
+    """`referee_process(*args, stdin=..., cwd=...)` runs `python -m referee` as a subprocess."""
+
+    def run(*args: object, stdin: str | bytes = "", cwd=None) -> Run:
+        data = stdin.encode() if isinstance(stdin, str) else stdin
+        env = {k: v for k, v in os.environ.items() if k != "REFEREE_DEBUG"}
+        done = subprocess.run([sys.executable, "-m", "referee", *map(str, args)], input=data,
+                              capture_output=True, cwd=cwd or tmp_path, env=env, timeout=120)
+        return Run(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
+
+    return run

@@ -1,0 +1,123 @@
+"""Start-up stays light: `--help` and the calculator load no heavy library, and the layers keep to theirs."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import referee
+
+HEAVY = ("textual", "sqlalchemy", "sqlmodel", "pydantic", "jinja2")
+PACKAGE = Path(referee.__file__).resolve().parent
+EXAMPLE = json.dumps({
+    "gas": True,
+    "police": [{"id": "6/B", "type": "hard"}, {"id": "9/A", "type": "soft"}, {"id": "CART/B", "type": "chemical"}],
+    "protesters": [{"id": "Sea Turtles", "type": "theater"}, {"id": "U7", "type": "unorganized"},
+                   {"id": "Bananarchy", "type": "lockdown", "locked": True}],
+    "allocation": {"Sea Turtles": 2, "U7": 2, "Bananarchy": 2},
+    "refuse": ["Bananarchy"],
+    "dice": [3, 6, 2, 5],
+})
+
+
+def heavy(modules) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY)
+
+
+@pytest.mark.parametrize("args, stdin", [(["--help"], ""), (["resolve", "n30"], EXAMPLE)])
+def test_importtime_shows_no_heavy_import(args, stdin):
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")]
+    assert "referee.cli" in imported
+    assert heavy(imported) == []
+
+
+PROBE = """
+import contextlib, io, json, sys
+from referee.cli import main
+sys.stdin = io.StringIO(sys.argv[1])
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    try:
+        code = main(sys.argv[2:])
+    except SystemExit as exit_:
+        code = exit_.code
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+@pytest.mark.parametrize("args, stdin", [
+    (["--help"], ""),
+    (["resolve", "n30"], EXAMPLE),
+    (["resolve", "n30", "--seed", "3"], json.dumps({k: v for k, v in json.loads(EXAMPLE).items() if k != "dice"})),
+    (["resolve", "n30"], "{ not json"),
+    (["frobnicate"], ""),
+])
+def test_modules_after_running_main(args, stdin):
+    done = subprocess.run([sys.executable, "-c", PROBE, stdin, *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] in (0, 2)
+    assert heavy(result["modules"]) == []
+    if args[0] == "resolve" and result["code"] == 0:
+        assert json.loads(result["out"])["ruleset"] == "n30"
+
+
+# --- the layers, from the source ----------------------------------------------------------------
+
+
+def imports(path: Path) -> set[str]:
+    """Every absolute module a source file imports, at any depth (inside functions too)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+def where(path: Path) -> str:
+    return path.relative_to(PACKAGE).as_posix()
+
+
+def offenders(allowed_under: tuple[str, ...], libraries: tuple[str, ...], only_under: str = "") -> list[str]:
+    found = []
+    for path in SOURCES:
+        place = where(path)
+        if only_under and not place.startswith(only_under):
+            continue
+        if any(place.startswith(prefix) for prefix in allowed_under):
+            continue
+        found += [f"{place}: {name}" for name in imports(path) if name.split(".")[0] in libraries]
+    return found
+
+
+def test_sources_were_found():
+    assert any(where(p) == "cli.py" for p in SOURCES)
+    assert any(where(p).startswith("rules/n30/") for p in SOURCES)
+
+
+def test_only_the_tui_imports_textual():
+    assert offenders(("tui/",), ("textual",)) == []
+
+
+def test_only_the_store_imports_sqlalchemy_or_sqlmodel():
+    assert offenders(("store/",), ("sqlalchemy", "sqlmodel")) == []
+
+
+def test_the_rules_import_no_ui_database_or_templates():
+    assert offenders((), ("textual", "sqlmodel", "sqlalchemy", "jinja2"), only_under="rules/") == []
+    inward = [f"{where(p)}: {name}" for p in SOURCES if where(p).startswith("rules/") for name in imports(p)
+              if name.startswith(("referee.store", "referee.session", "referee.tui", "referee.cli"))]
+    assert inward == []
