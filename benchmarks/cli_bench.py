@@ -29,15 +29,8 @@ from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, i
 from referee.scenario.catalog import load
 
 SCENARIO = "n30/lock-down-hold-fast"
-EXAMPLE = json.dumps({
-    "gas": True,
-    "police": [{"id": "6/B", "type": "hard"}, {"id": "9/A", "type": "soft"}, {"id": "CART/B", "type": "chemical"}],
-    "protesters": [{"id": "Sea Turtles", "type": "theater"}, {"id": "U7", "type": "unorganized"},
-                   {"id": "Bananarchy", "type": "lockdown", "locked": True}],
-    "allocation": {"Sea Turtles": 2, "U7": 2, "Bananarchy": 2},
-    "refuse": ["Bananarchy"],
-    "dice": [3, 6, 2, 5],
-})
+EXAMPLE = (Path(__file__).resolve().parents[1] / "tests" / "data" / "contract_confrontation.json").read_text()
+
 REFEREE = [sys.executable, "-m", "referee"]
 
 

@@ -12,31 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.examples import CONTRACT_CONFRONTATION, OPENING
+
 IDS = {"n30/lock-down-hold-fast", "n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets"}
 SCENARIO = "n30/lock-down-hold-fast"
 
-# Legal in Lock Down, Hold Fast from the start (seeded dice only shorten a move, never refuse it).
-OPENING = [
-    {"do": "move", "unit": "(A) Action", "to": "4th & Pike"},
-    {"do": "move", "unit": "U1", "to": "3rd & Pike"},
-    {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"},
-    {"do": "end-phase"},
-    {"do": "move", "unit": "6/A", "to": "8th & Pike"},
-    {"do": "end-phase"},
-    {"do": "confront", "node": "6th & Seneca", "gas": False},
-    {"do": "end-phase"},
-    {"do": "end-phase"},
-]
+EXAMPLE = json.loads(CONTRACT_CONFRONTATION)
 
-EXAMPLE = {
-    "gas": True,
-    "police": [{"id": "6/B", "type": "hard"}, {"id": "9/A", "type": "soft"}, {"id": "CART/B", "type": "chemical"}],
-    "protesters": [{"id": "Sea Turtles", "type": "theater"}, {"id": "U7", "type": "unorganized"},
-                   {"id": "Bananarchy", "type": "lockdown", "locked": True}],
-    "allocation": {"Sea Turtles": 2, "U7": 2, "Bananarchy": 2},
-    "refuse": ["Bananarchy"],
-    "dice": [3, 6, 2, 5],
-}
 EXAMPLE_OUT = {
     "ruleset": "n30", "gas": True, "police_total": 3, "effective_total": 6,
     "units": [

@@ -11,18 +11,12 @@ from pathlib import Path
 import pytest
 
 import referee
+from tests.examples import CONTRACT_CONFRONTATION
 
 HEAVY = ("textual", "sqlalchemy", "sqlmodel", "pydantic", "jinja2")
 PACKAGE = Path(referee.__file__).resolve().parent
-EXAMPLE = json.dumps({
-    "gas": True,
-    "police": [{"id": "6/B", "type": "hard"}, {"id": "9/A", "type": "soft"}, {"id": "CART/B", "type": "chemical"}],
-    "protesters": [{"id": "Sea Turtles", "type": "theater"}, {"id": "U7", "type": "unorganized"},
-                   {"id": "Bananarchy", "type": "lockdown", "locked": True}],
-    "allocation": {"Sea Turtles": 2, "U7": 2, "Bananarchy": 2},
-    "refuse": ["Bananarchy"],
-    "dice": [3, 6, 2, 5],
-})
+EXAMPLE = CONTRACT_CONFRONTATION
+
 
 
 def heavy(modules) -> list[str]:

@@ -23,6 +23,7 @@ from referee.rules.n30.confrontation import (
     police_total,
     resolve,
 )
+from tests.examples import CONTRACT_CONFRONTATION
 
 
 def confront(police, protesters, dice, *, gas=False, allocation=None, refuse=()):
@@ -396,17 +397,7 @@ def test_running_out_of_dice_is_bad_input():
 
 # --- the contract's worked example ------------------------------------------------------
 
-CONTRACT_INPUT = """
-{
-  "gas": true,
-  "police": [{"id": "6/B", "type": "hard"}, {"id": "9/A", "type": "soft"}, {"id": "CART/B", "type": "chemical"}],
-  "protesters": [{"id": "Sea Turtles", "type": "theater"}, {"id": "U7", "type": "unorganized"},
-                 {"id": "Bananarchy", "type": "lockdown", "locked": true}],
-  "allocation": {"Sea Turtles": 2, "U7": 2, "Bananarchy": 2},
-  "refuse": ["Bananarchy"],
-  "dice": [3, 6, 2, 5]
-}
-"""
+CONTRACT_INPUT = CONTRACT_CONFRONTATION
 
 CONTRACT_OUTPUT = """
 {"ruleset": "n30", "gas": true, "police_total": 3, "effective_total": 6,

@@ -13,19 +13,7 @@ from referee.errors import RefereeError, Refusal
 from referee.core.engine import replay
 from referee.session import Session, stored_event
 from referee.store.repository import SessionStore
-
-COMMANDS = [
-    {"do": "move", "unit": "(A) Action", "to": "4th & Pike"},
-    {"do": "move", "unit": "U1", "to": "3rd & Pike"},
-    {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"},
-    {"do": "end-phase"},
-    {"do": "move", "unit": "6/A", "to": "8th & Pike"},
-    {"do": "end-phase"},
-    {"do": "confront", "node": "6th & Seneca", "gas": False},
-    {"do": "end-phase"},
-    {"do": "end-phase"},
-]
-
+from tests.examples import OPENING
 
 @pytest.fixture
 def db(tmp_path):
@@ -34,7 +22,7 @@ def db(tmp_path):
 
 def test_reopened_session_equals_the_live_one(db):
     live = Session.create(db, "n30/lock-down-hold-fast", {}, seed=4)
-    for command in COMMANDS:
+    for command in OPENING:
         live.apply(command)
     live.close()
     again = Session.open(db)
@@ -45,7 +33,7 @@ def test_reopened_session_equals_the_live_one(db):
 def test_undo_returns_exactly_the_earlier_state_and_redo_restores(db):
     session = Session.create(db, "n30/lock-down-hold-fast", {}, seed=9)
     states = [session.state.to_json()]
-    for command in COMMANDS:
+    for command in OPENING:
         session.apply(command)
         states.append(session.state.to_json())
     for expected in reversed(states[:-1]):
@@ -73,7 +61,7 @@ def test_a_new_command_after_undo_clears_redo_and_the_audit_trail_keeps_the_undo
 def test_snapshots_give_the_same_state_as_replaying_the_whole_log(db, monkeypatch):
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 3)
     session = Session.create(db, "n30/lock-down-hold-fast", {}, seed=5)
-    for command in COMMANDS:
+    for command in OPENING:
         session.apply(command)
     session.apply({"do": "undo"})
     session.close()
