@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 
 from referee.errors import RefereeError
+from referee.paths import new_session_path
+
+DEMO = "n30/lock-down-hold-fast"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -81,19 +84,10 @@ def cmd_scenarios(args) -> int:
     return 0
 
 
-def _default_db(scenario_id: str) -> Path:
-    from datetime import datetime
-
-    from referee.paths import sessions_dir
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    return sessions_dir() / f"{scenario_id.replace('/', '-')}-{stamp}.db"
-
-
 def cmd_new(args) -> int:
     from referee.session import Session
 
-    path = Path(args.db) if args.db else _default_db(args.scenario)
+    path = Path(args.db) if args.db else new_session_path(args.scenario)
     session = Session.create(path, args.scenario, _options(args.set), args.seed)
     session.close()
     print(path)
@@ -181,17 +175,23 @@ def cmd_simulate(args) -> int:
 def cmd_demo(args) -> int:
     from referee.session import Session
 
-    path = _default_db("n30/lock-down-hold-fast")
-    session = Session.create(path, "n30/lock-down-hold-fast", {}, args.seed)
-    session.close()
-    print("The dashboard is not built yet; the demo session is ready for the other commands:", file=sys.stderr)
-    print(f"  referee state {path}\n  referee log {path}", file=sys.stderr)
+    path = new_session_path(DEMO)
+    Session.create(path, DEMO, {}, args.seed).close()
     print(path)
-    return 0
+    return _dashboard(path)
 
 
 def cmd_play(args) -> int:
-    raise RefereeError("the dashboard is not built yet; use apply, state and log on the session")
+    if args.path is not None and not Path(args.path).is_file():
+        raise RefereeError(f"no session database at {args.path}")
+    return _dashboard(Path(args.path) if args.path else None)
+
+
+def _dashboard(path: Path | None) -> int:
+    from referee.tui.app import RefereeApp
+
+    RefereeApp(path).run()
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:

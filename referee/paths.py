@@ -14,3 +14,11 @@ def data_dir(name: str) -> Path:
 def sessions_dir() -> Path:
     """The default folder for session databases: `sessions/` in the working directory."""
     return Path.cwd() / "sessions"
+
+
+def new_session_path(scenario_id: str) -> Path:
+    """A fresh file name under `sessions/` for a new session of a scenario."""
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    return sessions_dir() / f"{scenario_id.replace('/', '-')}-{stamp}.db"

@@ -64,6 +64,8 @@ class Session:
     def __init__(self, store: SessionStore, game: Game, since_snapshot: int):
         self.store, self.game = store, game
         self.since_snapshot = since_snapshot
+        self.last: list[tuple[int, Event]] = []
+        """The (seq, event) pairs the latest command committed."""
 
     @property
     def state(self):
@@ -104,6 +106,7 @@ class Session:
         if not events:
             raise RefereeError(f"{verb!r} changed nothing")
         command_id, seqs = self.store.record(command, "play", [e.to_json() for e in events], self.game.dice.drawn)
+        self.last = list(zip(seqs, events))
         self.since_snapshot += len(events)
         if self.since_snapshot >= SNAPSHOT_EVERY:
             self.store.save_snapshot(command_id, self.state.to_json())
@@ -125,6 +128,7 @@ class Session:
     def _mark(self, verb: str, kind: str, target: int) -> int:
         marker = Event(kind, {"command": target}, (), self.state.turn, self.state.phase)
         _, seqs = self.store.record({"do": verb}, verb, [marker.to_json()], self.game.dice.drawn)
+        self.last = [(seqs[-1], marker)]
         self.since_snapshot = rebuild(self.store, self.game)
         return seqs[-1]
 

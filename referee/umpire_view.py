@@ -78,6 +78,10 @@ def _label(unit) -> str:
 
 def log_lines(store, as_json: bool) -> Iterator[str]:
     """`referee log`: every event, undone ones included and marked."""
+    from referee.rules import ruleset
+    from referee.session import stored_event
+
+    narrate = ruleset(store.info.sources["scenario"]["ruleset"]).narrate
     effective = set(store.effective())
     for record in store.log():
         undone = record.command_id not in effective and record.kind not in ("undone", "redone")
@@ -87,6 +91,5 @@ def log_lines(store, as_json: bool) -> Iterator[str]:
                 "data": record.data, "dice": record.dice, "command": record.command_id, "undone": undone,
             })
         else:
-            dice = " ".join(f"{d['value']}{'*' if d.get('entered') else ''}" for d in record.dice)
-            yield (f"{record.seq:>5} t{record.turn:<2} {record.phase:<18} {record.kind:<22} "
-                   f"{json.dumps(record.data)}{'  dice ' + dice if dice else ''}{'  (undone)' if undone else ''}")
+            line = narrate(stored_event(record))
+            yield f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}"

@@ -41,6 +41,9 @@ class Ruleset(Protocol):
     def evolve(self, ctx: Context, state: GameState, event: Event) -> GameState:
         """Fold one event into the state."""
 
+    def narrate(self, event: Event) -> str:
+        """The event as one line for the umpire's log."""
+
 
 class Recorder:
     """Collects the events of one command, folding each into the state as it is emitted."""

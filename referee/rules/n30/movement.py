@@ -244,6 +244,7 @@ def _emit_move(ctx: Context, state: GameState, unit: Unit, path: list[str], emit
     state = emit("unit-moved", {
         "unit": unit.id, "from": unit.node, "to": end, "path": path, "contact": contact,
         "direction": direction, "face_down": ctx.options.get("hidden") == "strong" and not contact,
+        "edge": unit.attrs.get("edge") if unit.status == OFF_MAP else None,
     })
     if unit.node is not None and path:
         clear_markers(state, unit.node, emit)

@@ -8,6 +8,7 @@ from referee.core.events import Event
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
 from referee.rules.n30 import attack, fold, friction, movement, turns
+from referee.rules.n30.narrate import narrate
 from referee.rules.n30.phases import MOVER
 from referee.rules.n30.setup import initial_state
 
@@ -57,3 +58,6 @@ class N30:
 
     def evolve(self, ctx: Context, state: GameState, event: Event) -> GameState:
         return fold.evolve(ctx, state, event)
+
+    def narrate(self, event: Event) -> str:
+        return narrate(event)

@@ -1,0 +1,58 @@
+"""One line of plain English per N30 event, for the umpire's log and the review."""
+
+from __future__ import annotations
+
+from referee.core.events import Event
+
+
+def _dice(event: Event) -> str:
+    if not event.dice:
+        return ""
+    faces = " ".join(f"{roll.value}{'*' if roll.entered else ''}" for roll in event.dice)
+    return f" [dice {faces}]"
+
+
+def _moved(d: dict) -> str:
+    if not d["path"]:
+        return f"{d['unit']} stays where it is"
+    start = d["from"] or f"the {d['edge']} edge"
+    return f"{d['unit']} {start} → {' → '.join(d['path'])}" + (" (contact)" if d["contact"] else "")
+
+
+def _confrontation(d: dict) -> str:
+    results = ", ".join(
+        f"{u['id']} {u['roll']}/{u['facing']} {u['result']}" + (" radicalized" if u["radicalized"] else "")
+        for u in d["units"]
+    )
+    return f"{'Gas and attack' if d['gas'] else 'Attack'} at {d['node']} (police {d['police_total']}): {results}"
+
+
+_LINES = {
+    "turn-begun": lambda d: f"Turn {d['turn']} begins, {d['time']}",
+    "reinforcements-arrived": lambda d: f"{len(d['units'])} reinforcements reach the {d['edge']} edge: {', '.join(d['units'])}",
+    "intersection-chosen": lambda d: f"The {d['side']} choose {d['node']}",
+    "movement-rolled": lambda d: f"{d['unit']} rolls a movement of {d['rate']}" + (" (halved, 3.1)" if d["halved"] else ""),
+    "unit-moved": _moved,
+    "police-barricade": lambda d: f"Police barricade at {d['node']} tests {d['unit']} (6.3)",
+    "marker-placed": lambda d: f"{d['unit']} {'drops Flo' if d['marker'] == 'flo' else 'builds a barricade'} at {d['node']}",
+    "marker-removed": lambda d: f"{'Flo' if d['marker'] == 'flo' else 'The barricade'} at {d['node']} is gone",
+    "confrontation": _confrontation,
+    "unit-retreated": lambda d: f"{d['unit']} retreats {d['from']} → {d['to']}",
+    "unit-destroyed": lambda d: f"{d['unit']} is destroyed at {d['node']} ({d['section']})",
+    "unit-radicalized": lambda d: f"{d['unit']} is radicalized (4.3)",
+    "success": lambda d: f"+{d['points']} success ({d['source']}{': ' + d['target'] if 'target' in d else ''})",
+    "units-relocked": lambda d: f"Lockdowns lock again: {', '.join(d['units'])}",
+    "phase-ended": lambda d: f"{d['from']} phase ends; {d['to']} phase",
+    "factions-assigned": lambda d: "Factions: " + "; ".join(f"{k} {', '.join(v)}" for k, v in d["factions"].items()),
+    "unit-topped": lambda d: f"{d['unit']} goes on top of its stack",
+    "units-revealed": lambda d: f"Units revealed at {d['node']}",
+    "game-ended": lambda d: f"Game over: {d['score']} of {d['target']}, the {d['winner']} win",
+    "undone": lambda d: f"Undo of command {d['command']}",
+    "redone": lambda d: f"Redo of command {d['command']}",
+}
+
+
+def narrate(event: Event) -> str:
+    """The event as a line of text, its dice at the end (a typed-in die marked *)."""
+    line = _LINES.get(event.kind)
+    return (line(event.data) if line else f"{event.kind} {event.data}") + _dice(event)

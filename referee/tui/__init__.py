@@ -1,0 +1,1 @@
+"""The umpire's dashboard (Textual): the only package that imports Textual."""

@@ -1,0 +1,40 @@
+"""Every umpire action once: its key, its name in the footer, help and command palette."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class UmpireAction:
+    """An action of the main screen: `run` names its `action_` method."""
+
+    key: str
+    name: str
+    run: str
+    help: str
+    footer: bool = True
+    short: str = ""
+
+    @property
+    def label(self) -> str:
+        """What the footer shows."""
+        return self.short or self.name
+
+
+ACTIONS = (
+    UmpireAction("e", "End phase", "end_phase", "Close this phase and open the next (2); the success phase scores itself (5)"),
+    UmpireAction("m", "Move unit", "move", "Move the selected unit: roll, then pick a highlighted intersection (3)", short="Move"),
+    UmpireAction("p", "Place reinforcements", "reinforce", "Select the next reinforcement waiting at its edge (3, 11)", short="Reinf."),
+    UmpireAction("c", "Choose intersection", "choose", "Choose the intersection under the cursor for this phase (3)", short="Choose"),
+    UmpireAction("a", "Resolve confrontation", "confront", "Attack at the intersection under the cursor: odds, dice, retreats (4)", short="Confront"),
+    UmpireAction("b", "Build barricade", "barricade", "The selected unit builds a barricade instead of moving (3.3)", short="Barricade"),
+    UmpireAction("f", "Drop Flo", "flo", "The selected unit drops Flo instead of moving (3.3)", short="Flo"),
+    UmpireAction("o", "Put on top", "top", "Put the selected unit on top of its stack (6.2)", footer=False),
+    UmpireAction("F", "Assign factions", "factions", "Assign factions at 11:10 (6.1)", footer=False),
+    UmpireAction("t", "Table dice", "table_dice", "Switch between the generator and dice typed in from the table", short="Dice"),
+    UmpireAction("u", "Undo", "undo", "Undo the last command (the log keeps it)"),
+    UmpireAction("y", "Redo", "redo", "Redo the last undone command"),
+    UmpireAction("d", "Light or dark theme", "theme", "Switch between the dark and the light theme", footer=False),
+    UmpireAction("question_mark", "Help", "help", "Every key and action"),
+)

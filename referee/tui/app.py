@@ -1,0 +1,81 @@
+"""The dashboard application: opens or creates a session and shows it; commands run in workers."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Iterable
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from referee.errors import RefereeError
+from referee.paths import new_session_path, sessions_dir
+from referee.session import Session
+from referee.tui.actions import ACTIONS
+from referee.tui.screens.main import MainScreen
+
+
+class RefereeApp(App):
+    """referee's dashboard: the start screen, or straight to the main screen on a session."""
+
+    CSS_PATH = "referee.tcss"
+    TITLE = "referee"
+    BINDINGS = [("ctrl+q", "quit", "Quit")]
+
+    def __init__(self, path: Path | None = None, folder: Path | None = None):
+        super().__init__()
+        self.path = path
+        self.folder = folder or sessions_dir()
+        self.session: Session | None = None
+
+    def on_mount(self) -> None:
+        if self.path is not None:
+            self.open_session(self.path)
+        else:
+            from referee.scenario.catalog import scenario_files, load_file
+            from referee.tui.screens.start import StartScreen
+
+            self.push_screen(StartScreen([load_file(p) for p in scenario_files().values()], self.folder))
+
+    @work(thread=True, exclusive=True, group="session")
+    def open_session(self, path: Path) -> None:
+        """Open a session database (in a worker: it replays the log)."""
+        try:
+            session = Session.open(path)
+        except RefereeError as error:
+            self.call_from_thread(self.notify, str(error), title="Cannot open", severity="error", timeout=10)
+            return
+        self.call_from_thread(self._show, session)
+
+    @work(thread=True, exclusive=True, group="session")
+    def create_session(self, scenario: str, options: dict[str, str], seed: int | None) -> None:
+        """Create a session under the sessions folder and open it."""
+        try:
+            session = Session.create(new_session_path(scenario), scenario, options, seed)
+        except RefereeError as error:
+            self.call_from_thread(self.notify, str(error), title="Cannot create", severity="error", timeout=10)
+            return
+        self.call_from_thread(self._show, session)
+
+    def _show(self, session: Session) -> None:
+        if self.session is not None:
+            self.session.close()
+        self.session = session
+        self.sub_title = str(session.store.path)
+        if len(self.screen_stack) > 1:
+            self.switch_screen(MainScreen(session))
+        else:
+            self.push_screen(MainScreen(session))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette offers every umpire action by name."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, MainScreen):
+            for action in ACTIONS:
+                yield SystemCommand(action.name, action.help, partial(screen.run_action, action.run))
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()

@@ -1,0 +1,44 @@
+"""Typing in the dice rolled at the table."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+def parse_dice(text: str, count: int | None = None) -> list[int]:
+    """'4 2' (or '42' when `count` dice are wanted) as dice; ValueError says what is wrong."""
+    parts = text.replace(",", " ").split()
+    if count and count > 1 and len(parts) == 1 and len(parts[0]) == count:
+        parts = list(parts[0])
+    if not parts or (count and len(parts) != count) or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        wanted = f"{count} {'die' if count == 1 else 'dice'}" if count else "the dice"
+        raise ValueError(f"type {wanted}, each 1 to 6, separated by spaces")
+    return [int(p) for p in parts]
+
+
+class DiceDialog(ModalScreen[list[int] | None]):
+    """Asks for `count` dice; Enter accepts, Esc cancels."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, count: int, purpose: str):
+        super().__init__()
+        self.count, self.purpose = count, purpose
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Dice rolled at the table for the {self.purpose}: {self.count} d6")
+            yield Input(placeholder=" ".join(["4"] * self.count), id="dice")
+            yield Label("", id="dice-error", classes="error")
+
+    @on(Input.Submitted)
+    def _typed(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(parse_dice(event.value, self.count))
+        except ValueError as error:
+            self.query_one("#dice-error", Label).update(str(error))

@@ -1,0 +1,1 @@
+"""The dashboard's screens: the start screen and the main screen."""

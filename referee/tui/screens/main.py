@@ -1,0 +1,294 @@
+"""The main screen: header, map, the selected intersection, units and the live log; every umpire action."""
+
+from __future__ import annotations
+
+import threading
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, TabbedContent, TabPane
+
+from referee.core.units import OFF_MAP, STATUSES
+from referee.errors import RefereeError
+from referee.rules.n30.movement import destinations
+from referee.rules.n30.phases import MOVER
+from referee.session import Session, stored_event
+from referee.tui.actions import ACTIONS
+from referee.tui.messages import Applied, Refused
+from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
+from referee.tui.widgets.status_bar import StatusBar
+from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
+
+
+class MainScreen(Screen):
+    """Everything the engine knows, at a glance, and every umpire action a key or two away."""
+
+    BINDINGS = [Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in ACTIONS] + [
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.table_dice = False
+        self.moving: str | None = None
+        self.legal: dict[str, list[str]] = {}
+        self.unit: str | None = None
+        self.note = ""
+        self._lock = threading.Lock()
+        self._letters = target_letters(self.game.ctx.scenario.board)
+
+    def compose(self) -> ComposeResult:
+        scenario = self.game.ctx.scenario
+        yield StatusBar(id="status")
+        yield MapView(scenario.board, self.game.state, id="map")
+        with Horizontal(id="lower"):
+            yield NodePanel(id="node")
+            with TabbedContent(id="tabs"):
+                with TabPane("Log", id="tab-log"):
+                    yield RichLog(id="log", wrap=False, markup=False, highlight=False, max_lines=5000)
+                with TabPane("Units", id="tab-units"):
+                    yield UnitsBrowser({
+                        "side": sorted({t.side for t in scenario.types.values()}),
+                        "type": sorted(set(scenario.types) | {u.type for u in self.game.state.units.values()}),
+                        "status": list(STATUSES),
+                    }, id="units")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        store = self.session.store
+        effective = set(store.effective())
+        for record in store.log():
+            undone = record.command_id not in effective and record.kind not in ("undone", "redone")
+            log.write(self._line(record.seq, self.game.rules.narrate(stored_event(record)), undone))
+        map_view = self.query_one(MapView)
+        occupied = [node for side in self.game.state.stacks.values() for node in side]
+        if occupied:
+            map_view.cursor = occupied[0]
+        map_view.focus()
+        self.refresh_view()
+
+    # --- drawing -------------------------------------------------------------------------
+
+    @staticmethod
+    def _line(seq: int, text: str, undone: bool = False) -> Text:
+        return Text(f"{seq:>5} {text}" + ("  (undone)" if undone else ""), style="dim strike" if undone else "")
+
+    def refresh_view(self) -> None:
+        """Show the game as it now stands."""
+        state = self.game.state
+        local = state.local
+        marks = MapMarks(
+            chosen=frozenset(local.get("chosen", {}).get(MOVER.get(state.phase, ""), ())),
+            gassed=frozenset(local.get("gassed", ())),
+            legal=frozenset(self.legal),
+            access=self._letters,
+        )
+        map_view = self.query_one(MapView)
+        map_view.show(state, marks)
+        self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
+        self._show_node(map_view.cursor)
+        self.query_one(UnitsBrowser).show(state)
+
+    def _show_node(self, node: str) -> None:
+        state, board = self.game.state, self.game.ctx.scenario.board
+        title = Text(node, style="bold")
+        if not board.nodes[node].in_play:
+            title.append("  out of play", style="dim")
+        markers = state.markers.get(node, ())
+        if markers:
+            title.append("  " + ", ".join(markers), style="bold red")
+        if node in state.local.get("gassed", ()):
+            title.append("  gassed this turn", style="bold yellow")
+        reached = [t.name for t in board.targets.values() if node in t.access]
+        if reached:
+            title.append("\nreaches " + ", ".join(reached), style="cyan")
+        units = state.at(node)
+        if self.moving:
+            title.append(f"\nmoving {self.moving}: pick a highlighted intersection (Enter), Esc to stop", style="yellow")
+        self.query_one(NodePanel).show(title, units, state, select=self.unit)
+
+    @on(MapView.Moved)
+    def _cursor_moved(self, event: MapView.Moved) -> None:
+        state = self.game.state
+        mover = MOVER.get(state.phase)
+        units = state.at(event.node)
+        ready = [u.id for u in units if u.side == mover and u.id not in state.local.get("moved", ())]
+        if not self.moving:
+            self.unit = ready[0] if ready else (units[0].id if units else None)
+        self._show_node(event.node)
+        self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
+
+    def _note(self) -> str:
+        selected = f"selected {self.unit}" if self.unit else "no unit selected"
+        return f"{selected}. {self.note}" if self.note else selected
+
+    @on(UnitSelected)
+    def _unit_selected(self, event: UnitSelected) -> None:
+        self.unit = event.unit
+
+    # --- commands ------------------------------------------------------------------------
+
+    @work(thread=True, group="commands")
+    def send(self, command: dict) -> None:
+        """Hand a command to the engine in a worker thread; the answer comes back as a message."""
+        with self._lock:
+            try:
+                self.session.apply(command)
+            except RefereeError as error:
+                self.post_message(Refused(command, str(error)))
+                return
+            narrate = self.game.rules.narrate
+            self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last]))
+
+    @on(Applied)
+    def _applied(self, message: Applied) -> None:
+        log = self.query_one("#log", RichLog)
+        for seq, text in message.lines:
+            log.write(self._line(seq, text))
+        self.note = ""
+        if message.command.get("do") == "roll":
+            self._highlight_moves(message.command["unit"])
+        elif self.moving and message.command.get("unit") == self.moving:
+            self.moving, self.legal = None, {}
+        elif message.command.get("do") in ("undo", "redo"):
+            self.moving, self.legal = None, {}
+        self.refresh_view()
+
+    @on(Refused)
+    def _refused(self, message: Refused) -> None:
+        self.note = message.reason
+        self.notify(message.reason, title="Refused", severity="error", timeout=6)
+        self.refresh_view()
+
+    def _highlight_moves(self, unit_id: str) -> None:
+        state = self.game.state
+        rate = state.local["rolled"].get(unit_id)
+        if rate is None:
+            return
+        self.moving = unit_id
+        self.legal = destinations(self.game.ctx, state, state.units[unit_id], rate)
+        if not self.legal:
+            self.note = f"{unit_id} has nowhere to go with a movement of {rate}"
+            self.moving = None
+
+    def _selected_unit(self) -> str | None:
+        if self.unit is None or self.unit not in self.game.state.units:
+            self.notify("Select a unit first (in the intersection panel or the units table)", severity="warning")
+            return None
+        return self.unit
+
+    def _with_dice(self, command: dict, count: int, purpose: str) -> None:
+        """Send a command, asking for table dice first when the umpire types them in."""
+        if not self.table_dice or count == 0:
+            self.send(command)
+            return
+        from referee.tui.dialogs.dice import DiceDialog
+
+        def typed(dice: list[int] | None) -> None:
+            if dice is not None:
+                self.send({**command, "dice": dice})
+
+        self.app.push_screen(DiceDialog(count, purpose), typed)
+
+    # --- actions -------------------------------------------------------------------------
+
+    def action_end_phase(self) -> None:
+        self.moving, self.legal = None, {}
+        self.send({"do": "end-phase"})
+
+    def action_choose(self) -> None:
+        self.send({"do": "choose", "node": self.query_one(MapView).cursor})
+
+    def action_move(self) -> None:
+        unit_id = self._selected_unit()
+        if unit_id is None:
+            return
+        state = self.game.state
+        if unit_id in state.local.get("rolled", {}):
+            self._highlight_moves(unit_id)
+            self.refresh_view()
+            return
+        unit = state.units[unit_id]
+        self.query_one(MapView).focus()
+        self._with_dice({"do": "roll", "unit": unit_id}, unit.factors.get("movement", 1), f"movement of {unit_id}")
+
+    def action_reinforce(self) -> None:
+        state = self.game.state
+        side = MOVER.get(state.phase)
+        waiting = [u.id for u in state.units.values()
+                   if u.side == side and u.status == OFF_MAP and u.id not in state.local.get("moved", ())]
+        if not waiting:
+            self.notify("No reinforcements are waiting for this phase's side", severity="warning")
+            return
+        self.unit = waiting[0]
+        self.note = f"{self.unit} waits at the {state.units[self.unit].attrs['edge']} edge ({len(waiting)} waiting): m moves it"
+        self.refresh_view()
+
+    def on_map_view_picked(self, event: MapView.Picked) -> None:
+        if self.moving and event.node in self.legal:
+            self.send({"do": "move", "unit": self.moving, "path": self.legal[event.node]})
+        elif self.moving:
+            self.notify(f"{event.node} is not a legal destination for {self.moving}", severity="warning")
+
+    def action_cancel(self) -> None:
+        self.moving, self.legal, self.note = None, {}, ""
+        self.refresh_view()
+
+    def action_barricade(self) -> None:
+        if unit_id := self._selected_unit():
+            self.send({"do": "barricade", "unit": unit_id})
+
+    def action_flo(self) -> None:
+        if unit_id := self._selected_unit():
+            self.send({"do": "flo", "unit": unit_id})
+
+    def action_top(self) -> None:
+        if unit_id := self._selected_unit():
+            self.send({"do": "top", "unit": unit_id})
+
+    def action_confront(self) -> None:
+        from referee.tui.dialogs.confront import ConfrontDialog
+
+        node = self.query_one(MapView).cursor
+
+        def decided(command: dict | None) -> None:
+            if command is not None:
+                self.send(command)
+
+        self.app.push_screen(ConfrontDialog(self.game, node, self.table_dice), decided)
+
+    def action_factions(self) -> None:
+        from referee.rules.n30.friction import peace_police_pool
+        from referee.tui.dialogs.factions import FactionsDialog
+
+        def chosen(peace_police: list[str] | None) -> None:
+            if peace_police is not None:
+                self.send({"do": "factions", "peace_police": peace_police})
+
+        self.app.push_screen(FactionsDialog(peace_police_pool(self.game.state)), chosen)
+
+    def action_table_dice(self) -> None:
+        self.table_dice = not self.table_dice
+        self.notify("Dice typed in from the table" if self.table_dice else "Dice from the session's generator")
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        self.send({"do": "undo"})
+
+    def action_redo(self) -> None:
+        self.send({"do": "redo"})
+
+    def action_theme(self) -> None:
+        self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"
+
+    def action_help(self) -> None:
+        from referee.tui.dialogs.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

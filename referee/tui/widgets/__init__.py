@@ -1,0 +1,1 @@
+"""Widgets that render the state they are given and post messages upward."""

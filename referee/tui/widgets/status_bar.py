@@ -1,0 +1,39 @@
+"""The header line: scenario, clock, turn, phase, whose move, and the score against the target."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from referee.game import Game
+
+BAR = 16
+
+
+def status_text(game: Game, table_dice: bool, note: str = "") -> Text:
+    """One line telling where the game stands."""
+    state, scenario = game.state, game.ctx.scenario
+    score, target = next(iter(state.scores.values())), scenario.target
+    filled = min(BAR, round(BAR * score / target)) if target else 0
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f" {scenario.title} ", style="bold reverse")
+    text.append(f" {scenario.clock.label(state.turn)} ", style="bold")
+    text.append(f"turn {state.turn}/{scenario.clock.turns} ")
+    text.append(f"{state.phase.replace('-', ' ')} ", style="bold cyan")
+    text.append("success ")
+    text.append("█" * filled, style="green")
+    text.append("░" * (BAR - filled), style="dim")
+    text.append(f" {score}/{target} ", style="bold")
+    if state.over:
+        text.append(f" GAME OVER: {state.winner} win ", style="bold reverse red")
+    text.append(" table dice " if table_dice else "", style="bold reverse yellow")
+    if note:
+        text.append(f"  {note}", style="italic")
+    return text
+
+
+class StatusBar(Static):
+    """Shows `status_text` for the game it is given."""
+
+    def show(self, game: Game, table_dice: bool, note: str = "") -> None:
+        self.update(status_text(game, table_dice, note))
