@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import TYPE_CHECKING, Iterator
 
-from referee.core.units import ACTIVE, OFF_MAP
+from referee.core.units import OFF_MAP
 from referee.players.boardinfo import BoardInfo, info_for
+from referee.rules.n30.confrontation import POLICE_FACTORS as FACTORS
 from referee.rules.n30.friction import FRICTION_FROM, PEACE_POLICE_COUNT, peace_police_pool
 from referee.rules.n30.limits import STACKING, entry_allowed, friction_barred
 from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, intersections_allowed
@@ -115,9 +117,11 @@ def unmoved_at(state: GameState, side: str, node: str) -> list[Unit]:
 
 
 def attack_strength(units) -> int:
-    from referee.rules.n30.confrontation import POLICE_FACTORS
-
-    return sum(POLICE_FACTORS.get(u.type, 0) for u in units)
+    """4: the confrontation factors of some police units (chemical units add none)."""
+    total = 0
+    for u in units:
+        total += FACTORS.get(u.type, 0)
+    return total
 
 
 def route(game: Game, unit: Unit, goal: str, info: BoardInfo | None = None) -> list[str] | None:
@@ -130,11 +134,12 @@ def route(game: Game, unit: Unit, goal: str, info: BoardInfo | None = None) -> l
     state = game.state
     side = unit.side
     enemy = state.stacks[OTHER[side]]
-    barred = friction_barred(state, unit)
+    barred = friction_barred(state, unit) if "faction" in unit.attrs else ()
+    if goal in barred:
+        return None
     off_map = unit.status == OFF_MAP
     if off_map:
-        edge = unit.attrs["edge"]
-        entry, _ = info.edge_entry(edge, goal)
+        entry, _ = info.edge_entry(unit.attrs["edge"], goal)
         path = [entry, *info.path(entry, goal)]
     else:
         if unit.node == goal:
@@ -150,6 +155,7 @@ def route(game: Game, unit: Unit, goal: str, info: BoardInfo | None = None) -> l
 
 
 def _blocked(path, enemy, barred) -> bool:
+    """Whether a path passes through an opposing unit (3: it must stop there) or a barred node (6.1)."""
     last = len(path) - 1
     for i, node in enumerate(path):
         if node in barred or (i < last and node in enemy):
@@ -169,30 +175,72 @@ def _cut(path: list[str], enemy, barred) -> list[str]:
     return out
 
 
+_FIELDS: dict = {}
+
+
+def toward(info: BoardInfo, goal: str, enemy, barred) -> dict[str, tuple[str | None, int]]:
+    """For every node that can reach `goal` without passing through an opposing unit (3) or a
+    barred node (6.1): the next node on a shortest such path and the links left.
+
+    Cached while the opposing stacks are the same object (they do not change while one side moves).
+    """
+    if not barred:
+        if _FIELDS.get("enemy") is not enemy or _FIELDS.get("info") is not info:
+            _FIELDS.clear()
+            _FIELDS["enemy"], _FIELDS["info"] = enemy, info
+        cached = _FIELDS.get(goal)
+        if cached is not None:
+            return cached
+    field = {goal: (None, 0)}
+    queue = deque([goal])
+    adjacency = info.adjacency
+    while queue:
+        node = queue.popleft()
+        if node != goal and node in enemy:
+            continue  # a path may start in contact, but not pass through it
+        d = field[node][1] + 1
+        for near in adjacency[node]:
+            if near not in field and near not in barred:
+                field[near] = (node, d)
+                queue.append(near)
+    if not barred:
+        _FIELDS[goal] = field
+    return field
+
+
+def _walk(field, start: str) -> list[str]:
+    """The path a `toward` field gives from `start` (leaving `start` out)."""
+    path = []
+    node = field[start][0]
+    while node is not None:
+        path.append(node)
+        node = field[node][0]
+    return path
+
+
 def _detour(info: BoardInfo, unit: Unit, goal: str, enemy, barred) -> list[str] | None:
+    """A shortest legal path around opposing units: another shortest path on the map if one is
+    clear, else a longer one (reinforcements: from the best intersection of their edge)."""
     if unit.status != OFF_MAP:
-        found = info.bfs_avoiding(unit.node, goal, enemy, barred)
-        return list(found) if found is not None else None
-    best = None
-    for entry in sorted(info.edges[unit.attrs["edge"]], key=lambda n: info.distance(n, goal)):
-        if entry in barred:
-            continue
-        if entry == goal:
-            return [entry]
-        if entry in enemy:
-            continue
-        found = info.bfs_avoiding(entry, goal, enemy, barred)
-        if found is not None and (best is None or len(found) + 1 < len(best)):
-            best = [entry, *found]
-    return best
+        found = info.shortest_avoiding(unit.node, goal, enemy, barred)
+        if found is not None:
+            return found
+    field = toward(info, goal, enemy, barred)
+    if unit.status != OFF_MAP:
+        return _walk(field, unit.node) if unit.node in field else None
+    entries = [e for e in info.edges[unit.attrs["edge"]] if e in field and (e == goal or e not in enemy)]
+    if not entries:
+        return None
+    entry = min(entries, key=lambda e: field[e][1])
+    return [entry, *_walk(field, entry)]
 
 
 def _finish(state: GameState, unit: Unit, path: list[str], enemy, barred, info: BoardInfo) -> list[str] | None:
     """Trim the end of a path to what 3 and 3.2 allow."""
     side = unit.side
-    origin = unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
     end = path[-1]
     if end in enemy:
+        origin = unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
         before = path[-2] if len(path) > 1 else origin
         if not entry_allowed(state, side, end, before):
             alternative = _other_entry(state, unit, path, enemy, barred, info, origin)
@@ -216,13 +264,8 @@ def _other_entry(state, unit, path, enemy, barred, info, origin) -> list[str] | 
             continue
         if before == unit.node:
             return [end]
-        lead = info.bfs_avoiding(unit.node, before, enemy, barred)
-        if lead is None or (lead and lead[-1] in enemy):
-            continue
-        if len(lead) + 1 <= len(path) + 1:
-            return [*lead, end]
+        field = toward(info, before, enemy, barred)
+        if unit.node in field and field[unit.node][1] <= len(path):
+            return [*_walk(field, unit.node), end]
     return None
 
-
-def active_units(state: GameState, side: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == side and u.status == ACTIVE]

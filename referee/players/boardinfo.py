@@ -59,6 +59,9 @@ class BoardInfo:
         self.to_venue = board.distances(self.venue_access)
         self._paths: dict[tuple[str, str], tuple[str, ...]] = {}
         self._edge_entry: dict[tuple[str, str], tuple[str, int]] = {}
+        self._entry_dist: dict[str, dict[str, int]] = {}
+        self._last_held: object = None
+        self._last_analysis: Analysis | None = None
 
     # --- paths -------------------------------------------------------------------------
 
@@ -92,14 +95,54 @@ class BoardInfo:
             self._edge_entry[key] = cached
         return cached
 
+    def shortest_avoiding(self, start: str, goal: str, enemy, barred) -> list[str] | None:
+        """A shortest path on the empty map from start to goal (leaving out start) that passes no
+        opposing unit and no barred node; None if every shortest path does (then search wider)."""
+        to_goal = self.dist[goal]
+        if start not in to_goal or goal in barred:
+            return None
+        adjacency = self.adjacency
+        dead: set[str] = set()
+        path: list[str] = []
+
+        def down(node: str) -> bool:
+            if node == goal:
+                return True
+            d = to_goal[node] - 1
+            for near in adjacency[node]:
+                if (to_goal.get(near) == d and near not in dead and near not in barred
+                        and (near == goal or near not in enemy)):
+                    path.append(near)
+                    if down(near):
+                        return True
+                    path.pop()
+                    dead.add(near)
+            return False
+
+        return path if down(start) else None
+
+    def entry_dist(self, edge: str) -> dict[str, int]:
+        """Blocks from outside the map on an edge to every node (the first block enters the edge, 3)."""
+        cached = self._entry_dist.get(edge)
+        if cached is None:
+            cached = {n: d + 1 for n, d in self.board.distances(self.edges[edge]).items()}
+            self._entry_dist[edge] = cached
+        return cached
+
     def distance(self, a: str, b: str) -> int:
         return self.dist[a].get(b, 999)
 
     # --- scoring -------------------------------------------------------------------------
 
-    def analyse(self, held: set[str] | frozenset[str]) -> "Analysis":
-        """Which objectives the protesters score holding `held`, and what each held node is worth."""
-        return Analysis(self, held)
+    def analyse(self, held) -> "Analysis":
+        """Which objectives the protesters score holding `held` (a set, or a side's stacks), and what
+        each held node is worth. The analysis of the last stacks object seen is kept: states are
+        frozen, so while the protesters' stacks are the same object their analysis stands."""
+        if self._last_held is held:
+            return self._last_analysis
+        analysis = Analysis(self, held)
+        self._last_held, self._last_analysis = held, analysis
+        return analysis
 
     def bfs_avoiding(self, start: str, goal: str, enemy: Iterable[str] | dict, barred: set[str]) -> tuple[str, ...] | None:
         """A shortest path from start to goal that enters an enemy node only as its last step."""
@@ -130,7 +173,9 @@ class Analysis:
 
     def __init__(self, info: BoardInfo, held):
         self.info = info
-        self.held = held
+        if isinstance(held, dict):
+            held = frozenset(node for node, ids in held.items() if ids)
+        self.held = held = frozenset(held)
         adjacency = info.adjacency
         reach = {n for n in info.venue_access if n not in held}
         queue = deque(reach)
@@ -145,6 +190,7 @@ class Analysis:
         self.perimeter = sum(1 for group in info.venues if group & held)
         self.entrance = sum(1 for group in info.entrances if group & held)
         self._component: dict[str, int] | None = None
+        self._values: dict[str, int] | None = None
 
     @property
     def points(self) -> int:
@@ -173,22 +219,40 @@ class Analysis:
 
     def value(self, node: str) -> int:
         """Successes a turn the protesters lose if every unit of theirs leaves `node` (0 if they do not hold it)."""
-        if node not in self.held:
-            return 0
-        info, held = self.info, self.held
-        lost = 0
-        for group in info.venues:
-            if node in group and not any(n in held for n in group if n != node):
-                lost += 1
-        for group in info.entrances:
-            if node in group and not any(n in held for n in group if n != node):
-                lost += 1
-        if self.blockaded and (node in info.venue_access or any(n in self.reach for n in info.adjacency[node])):
+        values = self._values
+        if values is None:
+            values = self._values = self._all_values()
+        return values.get(node, 0)
+
+    def _all_values(self) -> dict[str, int]:
+        """`value` of every held node at once: sole holders of a venue or entrance (5.1, 5.3), and
+        held nodes whose freeing would open a path from a blockaded hotel to a venue (5.2)."""
+        info, held, reach = self.info, self.held, self.reach
+        values = dict.fromkeys(held, 0)
+        for group in (*info.venues, *info.entrances):
+            holders = group & held
+            if len(holders) == 1:
+                for node in holders:
+                    values[node] += 1
+        if self.blockaded:
             comp = self._components()
-            joined = {comp[n] for n in info.adjacency[node] if n in comp}
+            hotels_in: dict[int, set[str]] = {}
+            hotels_at: dict[str, set[str]] = {}
             for hotel in self.blockaded:
                 for a in info.hotels[hotel]:
-                    if a == node or (a in comp and comp[a] in joined):
-                        lost += 1
-                        break
-        return lost
+                    if a in comp:
+                        hotels_in.setdefault(comp[a], set()).add(hotel)
+                    elif a in held:
+                        hotels_at.setdefault(a, set()).add(hotel)
+            adjacency = info.adjacency
+            # only a held node on the venues' side of the line (touching `reach`) opens a path when freed
+            frontier = {near for node in reach for near in adjacency[node] if near in held}
+            frontier |= held & info.venue_access
+            for node in frontier:
+                opened = set(hotels_at.get(node, ()))
+                for n in adjacency[node]:
+                    c = comp.get(n)
+                    if c is not None and c in hotels_in:
+                        opened |= hotels_in[c]
+                values[node] += len(opened)
+        return values

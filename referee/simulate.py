@@ -1,0 +1,179 @@
+"""Computer players play whole games: `referee simulate` and the replayable last game for `--save`."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from referee.errors import RefereeError
+from referee.game import Game
+from referee.players import make_player
+from referee.rules.n30.attack import targets
+from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS
+from referee.scenario.catalog import Scenario, load
+
+#: a player that sends this many commands in one phase is stopped there (a safety net, never reached in play)
+MAX_COMMANDS_PER_PHASE = 500
+#: runs of at least this many games are spread over the cores
+PARALLEL_FROM = 40
+
+
+@dataclass
+class Played:
+    """One game played to its end: the game, the commands that were applied, and any refused."""
+
+    game: Game
+    commands: list[dict] = field(default_factory=list)
+    refusals: list[tuple[dict, str]] = field(default_factory=list)
+
+    @property
+    def score(self) -> int:
+        return self.game.state.scores[PROTESTERS]
+
+    @property
+    def winner(self) -> str | None:
+        return self.game.state.winner
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run started with `seed` (63 bits, from a hash of both)."""
+    digest = hashlib.blake2b(f"simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _scenario(scenario: Scenario | str) -> Scenario:
+    return load(scenario) if isinstance(scenario, str) else scenario
+
+
+def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int,
+         protesters: str = "objective", police: str = "objective", *, keep_events: bool = False,
+         on_command: Callable[[Game, dict], None] | None = None) -> Played:
+    """Play one game to its end; `on_command(game, command)` is called after every applied command."""
+    scenario = _scenario(scenario)
+    game = Game.new(scenario, dict(options or {}), seed, keep_events=keep_events)
+    players = {PROTESTERS: make_player(protesters, PROTESTERS, seed), POLICE: make_player(police, POLICE, seed)}
+    played = Played(game)
+    commands, refusals = played.commands, played.refusals
+    apply = game.apply
+    while not game.state.over:
+        phase = game.state.phase
+        actor = MOVER.get(phase) or (POLICE if phase == CONFRONTATION else None)
+        if actor is not None:
+            sent = 0
+            for command in players[actor].commands(game):
+                if command.get("do") == "confront":
+                    attacked = targets(game.state, command["node"])
+                    refuse = players[PROTESTERS].refusals(game, command["node"], attacked)
+                    if refuse:
+                        command["refuse"] = refuse
+                try:
+                    apply(command)
+                except RefereeError as error:
+                    refusals.append((command, str(error)))
+                else:
+                    commands.append(command)
+                    if on_command is not None:
+                        on_command(game, command)
+                sent += 1
+                if sent >= MAX_COMMANDS_PER_PHASE:
+                    break
+        end = {"do": "end-phase"}
+        apply(end)
+        commands.append(end)
+        if on_command is not None:
+            on_command(game, end)
+    return played
+
+
+def play_game(scenario: Scenario | str, options: dict[str, str] | None, seed: int,
+              protesters: str = "objective", police: str = "objective") -> tuple[Game, list[dict]]:
+    """One game played to its end and the commands that replay it from `Game.new(scenario, options, seed)`."""
+    played = play(scenario, options, seed, protesters, police)
+    return played.game, played.commands
+
+
+_LOADED: dict[str, Scenario] = {}
+
+
+def _outcome(job: tuple) -> tuple[str, int]:
+    """One game of a run (in this process or a worker): (winner, final score)."""
+    scenario_id, options, seed, protesters, police = job
+    scenario = _LOADED.get(scenario_id)
+    if scenario is None:
+        scenario = _LOADED[scenario_id] = load(scenario_id)
+    state = play(scenario, options, seed, protesters, police).game.state
+    return state.winner, state.scores[PROTESTERS]
+
+
+def _auto_workers(games: int) -> int:
+    """Worker processes for a run: one per core (at most 4) once there are enough games to pay for them."""
+    if games < PARALLEL_FROM or threading.active_count() > 1:
+        return 1  # forking a process that runs threads (the dashboard) is not safe
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 4))
+
+
+def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
+             protesters: str = "objective", police: str = "objective", workers: int | None = None) -> dict:
+    """Play `games` games; the contract's summary object (same seed, same result but for `seconds`).
+
+    Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads the games over that
+    many processes (None: one per core for long runs); the result does not depend on it.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
+    scenario = load(scenario_id)
+    _LOADED[scenario.id] = scenario
+    options = dict(options or {})
+    scenario.option_values(options)  # a bad option is refused before any game is played
+    make_player(protesters, PROTESTERS, 0), make_player(police, POLICE, 0)  # and so is a bad player kind
+    workers = _auto_workers(games) if workers is None else max(1, int(workers))
+    jobs = [(scenario.id, options, game_seed(seed, index), protesters, police) for index in range(games)]
+    started = time.perf_counter()
+    outcomes = None
+    if workers > 1:
+        outcomes = _in_processes(jobs, workers)
+    if outcomes is None:
+        outcomes = [_outcome(job) for job in jobs]
+    seconds = time.perf_counter() - started
+    wins = {PROTESTERS: 0, POLICE: 0}
+    for winner, _ in outcomes:
+        wins[winner] = wins.get(winner, 0) + 1
+    return {
+        "scenario": scenario.id,
+        "games": games,
+        "seed": seed,
+        "wins": wins,
+        "mean_final_score": round(sum(score for _, score in outcomes) / games, 3),
+        "seconds": round(seconds, 3),
+    }
+
+
+def _in_processes(jobs: list[tuple], workers: int) -> list[tuple[str, int]] | None:
+    """The outcomes of the jobs, in order, from forked worker processes (None where forking is not possible)."""
+    import multiprocessing
+
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:
+        return None
+    chunk = max(1, len(jobs) // (workers * 4))
+    with context.Pool(min(workers, len(jobs))) as pool:
+        return pool.map(_outcome, jobs, chunksize=chunk)
+
+
+def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] | None = None,
+              protesters: str = "objective", police: str = "objective") -> tuple[Game, list[dict]]:
+    """The last game of `simulate(scenario_id, games, seed, ...)` and its commands (for `--save`).
+
+    Its seed is `game_seed(seed, games - 1)`: a session created with that seed and fed the
+    commands in order replays it exactly.
+    """
+    return play_game(scenario_id, options, game_seed(seed, games - 1), protesters, police)
