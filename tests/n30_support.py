@@ -18,13 +18,13 @@ def new_game(scenario: str = "n30/close-the-ring", seed: int = 1, **options: str
 def arrange(game: Game, placement: dict[str, list[str]], phase: str | None = None, turn: int | None = None,
             markers: dict[str, tuple[str, ...]] | None = None) -> Game:
     """Clear the map, then put the named units (top first) where the test wants them."""
-    state = game.state
+    state = game.state.thawed()
     for unit in list(state.units.values()):
         if unit.status != RESERVE:
-            state = relocate(state, state.units[unit.id], None, RESERVE)
+            relocate(state, state.units[unit.id], None, RESERVE)
     for node, ids in placement.items():
         for uid in ids:
-            state = relocate(state, state.units[uid], node, ACTIVE)
+            relocate(state, state.units[uid], node, ACTIVE)
     local = dict(state.local, chosen={}, moved=[], rolled={}, entries={}, attacked=[], confronted=[], gassed=[])
     game.state = replace(state, phase=phase or state.phase, turn=turn or state.turn,
                          markers=dict(markers or {}), local=local)

@@ -79,19 +79,20 @@ class Board:
 
     def connected(self, sources: Iterable[str], goals: Iterable[str], blocked: Iterable[str] = ()) -> bool:
         """Whether some path over nodes in play runs from a source to a goal, avoiding `blocked` nodes."""
+        return not self.reachable(sources, blocked).isdisjoint(goals)
+
+    def reachable(self, sources: Iterable[str], blocked: Iterable[str] = ()) -> set[str]:
+        """Every node in play that a path from a source reaches without entering a `blocked` node."""
         barred = set(blocked)
-        goal_set = set(goals)
         queue = deque(node for node in sources if node not in barred and self.nodes[node].in_play)
         seen = set(queue)
         while queue:
             node = queue.popleft()
-            if node in goal_set:
-                return True
             for near in self.adjacency[node]:
                 if near not in seen and near not in barred:
                     seen.add(near)
                     queue.append(near)
-        return False
+        return seen
 
     def distances(self, sources: Iterable[str]) -> dict[str, int]:
         """Links from the nearest source to every reachable node in play."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from referee.core.dice import Dice
@@ -38,24 +38,26 @@ class Ruleset(Protocol):
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
         """Emit the events a command causes, or raise a Refusal citing the rule."""
 
-    def evolve(self, ctx: Context, state: GameState, event: Event) -> GameState:
-        """Fold one event into the state."""
+    def evolve(self, ctx: Context, state: GameState, event: Event) -> None:
+        """Fold one event into a thawed state, in place."""
 
     def narrate(self, event: Event) -> str:
         """The event as one line for the umpire's log."""
 
 
 class Recorder:
-    """Collects the events of one command, folding each into the state as it is emitted."""
+    """Collects the events of one command, folding each into a private copy of the state as it is emitted."""
 
     def __init__(self, ruleset: Ruleset, ctx: Context, state: GameState):
         self.ruleset, self.ctx, self.state = ruleset, ctx, state
         self.events: list[Event] = []
 
     def __call__(self, kind: str, data: dict[str, Any], dice: tuple = ()) -> GameState:
+        if not self.events:
+            self.state = self.state.thawed()
         event = Event(kind, data, tuple(dice), self.state.turn, self.state.phase)
         self.events.append(event)
-        self.state = self.ruleset.evolve(self.ctx, self.state, event)
+        self.ruleset.evolve(self.ctx, self.state, event)
         return self.state
 
 
@@ -67,12 +69,8 @@ def run(ruleset: Ruleset, ctx: Context, state: GameState, command: dict, dice: D
 
 
 def replay(ruleset: Ruleset, ctx: Context, state: GameState, events: list[Event]) -> GameState:
-    """Fold recorded events into a state."""
+    """Fold recorded events into a copy of a state."""
+    state = state.thawed()
     for event in events:
-        state = ruleset.evolve(ctx, state, event)
+        ruleset.evolve(ctx, state, event)
     return state
-
-
-def with_local(state: GameState, **changes: Any) -> GameState:
-    """A state whose ruleset-local record has some keys changed."""
-    return replace(state, local={**state.local, **changes})

@@ -1,19 +1,22 @@
-"""The game state: a frozen value, changed only by folding events into a new one."""
+"""The game state: a value the rules read and only the fold changes, one private copy per command."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.units import ACTIVE, Unit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameState:
     """Where everything stands. `stacks[side][node]` lists unit ids top first.
 
     `local` holds what a ruleset tracks within a turn (chosen nodes, moved units...), as a
-    JSON-ready dict the ruleset owns.
+    JSON-ready dict the ruleset owns. The values in `local` and `stacks` are replaced, never
+    changed in place. A state
+    handed out is never changed: the engine folds a command's events into a `thawed()` copy (see
+    `referee.core.engine`), which is cheaper than rebuilding a frozen value for every event.
     """
 
     turn: int
@@ -25,6 +28,13 @@ class GameState:
     local: dict[str, Any] = field(default_factory=dict)
     over: bool = False
     winner: str | None = None
+
+    def thawed(self) -> GameState:
+        """A copy whose containers the fold may change in place; this state stays as it is."""
+        return GameState(
+            self.turn, self.phase, dict(self.units), dict(self.stacks),
+            dict(self.markers), dict(self.scores), dict(self.local), self.over, self.winner,
+        )
 
     def unit(self, unit_id: str) -> Unit:
         return self.units[unit_id]
@@ -64,9 +74,12 @@ class GameState:
         )
 
 
-def relocate(state: GameState, unit: Unit, node: str | None, status: str = ACTIVE) -> GameState:
-    """Take a unit off its stack and, if `node` is given and it is active, put it at the bottom of that node's."""
-    side_stacks = dict(state.stacks[unit.side])
+def relocate(state: GameState, unit: Unit, node: str | None, status: str = ACTIVE) -> None:
+    """In a thawed state: take a unit off its stack and, if it stays active at `node`, put it at the bottom there.
+
+    A side's stacks are copied, not changed, so that a side whose units do not move keeps the same dict.
+    """
+    side_stacks = state.stacks[unit.side] = dict(state.stacks[unit.side])
     if unit.node is not None and unit.status == ACTIVE:
         remaining = tuple(uid for uid in side_stacks[unit.node] if uid != unit.id)
         if remaining:
@@ -75,16 +88,4 @@ def relocate(state: GameState, unit: Unit, node: str | None, status: str = ACTIV
             del side_stacks[unit.node]
     if node is not None and status == ACTIVE:
         side_stacks[node] = side_stacks.get(node, ()) + (unit.id,)
-    units = dict(state.units)
-    units[unit.id] = replace(unit, node=node, status=status)
-    return replace(state, units=units, stacks={**state.stacks, unit.side: side_stacks})
-
-
-def update_unit(state: GameState, unit: Unit) -> GameState:
-    """Replace a unit's record where it stands (no change of place)."""
-    return replace(state, units={**state.units, unit.id: unit})
-
-
-def restack(state: GameState, side: str, node: str, order: tuple[str, ...]) -> GameState:
-    """Put a side's stack at a node in a new order (top first)."""
-    return replace(state, stacks={**state.stacks, side: {**state.stacks[side], node: order}})
+    state.units[unit.id] = unit.placed(node, status)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 ACTIVE = "active"
@@ -27,7 +27,15 @@ class Unit:
 
     def with_attrs(self, **changes: Any) -> Unit:
         """A copy with some attributes changed."""
-        return replace(self, attrs={**self.attrs, **changes})
+        return Unit(self.id, self.name, self.side, self.type, self.factors, self.node, self.status, {**self.attrs, **changes})
+
+    def placed(self, node: str | None, status: str) -> Unit:
+        """A copy at another node or with another status."""
+        return Unit(self.id, self.name, self.side, self.type, self.factors, node, status, self.attrs)
+
+    def retyped(self, unit_type: str) -> Unit:
+        """A copy of another type (an unorganized cluster radicalized, say)."""
+        return Unit(self.id, self.name, self.side, unit_type, self.factors, self.node, self.status, self.attrs)
 
     def to_json(self) -> dict:
         return {

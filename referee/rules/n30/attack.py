@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
@@ -54,7 +52,7 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     state = emit("confrontation", {
         "node": node, "gas": result.gas, "police": [p.id for p in police],
         "police_total": result.police_total, "effective_total": result.effective_total,
-        "allocation": dict(result.allocation), "units": [asdict(r) for r in result.units],
+        "allocation": dict(result.allocation), "units": [_result(r) for r in result.units],
         "successes": result.successes,
     }, result.rolls)
     if result.successes:
@@ -74,6 +72,11 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
             else:
                 state = emit("unit-retreated", {"unit": outcome.id, "from": node, "to": to})
     clear_markers(state, node, emit)
+
+
+def _result(outcome) -> dict:
+    return {"id": outcome.id, "type": outcome.type, "facing": outcome.facing, "roll": outcome.roll,
+            "result": outcome.result, "refusal_roll": outcome.refusal_roll, "radicalized": outcome.radicalized}
 
 
 def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: object, ids: set[str]) -> dict[str, str]:

@@ -63,11 +63,13 @@ def rate_roll(ctx: Context, state: GameState, unit: Unit, dice: Dice) -> tuple[i
 
 
 def _with_flying(state: GameState, unit: Unit) -> bool:
-    """3.1: a flying cluster starts its move with the unit (same intersection, or same arriving group)."""
+    """3.1: a flying cluster starts its move with the unit: in its intersection, or for a
+    reinforcement, still waiting at the edge from the same arriving group."""
     if unit.status == OFF_MAP:
+        arrives, edge = unit.attrs.get("arrives"), unit.attrs.get("edge")
         return any(
-            u.type == FLYING and u.side == unit.side and u.attrs.get("arrives") == unit.attrs.get("arrives")
-            and u.attrs.get("edge") == unit.attrs.get("edge") and u.status in (OFF_MAP, ACTIVE)
+            u.status == OFF_MAP and u.type == FLYING and u.side == unit.side
+            and u.attrs.get("arrives") == arrives and u.attrs.get("edge") == edge
             for u in state.units.values()
         )
     return any(state.units[uid].type == FLYING for uid in state.stacks[unit.side].get(unit.node, ()))

@@ -56,8 +56,8 @@ class N30:
         turns.check_not_over(state)
         handler(ctx, state, command, emit, dice)
 
-    def evolve(self, ctx: Context, state: GameState, event: Event) -> GameState:
-        return fold.evolve(ctx, state, event)
+    def evolve(self, ctx: Context, state: GameState, event: Event) -> None:
+        fold.evolve(ctx, state, event)
 
     def narrate(self, event: Event) -> str:
         return narrate(event)

@@ -25,14 +25,17 @@ def venue_access(board: Board) -> set[str]:
 
 
 def blockaded(board: Board, state: GameState, hotel: str) -> bool:
-    """5.2: no on-map path from the hotel to a venue avoids every intersection holding a protester unit."""
-    blocked = state.occupied(PROTESTERS)
-    return not board.connected(board.targets[hotel].access, venue_access(board), blocked)
+    """5.2: the hotel is reached from the map, and no on-map path from it to a venue avoids every
+    intersection holding a protester unit."""
+    access = board.targets[hotel].access
+    return bool(access) and not board.connected(access, venue_access(board), state.occupied(PROTESTERS))
 
 
 def hotels(board: Board, state: GameState) -> list[str]:
-    """5.2: the delegate hotels blockaded."""
-    return [t.id for t in board.targets.values() if t.kind == HOTEL and blockaded(board, state, t.id)]
+    """5.2: the delegate hotels blockaded (one search from the venues serves them all)."""
+    open_ = board.reachable(venue_access(board), state.occupied(PROTESTERS))
+    return [t.id for t in board.targets.values()
+            if t.kind == HOTEL and t.access and not open_.intersection(t.access)]
 
 
 def entrance(board: Board, state: GameState) -> list[str]:
