@@ -150,24 +150,20 @@ def cmd_resolve(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from referee.simulate import play_game, simulate
+    from referee.simulate import game_seed, last_game, simulate
 
     options = _options(args.set)
     result = simulate(args.scenario, args.games, args.seed, options, args.protesters, args.police)
     if args.save:
-        from referee.scenario.catalog import load
         from referee.session import Session
 
-        scenario = load(args.scenario)
-        last_seed = result["last_seed"]
-        _, commands = play_game(scenario, options, last_seed, args.protesters, args.police)
-        session = Session.create(Path(args.save), args.scenario, options, last_seed)
+        _, commands = last_game(args.scenario, args.games, args.seed, options, args.protesters, args.police)
+        session = Session.create(Path(args.save), args.scenario, options, game_seed(args.seed, args.games - 1))
         try:
             for command in commands:
                 session.apply(command)
         finally:
             session.close()
-    result.pop("last_seed", None)
     print(json.dumps(result))
     return 0
 

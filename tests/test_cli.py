@@ -549,3 +549,17 @@ def test_process_apply_with_non_utf8_stdin(referee_process, tmp_path):
     run = referee_process("apply", tmp_path / "s.db", stdin=b'{"do": "move", "unit": "U\xff1", "to": "2nd & Pike"}\n')
     failed(run)
     assert (tmp_path / "s.db").read_bytes() == before
+
+
+def test_simulate_prints_the_contract_object_and_save_keeps_the_last_game(cli, tmp_path):
+    """CONTRACT.md: simulate prints {scenario, games, seed, wins, mean_final_score, seconds}; --save keeps the last game."""
+    saved = tmp_path / "last.db"
+    run = cli("simulate", "n30/close-the-ring", "--games", "3", "--seed", "4", "--save", saved)
+    assert run.code == 0, run.err
+    result = json.loads(run.out)
+    assert set(result) == {"scenario", "games", "seed", "wins", "mean_final_score", "seconds"}
+    assert sum(result["wins"].values()) == 3
+    again = json.loads(cli("simulate", "n30/close-the-ring", "--games", "3", "--seed", "4").out)
+    assert {k: v for k, v in again.items() if k != "seconds"} == {k: v for k, v in result.items() if k != "seconds"}
+    final = json.loads(cli("state", saved, "--json").out)
+    assert final["over"] is True and final["winner"] in result["wins"]

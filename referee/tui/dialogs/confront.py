@@ -49,32 +49,36 @@ class ConfrontDialog(ModalScreen[dict | None]):
             yield Label(f"Police: {police}; total {self.total}")
             if not self.can_attack:
                 yield Label("4: the police need a hard, soft or mounted squad here, and protester units not yet attacked this phase.", classes="error")
-                yield Button("Close", id="cancel")
+                yield Button("Close", id="cancel", compact=True)
                 return
-            yield Checkbox("Gas (doubles the total; 4.5 political cost)", value=False, disabled=not self.can_gas, id="gas")
+            yield Checkbox("Gas: doubles the total; a 1 destroys, a 6 radicalizes; 4.5 political cost",
+                           value=False, disabled=not self.can_gas, id="gas", compact=True)
             with Grid(id="odds"):
-                for heading in ("unit", "share", "faces", "unaffected", "retreat", "destroyed", "stays", "radical", "refuse"):
+                for heading in ("unit", "share", "faces", "keeps", "back", "out", "stays", "radical", "refuse"):
                     yield Label(f"[b]{heading}[/b]")
                 for unit in self.targets:
                     locked = unit.type == LOCKDOWN and unit.attrs.get("locked", True)
-                    yield Label(f"{unit.id} ({unit.type})")
-                    yield Input(id=f"share-{self._key(unit.id)}", classes="share", type="integer")
+                    yield Label(f"{unit.id} [dim]{unit.type}[/dim]")
+                    yield Input(id=f"share-{self._key(unit.id)}", classes="share", type="integer", compact=True)
                     for column in ("facing", "unaffected", "retreat", "destroyed", "stays", "radicalized"):
                         yield Label("", id=f"{column}-{self._key(unit.id)}")
-                    yield Checkbox("", value=False, disabled=not locked, id=f"refuse-{self._key(unit.id)}")
+                    yield Checkbox("", value=False, disabled=not locked, id=f"refuse-{self._key(unit.id)}", compact=True)
+            yield Label("[dim]keeps: unaffected; back: forced to retreat (4.1); out: destroyed (4.2); "
+                        "stays: a refusing lockdown holds (4.4); radical: radicalized (4.3)[/dim]")
             yield Label("", id="summary")
             yield Label("", id="error", classes="error")
             with Horizontal(classes="buttons", id="roll-row"):
-                yield Button("Roll", variant="primary", id="roll")
-                yield Input(placeholder="or type the dice: 3 6 2", id="typed", classes="" if self.table_dice else "hidden")
-                yield Button("Cancel", id="cancel")
+                yield Button("Roll", variant="primary", id="roll", compact=True)
+                yield Input(placeholder="or type the dice: 3 6 2", id="typed", compact=True,
+                            classes="" if self.table_dice else "hidden")
+                yield Button("Cancel", id="cancel", compact=True)
             with Vertical(id="results", classes="hidden"):
                 yield Label("", id="outcome")
                 with Grid(id="retreats"):
                     pass
                 with Horizontal(classes="buttons"):
-                    yield Button("Confirm", variant="success", id="confirm")
-                    yield Button("Back", id="back")
+                    yield Button("Confirm", variant="success", id="confirm", compact=True)
+                    yield Button("Back", id="back", compact=True)
 
     @staticmethod
     def _key(unit_id: str) -> str:

@@ -7,12 +7,20 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from referee.scenario.catalog import Scenario
+
+
+def shown(folder: Path) -> str:
+    """A folder as the umpire knows it: relative to the working directory when it is below it."""
+    try:
+        return str(folder.resolve().relative_to(Path.cwd().resolve())) + "/"
+    except ValueError:
+        return str(folder)
 
 
 def recent_sessions(folder: Path, limit: int = 12) -> list[Path]:
@@ -32,23 +40,23 @@ class StartScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="start"):
-            with Vertical(id="new-session"):
+            with VerticalScroll(id="new-session"):
                 yield Label("[b]New session[/b]")
                 yield OptionList(*[
-                    Option(f"{s.title}  [dim]{s.clock.turns} turns, {s.id}[/dim]\n  {s.summary}", id=s.id)
-                    for s in self.scenarios.values()
+                    Option(f"{s.title}  [dim]{s.clock.turns} turns[/dim]", id=s.id) for s in self.scenarios.values()
                 ], id="scenarios")
+                yield Static(id="summary")
                 yield Vertical(id="options")
                 with Horizontal(classes="buttons"):
-                    yield Input(placeholder="seed (empty: random)", type="integer", id="seed")
-                    yield Button("Start", variant="primary", id="start-new")
+                    yield Input(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)
+                    yield Button("Start", variant="primary", id="start-new", compact=True)
             with Vertical(id="recent"):
-                yield Label(f"[b]Recent sessions[/b] in {self.folder}")
+                yield Label(f"[b]Recent sessions[/b] in {shown(self.folder)}")
                 yield OptionList(*[
                     Option(f"{path.name}  [dim]{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}[/dim]", id=str(path))
                     for path in recent_sessions(self.folder)
                 ] or [Option("none yet", id="", disabled=True)], id="sessions")
-                yield Button("Open", id="open")
+                yield Button("Open", id="open", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,23 +64,38 @@ class StartScreen(Screen):
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def _scenario(self, event: OptionList.OptionHighlighted) -> None:
+        scenario = self.scenarios[event.option.id]
+        self.query_one("#summary", Static).update(f"[dim]{scenario.id}, rules {scenario.section}:[/dim] {scenario.summary}")
         box = self.query_one("#options", Vertical)
         box.remove_children()
-        scenario = self.scenarios[event.option.id]
-        for option in scenario.options.values():
-            box.mount(Horizontal(
-                Label(f"{option.name} ({option.section})", classes="option-name"),
-                Select([(c, c) for c in option.choices], value=option.default, allow_blank=False, id=f"opt-{option.name}"),
-                classes="option",
-            ))
+        self.values = {name: option.default for name, option in scenario.options.items()}
+        box.mount_all(
+            Button(self._label(option.name), id=f"opt-{option.name}", classes="option", compact=True,
+                   tooltip=option.help)
+            for option in scenario.options.values()
+        )
+
+    def _label(self, name: str) -> str:
+        option = self.current().options[name]
+        return f"{name} ({option.section}): {self.values[name]}  [dim]{' / '.join(option.choices)}[/dim]"
+
+    def current(self) -> Scenario:
+        """The highlighted scenario."""
+        scenarios = self.query_one("#scenarios", OptionList)
+        return self.scenarios[scenarios.get_option_at_index(scenarios.highlighted).id]
+
+    @on(Button.Pressed, ".option")
+    def _cycle(self, event: Button.Pressed) -> None:
+        """Enter (or a click) on an option moves it to its next value."""
+        name = event.button.id.removeprefix("opt-")
+        choices = self.current().options[name].choices
+        self.values[name] = choices[(choices.index(self.values[name]) + 1) % len(choices)]
+        event.button.label = self._label(name)
 
     def chosen(self) -> tuple[str, dict[str, str], int | None]:
         """The highlighted scenario, its options and the seed typed (None: random)."""
-        scenarios = self.query_one("#scenarios", OptionList)
-        scenario = self.scenarios[scenarios.get_option_at_index(scenarios.highlighted).id]
-        options = {name: str(self.query_one(f"#opt-{name}", Select).value) for name in scenario.options}
         seed = self.query_one("#seed", Input).value.strip()
-        return scenario.id, options, int(seed) if seed else None
+        return self.current().id, dict(self.values), int(seed) if seed else None
 
     @on(Button.Pressed, "#start-new")
     @on(OptionList.OptionSelected, "#scenarios")

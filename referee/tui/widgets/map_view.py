@@ -16,6 +16,8 @@ from referee.core.board import Board
 from referee.core.state import GameState
 
 LABEL = 8
+LEGEND = ("●protester units ■police units/strength ◦chosen  B barricade F Flo G gassed ! contact  "
+          "reaches: C Convention Center H hotel S Secret Service  ╳ out of play")
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -207,6 +209,7 @@ class MapView(Widget, can_focus=True):
 
     def _link_line(self, text: Text, y: int, cell: int) -> None:
         if y == self.rows[-1]:
+            text.append(LEGEND, style="dim")
             return
         below = self.rows[self.rows.index(y) + 1]
         for i, x in enumerate(self.columns):

@@ -16,19 +16,18 @@ def status_text(game: Game, table_dice: bool, note: str = "") -> Text:
     score, target = next(iter(state.scores.values())), scenario.target
     filled = min(BAR, round(BAR * score / target)) if target else 0
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f" {scenario.title} ", style="bold reverse")
-    text.append(f" {scenario.clock.label(state.turn)} ", style="bold")
-    text.append(f"turn {state.turn}/{scenario.clock.turns} ")
+    text.append(f" {scenario.clock.label(state.turn)} ", style="bold reverse")
+    text.append(f" turn {state.turn}/{scenario.clock.turns} ")
     text.append(f"{state.phase.replace('-', ' ')} ", style="bold cyan")
-    text.append("success ")
     text.append("█" * filled, style="green")
     text.append("░" * (BAR - filled), style="dim")
     text.append(f" {score}/{target} ", style="bold")
     if state.over:
         text.append(f" GAME OVER: {state.winner} win ", style="bold reverse red")
     text.append(" table dice " if table_dice else "", style="bold reverse yellow")
+    text.append(f" {scenario.title} ", style="dim")
     if note:
-        text.append(f"  {note}", style="italic")
+        text.append(f" {note}", style="italic")
     return text
 
 

@@ -13,7 +13,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 
 COLUMNS = ("unit", "side", "type", "where", "stack", "status", "hidden")
-AT_NODE = ("unit", "side", "type", "stack", "hidden")
+AT_NODE = ("unit", "type", "stack", "hidden")
 SIDE_STYLE = {"protesters": "green", "police": "blue"}
 
 

@@ -1,0 +1,295 @@
+"""The dashboard, driven with Textual's Pilot: every umpire action does what the footer says."""
+
+from __future__ import annotations
+
+from referee.session import read
+from referee.store.reading import open_reader
+from referee.tui.actions import ACTIONS
+from referee.tui.dialogs.confront import ConfrontDialog
+from referee.tui.dialogs.dice import DiceDialog
+from referee.tui.dialogs.factions import FactionsDialog
+from referee.tui.dialogs.help import HelpScreen
+from referee.tui.screens.main import MainScreen
+from referee.tui.screens.start import StartScreen
+from referee.tui.widgets.map_view import MapView
+from tests.tui_support import drive, make_session, press, settle
+
+
+def log_kinds(path) -> list[str]:
+    reader = open_reader(path)
+    try:
+        return [record.kind for record in reader.log()]
+    finally:
+        reader.close()
+
+
+async def cursor_to(pilot, app, node: str) -> None:
+    app.screen.query_one(MapView).cursor = node
+    await settle(pilot)
+
+
+def test_start_screen_creates_a_session_from_the_scenario_list(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    async def script(pilot, app):
+        assert isinstance(app.screen, StartScreen)
+        app.screen.query_one("#seed").value = "7"
+        await pilot.click("#opt-hidden")
+        await pilot.click("#start-new")
+        await settle(pilot)
+        return app.screen, app.session
+
+    screen, session = drive(None, script, folder=tmp_path / "sessions")
+    assert isinstance(screen, MainScreen)
+    assert session.store.path.parent == tmp_path / "sessions" and session.store.info.seed == 7
+    assert session.store.info.options["hidden"] == "weak"
+
+
+def test_start_screen_opens_a_recent_session(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sessions").mkdir()
+    path = make_session(tmp_path / "sessions", "n30/close-the-ring")
+
+    async def script(pilot, app):
+        await pilot.click("#open")
+        await settle(pilot)
+        return app.screen, app.session.store.path
+
+    screen, opened = drive(None, script, folder=tmp_path / "sessions")
+    assert isinstance(screen, MainScreen) and opened == path
+
+
+def test_end_phase_key_ends_the_phase_and_logs_it(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "e")
+        return app.screen.game.state.phase, [str(line.text) for line in app.screen.query_one("#log").lines]
+
+    phase, lines = drive(path, script)
+    assert phase == "police-movement" and "phase ends" in lines[-1]
+    assert read(path).state.phase == "police-movement"
+
+
+def test_choose_key_chooses_the_intersection_under_the_cursor(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "4th & Olive")
+        await press(pilot, "c")
+        return app.screen.game.state.local["chosen"]
+
+    assert drive(path, script) == {"protesters": ["4th & Olive"]}
+
+
+def test_move_rolls_highlights_the_legal_destinations_and_moves_on_enter(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        screen = app.screen
+        await press(pilot, "p")
+        unit = screen.unit
+        await press(pilot, "m")
+        legal = dict(screen.legal)
+        assert legal and screen.query_one(MapView).marks.legal == frozenset(legal)
+        target = sorted(legal)[0]
+        await cursor_to(pilot, app, target)
+        await press(pilot, "enter")
+        return unit, target, screen.game.state.units[unit].node, screen.legal
+
+    unit, target, node, legal_after = drive(path, script)
+    assert node == target and legal_after == {}
+    assert log_kinds(path)[-2:] == ["movement-rolled", "unit-moved"]
+
+
+def test_table_dice_are_typed_in_and_marked_in_the_log(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "t", "p", "m")
+        assert isinstance(app.screen, DiceDialog)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        return app.screen.game.state.local["rolled"]
+
+    rolled = drive(path, script)
+    assert list(rolled.values()) == [3]
+    reader = open_reader(path)
+    rolls = [d for record in reader.log() for d in record.dice]
+    reader.close()
+    assert rolls[-1]["value"] == 3 and rolls[-1]["entered"] is True
+
+
+def test_a_refused_command_shows_its_rule_section(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "8th & Pike")
+        await press(pilot, "m")
+        return app.screen.note
+
+    note = drive(path, script)
+    assert note.startswith("2: ") and "police unit" in note
+
+
+def test_barricade_and_flo_keys(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "4th & Olive")
+        await press(pilot, "b")
+        await cursor_to(pilot, app, "7th & Olive")
+        await press(pilot, "f")
+        return app.screen.game.state.markers
+
+    assert drive(path, script) == {"4th & Olive": ("barricade",), "7th & Olive": ("flo",)}
+
+
+def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "6th & Seneca")
+        await press(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, ConfrontDialog)
+        odds = {c: str(dialog.query_one(f"#{c}-Flaming_Dildos").render()) for c in ("facing", "unaffected", "retreat")}
+        await pilot.click("#roll")
+        await settle(pilot)
+        outcome = str(dialog.query_one("#outcome").render())
+        await pilot.click("#confirm")
+        await settle(pilot)
+        return odds, outcome, app.screen
+
+    odds, outcome, screen = drive(path, script)
+    assert odds == {"facing": "1", "unaffected": "83%", "retreat": "17%"}
+    assert "Flaming Dildos: rolled" in outcome
+    assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
+
+
+def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "6th & Seneca")
+        await press(pilot, "t", "a")
+        dialog = app.screen
+        dialog.query_one("#typed").value = "1"
+        await pilot.click("#roll")
+        await settle(pilot)
+        choice = dialog.query_one("#to-Flaming_Dildos")
+        options = [value for _, value in choice._options if isinstance(value, str)]
+        choice.value = options[-1]
+        await pilot.click("#confirm")
+        await settle(pilot)
+        return options[-1], app.screen.game.state.units["Flaming Dildos"].node
+
+    picked, node = drive(path, script)
+    assert node == picked
+
+
+def test_cancelled_confrontation_changes_nothing(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+    before = log_kinds(path)
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "6th & Seneca")
+        await press(pilot, "a")
+        await pilot.click("#roll")
+        await settle(pilot)
+        await pilot.click("#back")
+        await pilot.click("#cancel")
+        await settle(pilot)
+        return app.screen
+
+    assert isinstance(drive(path, script), MainScreen)
+    assert log_kinds(path) == before
+
+
+def test_factions_dialog_assigns_the_peace_police(tmp_path):
+    path = make_session(tmp_path, "n30/reclaim-the-streets", commands=({"do": "end-phase"},) * 4, faction_friction="on")
+
+    async def script(pilot, app):
+        await press(pilot, "F")
+        dialog = app.screen
+        assert isinstance(dialog, FactionsDialog)
+        peace = dialog.query_one("#peace")
+        for index in range(3):
+            peace.select(peace.get_option_at_index(index).value)
+        await pilot.pause()
+        await pilot.click("#assign")
+        await settle(pilot)
+        return {uid: u.attrs.get("faction") for uid, u in app.screen.game.state.units.items()}
+
+    factions = drive(path, script)
+    assert list(factions.values()).count("peace-police") == 3 and factions["(A) Action"] == "black-bloc"
+
+
+def test_undo_and_redo_keys(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "e")
+        after = app.screen.game.state.phase
+        await press(pilot, "u")
+        undone = app.screen.game.state.phase
+        await press(pilot, "y")
+        return after, undone, app.screen.game.state.phase
+
+    assert drive(path, script) == ("police-movement", "protester-movement", "police-movement")
+
+
+def test_help_lists_every_action_and_closes(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "question_mark")
+        shown = isinstance(app.screen, HelpScreen)
+        text = app.export_screenshot().replace("&#160;", " ")
+        await press(pilot, "escape")
+        return shown, text, app.screen
+
+    shown, text, screen = drive(path, script)
+    assert shown and isinstance(screen, MainScreen)
+    assert all(action.name in text for action in ACTIONS)
+
+
+def test_command_palette_offers_every_action_by_name(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"End phase")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        return titles, app.screen.game.state.phase
+
+    titles, phase = drive(path, script)
+    assert {"End phase", "Undo", "Resolve confrontation"} <= set(titles)
+    assert phase == "police-movement"
+
+
+def test_theme_key_switches_light_and_dark(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        first = app.theme
+        await press(pilot, "d")
+        return first, app.theme
+
+    first, second = drive(path, script)
+    assert {first, second} == {"textual-dark", "textual-light"}
+
+
+def test_small_terminal_still_shows_the_whole_map(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        view = app.screen.query_one(MapView)
+        return view.region, view._lines_per_row()
+
+    region, per_row = drive(path, script, size=(80, 24))
+    assert per_row == 2 and region.height == 13 and region.width <= 80

@@ -1,0 +1,37 @@
+"""Snapshots of the dashboard's screens at a large and a small terminal (regenerate: pytest --snapshot-update)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.tui.app import RefereeApp
+from referee.tui.widgets.map_view import MapView
+from tests.tui_support import make_session, settle
+
+SIZES = [(120, 40), (80, 24)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start_screen(snap_compare, tmp_path, monkeypatch, size):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sessions").mkdir()
+    assert snap_compare(RefereeApp(None, folder=tmp_path / "sessions"), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_main_screen(snap_compare, tmp_path, size):
+    path = make_session(tmp_path, commands=({"do": "move", "unit": "(A) Action", "to": "4th & Pike", "dice": [3]},))
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_confrontation_dialog(snap_compare, tmp_path, size):
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def open_dialog(pilot):
+        await settle(pilot)
+        pilot.app.screen.query_one(MapView).cursor = "6th & Seneca"
+        await pilot.press("a")
+        await settle(pilot)
+
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_dialog)

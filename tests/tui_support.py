@@ -1,0 +1,47 @@
+"""Driving the dashboard in tests: sessions to open, and a way to wait for the engine's answer."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from referee.session import Session
+from referee.tui.app import RefereeApp
+
+
+def make_session(folder: Path, scenario: str = "n30/lock-down-hold-fast", commands: tuple = (), seed: int = 5,
+                 **options: str) -> Path:
+    """A session database with some commands already applied."""
+    path = folder / "s.db"
+    session = Session.create(path, scenario, options, seed)
+    for command in commands:
+        session.apply(command)
+    session.close()
+    return path
+
+
+async def settle(pilot) -> None:
+    """Wait until every worker (commands, opening) is done and the screen has caught up."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press keys one after the other, letting each command finish."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def drive(path: Path | None, script, size=(120, 40), folder: Path | None = None):
+    """Run the app on a session (or the start screen) and `await script(pilot, app)`; returns its result."""
+
+    async def main():
+        app = RefereeApp(path, folder=folder)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            return await script(pilot, app)
+
+    return asyncio.run(main())
