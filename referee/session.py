@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,22 +39,22 @@ def rebuild(reader: LogReader, game: Game) -> int:
     return len(records)
 
 
-def _game(reader: LogReader) -> Game:
-    """The game a session database holds, with the scenario stored when it was created."""
+def _game(reader: LogReader) -> tuple[Game, int]:
+    """The game a session database holds (with the scenario stored when it was created), and how
+    many events were folded since the snapshot it started from."""
     info = reader.info
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
     rules = ruleset_for(scenario.ruleset)
     game = Game(ctx, rules, rules.initial(ctx), SeededDice(info.seed, reader.dice_drawn()))
-    rebuild(reader, game)
-    return game
+    return game, rebuild(reader, game)
 
 
 def read(path: Path) -> Game:
     """A session's game as it stands, read without opening it for writing (and without SQLAlchemy)."""
     reader = open_reader(path)
     try:
-        return _game(reader)
+        return _game(reader)[0]
     finally:
         reader.close()
 
@@ -61,11 +62,42 @@ def read(path: Path) -> Game:
 class Session:
     """A game bound to a session database: the log is the truth, snapshots make opening fast."""
 
-    def __init__(self, store: SessionStore, game: Game, since_snapshot: int):
-        self.store, self.game = store, game
+    def __init__(self, path: Path, game: Game, since_snapshot: int, store: SessionStore | None = None):
+        self.path, self.game = path, game
         self.since_snapshot = since_snapshot
+        self._store = store
+        self._connecting = threading.Lock()
         self.last: list[tuple[int, Event]] = []
         """The (seq, event) pairs the latest command committed."""
+
+    @property
+    def store(self) -> SessionStore:
+        """The database open for writing; a session opened with `view` opens it on first use."""
+        with self._connecting:
+            if self._store is None:
+                from referee.store.repository import SessionStore
+
+                self._store = SessionStore.open(self.path)
+            return self._store
+
+    @classmethod
+    def view(cls, path: Path) -> Session:
+        """Open a session quickly: read it without SQLAlchemy; the writing side is opened when first needed."""
+        reader = open_reader(path)
+        try:
+            game, folded = _game(reader)
+        finally:
+            reader.close()
+        return cls(path, game, folded)
+
+    def log(self) -> tuple[list, set[int]]:
+        """Every stored event and the commands that currently count."""
+        reader = self._store or open_reader(self.path)
+        try:
+            return reader.log(), set(reader.effective())
+        finally:
+            if reader is not self._store:
+                reader.close()
 
     @property
     def state(self):
@@ -82,7 +114,7 @@ class Session:
         game = Game.new(scenario, options, seed)
         store = SessionStore.create(path, scenario_id, game.ctx.options, seed, scenario.sources)
         store.record(START, "play", [event.to_json() for event in game.events], game.dice.drawn)
-        return cls(store, game, len(game.events))
+        return cls(path, game, len(game.events), store)
 
     @classmethod
     def open(cls, path: Path) -> Session:
@@ -91,11 +123,11 @@ class Session:
 
         store = SessionStore.open(path)
         try:
-            game = _game(store)
+            game, folded = _game(store)
         except BaseException:
             store.close()
             raise
-        return cls(store, game, 0)
+        return cls(path, game, folded, store)
 
     def apply(self, command: dict) -> int:
         """Apply and commit one command (undo and redo included); returns the seq of its last event."""
@@ -133,4 +165,5 @@ class Session:
         return seqs[-1]
 
     def close(self) -> None:
-        self.store.close()
+        if self._store is not None:
+            self._store.close()

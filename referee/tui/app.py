@@ -20,7 +20,7 @@ from referee.tui.screens.main import MainScreen
 class RefereeApp(App):
     """referee's dashboard: the start screen, or straight to the main screen on a session."""
 
-    CSS_PATH = "referee.tcss"
+    CSS_PATH = Path(__file__).parent / "referee.tcss"
     TITLE = "referee"
     BINDINGS = [("ctrl+q", "quit", "Quit")]
 
@@ -43,11 +43,20 @@ class RefereeApp(App):
     def open_session(self, path: Path) -> None:
         """Open a session database (in a worker: it replays the log)."""
         try:
-            session = Session.open(path)
+            session = Session.view(path)
         except RefereeError as error:
             self.call_from_thread(self.notify, str(error), title="Cannot open", severity="error", timeout=10)
             return
         self.call_from_thread(self._show, session)
+        self.call_from_thread(self.call_after_refresh, self._connect, session)
+
+    @work(thread=True, group="session")
+    def _connect(self, session: Session) -> None:
+        """Open the session for writing in the background, so that the first command need not wait."""
+        try:
+            session.store
+        except RefereeError as error:
+            self.call_from_thread(self.notify, str(error), title="Cannot write", severity="error", timeout=10)
 
     @work(thread=True, exclusive=True, group="session")
     def create_session(self, scenario: str, options: dict[str, str], seed: int | None) -> None:
@@ -63,7 +72,7 @@ class RefereeApp(App):
         if self.session is not None:
             self.session.close()
         self.session = session
-        self.sub_title = str(session.store.path)
+        self.sub_title = str(session.path)
         if len(self.screen_stack) > 1:
             self.switch_screen(MainScreen(session))
         else:

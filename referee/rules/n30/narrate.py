@@ -15,8 +15,8 @@ def _dice(event: Event) -> str:
 def _moved(d: dict) -> str:
     if not d["path"]:
         return f"{d['unit']} stays where it is"
-    start = d["from"] or f"the {d['edge']} edge"
-    return f"{d['unit']} {start} → {' → '.join(d['path'])}" + (" (contact)" if d["contact"] else "")
+    start = d["from"] or f"from the {d['edge']} edge"
+    return f"{d['unit']} moves {start} → {' → '.join(d['path'])}" + (" (contact)" if d["contact"] else "")
 
 
 def _confrontation(d: dict) -> str:

@@ -10,8 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from referee.tui.actions import ACTIONS
+from referee.tui.widgets.map_view import LEGEND
 
 MORE = (
+    ("map", LEGEND),
     ("arrows, mouse", "move the map cursor; Enter or a click on the cursor picks the intersection"),
     ("tab", "move between the map, the intersection's units and the tabs"),
     ("escape", "stop a move in progress, close a dialog"),

@@ -24,6 +24,10 @@ from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
 
 
+LOG_SHOWN = 200
+"""How many of the latest events the log panel shows when a session opens."""
+
+
 class MainScreen(Screen):
     """Everything the engine knows, at a glance, and every umpire action a key or two away."""
 
@@ -62,9 +66,11 @@ class MainScreen(Screen):
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
-        store = self.session.store
-        effective = set(store.effective())
-        for record in store.log():
+        records, effective = self.session.log()
+        if len(records) > LOG_SHOWN:
+            log.write(Text(f"      {len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", style="dim"))
+            records = records[-LOG_SHOWN:]
+        for record in records:
             undone = record.command_id not in effective and record.kind not in ("undone", "redone")
             log.write(self._line(record.seq, self.game.rules.narrate(stored_event(record)), undone))
         map_view = self.query_one(MapView)
@@ -94,7 +100,12 @@ class MainScreen(Screen):
         map_view.show(state, marks)
         self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
         self._show_node(map_view.cursor)
-        self.query_one(UnitsBrowser).show(state)
+        if self.query_one(TabbedContent).active == "tab-units":
+            self.query_one(UnitsBrowser).show(state)
+
+    @on(TabbedContent.TabActivated)
+    def _tab(self) -> None:
+        self.refresh_view()
 
     def _show_node(self, node: str) -> None:
         state, board = self.game.state, self.game.ctx.scenario.board

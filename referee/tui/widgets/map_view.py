@@ -78,9 +78,10 @@ class MapView(Widget, can_focus=True):
         self.set_reactive(MapView.cursor, next(iter(board.nodes)))
 
     def show(self, state: GameState, marks: MapMarks) -> None:
-        """Draw a new state."""
-        self.state, self.marks = state, marks
-        self.refresh()
+        """Draw a new state (nothing to do if neither the state nor the marks changed)."""
+        if state is not self.state or marks != self.marks:
+            self.state, self.marks = state, marks
+            self.refresh()
 
     def watch_cursor(self, node: str) -> None:
         self.post_message(self.Moved(node))

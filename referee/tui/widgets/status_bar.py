@@ -35,4 +35,4 @@ class StatusBar(Static):
     """Shows `status_text` for the game it is given."""
 
     def show(self, game: Game, table_dice: bool, note: str = "") -> None:
-        self.update(status_text(game, table_dice, note))
+        self.update(status_text(game, table_dice, note), layout=False)

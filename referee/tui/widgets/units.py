@@ -61,6 +61,7 @@ class UnitTable(DataTable):
     def __init__(self, columns: tuple[str, ...] = COLUMNS, *, id: str | None = None):
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.columns_shown = columns
+        self._rows: list[tuple[str, tuple]] = []
 
     def on_mount(self) -> None:
         self.add_columns(*self.columns_shown)
@@ -68,13 +69,15 @@ class UnitTable(DataTable):
     def show(self, units: list[Unit], state: GameState, select: str | None = None) -> None:
         """Fill the table, highlighting `select` (else the unit highlighted before, if still listed)."""
         keep = select or self.selected
+        rows = [(unit.id, tuple(unit_cells(unit, state)[column] for column in self.columns_shown)) for unit in units]
         with self.prevent(DataTable.RowHighlighted):
-            self.clear()
-            for unit in units:
-                cells = unit_cells(unit, state)
-                self.add_row(*(cells[column] for column in self.columns_shown), key=unit.id)
-            ids = [unit.id for unit in units]
-            if keep in ids:
+            if rows != self._rows:
+                self._rows = rows
+                self.clear()
+                for key, cells in rows:
+                    self.add_row(*cells, key=key)
+            ids = [key for key, _ in rows]
+            if keep in ids and ids.index(keep) != self.cursor_row:
                 self.move_cursor(row=ids.index(keep))
 
     @property
@@ -92,12 +95,16 @@ class UnitTable(DataTable):
 class NodePanel(Vertical):
     """The selected intersection: its markers and targets, and every unit there with its hidden attributes."""
 
+    _lines = -1
+
     def compose(self) -> ComposeResult:
         yield Static(id="node-title")
         yield UnitTable(AT_NODE, id="node-units")
 
     def show(self, title: Text, units: list[Unit], state: GameState, select: str | None = None) -> None:
-        self.query_one("#node-title", Static).update(title)
+        lines = title.plain.count("\n")
+        self.query_one("#node-title", Static).update(title, layout=lines != self._lines)
+        self._lines = lines
         self.query_one(UnitTable).show(units, state, select)
 
 
