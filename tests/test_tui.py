@@ -162,7 +162,7 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
         return odds, outcome, app.screen
 
     odds, outcome, screen = drive(path, script)
-    assert odds == {"facing": "1", "unaffected": "83%", "retreat": "17%"}
+    assert odds == {"facing": "1", "unaffected": "5/6", "retreat": "1/6"}
     assert "Flaming Dildos: rolled" in outcome
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
 
@@ -293,3 +293,36 @@ def test_small_terminal_still_shows_the_whole_map(tmp_path):
 
     region, per_row = drive(path, script, size=(80, 24))
     assert per_row == 2 and region.height == 13 and region.width <= 80
+
+
+def test_top_key_puts_the_selected_unit_on_top_of_its_stack(tmp_path):
+    path = make_session(tmp_path, hidden="weak")
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "7th & Olive")
+        app.screen.unit = "Sea Turtles (T)"
+        await press(pilot, "o")
+        return app.screen.game.state.stacks["protesters"]["7th & Olive"]
+
+    assert drive(path, script) == ("Sea Turtles (T)", "Sea Turtles (L)")
+
+
+def test_place_reinforcements_selects_the_next_unit_waiting_at_its_edge(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "p")
+        unit = app.screen.game.state.units[app.screen.unit]
+        return unit.status, unit.attrs["edge"], app.screen.note
+
+    status, edge, note = drive(path, script)
+    assert status == "off-map" and edge == "west" and "waits at the west edge" in note
+
+
+def test_the_readme_documents_every_key():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    for action in ACTIONS:
+        key = "?" if action.key == "question_mark" else action.key
+        assert f"`{key}`" in readme and action.name in readme, action

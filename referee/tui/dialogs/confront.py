@@ -19,8 +19,9 @@ from referee.rules.n30.phases import POLICE
 from referee.tui.dialogs.dice import parse_dice
 
 
-def percent(chance) -> str:
-    return "-" if chance == 0 else f"{float(chance):.0%}"
+def exact(chance) -> str:
+    """A chance as an exact fraction: '-', '1/6', '5/12', 'all'."""
+    return "-" if chance == 0 else "all" if chance == 1 else f"{chance.numerator}/{chance.denominator}"
 
 
 class ConfrontDialog(ModalScreen[dict | None]):
@@ -118,7 +119,7 @@ class ConfrontDialog(ModalScreen[dict | None]):
             self.query_one(f"#facing-{key}", Label).update(str(faces))
             for column, chance in (("unaffected", odds.unaffected), ("retreat", odds.retreat),
                                    ("destroyed", odds.destroyed), ("stays", odds.stays), ("radicalized", odds.radicalized)):
-                self.query_one(f"#{column}-{key}", Label).update(percent(chance))
+                self.query_one(f"#{column}-{key}", Label).update(exact(chance))
         effective = self.total * (2 if gas else 1)
         given = sum(shares.values())
         self.query_one("#summary", Label).update(

@@ -17,7 +17,7 @@ from referee.core.state import GameState
 
 LABEL = 8
 LEGEND = ("●protester units ■police units/strength ◦chosen  B barricade F Flo G gassed ! contact  "
-          "reaches: C Convention Center H hotel S Secret Service  ╳ out of play")
+          "reaches: C Convention Center H hotel S Secret Service  ╳ out of play  the outer streets are the map edges")
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
