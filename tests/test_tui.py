@@ -326,3 +326,31 @@ def test_the_readme_documents_every_key():
     for action in ACTIONS:
         key = "?" if action.key == "question_mark" else action.key
         assert f"`{key}`" in readme and action.name in readme, action
+
+
+def test_next_intersection_visits_each_contact_in_the_confrontation_phase(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        seen = []
+        for _ in range(3):
+            await press(pilot, "n")
+            seen.append(app.screen.query_one(MapView).cursor)
+        return seen
+
+    assert drive(path, script) == ["6th & Seneca"] * 3
+
+
+def test_confrontation_dialog_keys_roll_and_confirm(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        await press(pilot, "n", "a")
+        await press(pilot, "c")  # nothing to confirm before the dice
+        still_open = isinstance(app.screen, ConfrontDialog)
+        await press(pilot, "r", "c")
+        return still_open, app.screen
+
+    still_open, screen = drive(path, script)
+    assert still_open and isinstance(screen, MainScreen)
+    assert "confrontation" in log_kinds(path)

@@ -26,6 +26,9 @@ ACTIONS = (
     UmpireAction("e", "End phase", "end_phase", "Close this phase and open the next (2); the success phase scores itself (5)"),
     UmpireAction("m", "Move unit", "move", "Move the selected unit: roll, then pick a highlighted intersection (3)", short="Move"),
     UmpireAction("p", "Place reinforcements", "reinforce", "Select the next reinforcement waiting at its edge (3, 11)", short="Reinf."),
+    UmpireAction("n", "Next intersection", "next_node",
+                 "Jump to the next intersection that needs the umpire: contact in the confrontation phase, "
+                 "units still to move in a movement phase", short="Next"),
     UmpireAction("c", "Choose intersection", "choose", "Choose the intersection under the cursor for this phase (3)", short="Choose"),
     UmpireAction("a", "Resolve confrontation", "confront", "Attack at the intersection under the cursor: odds, dice, retreats (4)", short="Confront"),
     UmpireAction("b", "Build barricade", "barricade", "The selected unit builds a barricade instead of moving (3.3)", short="Barricade"),

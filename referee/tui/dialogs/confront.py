@@ -27,7 +27,12 @@ def exact(chance) -> str:
 class ConfrontDialog(ModalScreen[dict | None]):
     """Returns the confirmed `confront` command, or None if cancelled. Nothing is rolled until asked."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("r", "press('roll')", "Roll"),
+        Binding("c", "press('confirm')", "Confirm"),
+        Binding("b", "press('back')", "Back"),
+    ]
 
     def __init__(self, game: Game, node: str, table_dice: bool):
         super().__init__()
@@ -69,17 +74,22 @@ class ConfrontDialog(ModalScreen[dict | None]):
             yield Label("", id="summary")
             yield Label("", id="error", classes="error")
             with Horizontal(classes="buttons", id="roll-row"):
-                yield Button("Roll", variant="primary", id="roll", compact=True)
+                yield Button("Roll (r)", variant="primary", id="roll", compact=True)
                 yield Input(placeholder="or type the dice: 3 6 2", id="typed", compact=True,
                             classes="" if self.table_dice else "hidden")
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
             with Vertical(id="results", classes="hidden"):
                 yield Label("", id="outcome")
                 with Grid(id="retreats"):
                     pass
                 with Horizontal(classes="buttons"):
-                    yield Button("Confirm", variant="success", id="confirm", compact=True)
-                    yield Button("Back", id="back", compact=True)
+                    yield Button("Confirm (c)", variant="success", id="confirm", compact=True)
+                    yield Button("Back (b)", id="back", compact=True)
+
+    def action_press(self, button: str) -> None:
+        """The keys r, c and b press Roll (before the dice), Confirm and Back (after them)."""
+        if self.can_attack and (self.results is None) == (button == "roll"):
+            self.query_one(f"#{button}", Button).press()
 
     @staticmethod
     def _key(unit_id: str) -> str:

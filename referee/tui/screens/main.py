@@ -55,7 +55,7 @@ class MainScreen(Screen):
             yield NodePanel(id="node")
             with TabbedContent(id="tabs"):
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="log", wrap=False, markup=False, highlight=False, max_lines=5000)
+                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000)
                 with TabPane("Units", id="tab-units"):
                     yield UnitsBrowser({
                         "side": sorted({t.side for t in scenario.types.values()}),
@@ -184,10 +184,16 @@ class MainScreen(Screen):
         if rate is None:
             return
         self.moving = unit_id
-        self.legal = destinations(self.game.ctx, state, state.units[unit_id], rate)
+        unit = state.units[unit_id]
+        self.legal = destinations(self.game.ctx, state, unit, rate)
         if not self.legal:
             self.note = f"{unit_id} has nowhere to go with a movement of {rate}"
             self.moving = None
+            return
+        self.note = f"{unit_id} may move {rate}: pick a highlighted intersection"
+        map_view = self.query_one(MapView)
+        if map_view.cursor not in self.legal:
+            map_view.cursor = unit.node if unit.node else min(self.legal, key=lambda node: len(self.legal[node]))
 
     def _selected_unit(self) -> str | None:
         if self.unit is None or self.unit not in self.game.state.units:
@@ -214,6 +220,28 @@ class MainScreen(Screen):
         self.moving, self.legal = None, {}
         self.send({"do": "end-phase"})
 
+    def waiting_nodes(self) -> list[str]:
+        """Intersections needing attention: contact not yet resolved, or units of the mover still to move."""
+        state, board = self.game.state, self.game.ctx.scenario.board
+        if state.phase == "confrontation":
+            attacked = set(state.local.get("attacked", ()))
+            nodes = [node for node, ids in state.stacks.get("protesters", {}).items()
+                     if state.stacks.get("police", {}).get(node) and not attacked.issuperset(ids)]
+        else:
+            moved = set(state.local.get("moved", ()))
+            nodes = [node for node, ids in state.stacks.get(MOVER.get(state.phase, ""), {}).items()
+                     if not moved.issuperset(ids)]
+        return sorted(nodes, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
+
+    def action_next_node(self) -> None:
+        nodes = self.waiting_nodes()
+        if not nodes:
+            self.notify("Nothing waits for the umpire in this phase", severity="information")
+            return
+        map_view = self.query_one(MapView)
+        following = nodes.index(map_view.cursor) + 1 if map_view.cursor in nodes else 0
+        map_view.cursor = nodes[following % len(nodes)]
+
     def action_choose(self) -> None:
         self.send({"do": "choose", "node": self.query_one(MapView).cursor})
 
@@ -238,7 +266,8 @@ class MainScreen(Screen):
         if not waiting:
             self.notify("No reinforcements are waiting for this phase's side", severity="warning")
             return
-        self.unit = waiting[0]
+        following = waiting.index(self.unit) + 1 if self.unit in waiting else 0
+        self.unit = waiting[following % len(waiting)]
         self.note = f"{self.unit} waits at the {state.units[self.unit].attrs['edge']} edge ({len(waiting)} waiting): m moves it"
         self.refresh_view()
 

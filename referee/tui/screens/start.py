@@ -60,7 +60,9 @@ class StartScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#scenarios", OptionList).highlighted = 0
+        scenarios = self.query_one("#scenarios", OptionList)
+        scenarios.highlighted = 0
+        scenarios.focus()
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def _scenario(self, event: OptionList.OptionHighlighted) -> None:
