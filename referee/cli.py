@@ -139,6 +139,18 @@ def cmd_log(args) -> int:
     return 0
 
 
+def cmd_view(args) -> int:
+    from referee.knowledge.commands import view
+
+    return view(Path(args.path), args.player, as_json=args.json)
+
+
+def cmd_brief(args) -> int:
+    from referee.briefing.commands import brief
+
+    return brief(Path(args.path), args.player, args.all, args.format, args.lang, Path(args.out))
+
+
 def cmd_resolve(args) -> int:
     if args.ruleset != "n30":
         raise RefereeError(f"no calculator {args.ruleset!r} (known: n30)")
@@ -227,6 +239,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(run=cmd_log)
+
+    p = sub.add_parser("view", help="what one player knows (only what that player observed)")
+    p.add_argument("path")
+    p.add_argument("--player", required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_view)
+
+    p = sub.add_parser("brief", help="write each player's briefing sheet")
+    p.add_argument("path")
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player")
+    who.add_argument("--all", action="store_true")
+    p.add_argument("--format", choices=("html", "md"), default="html")
+    p.add_argument("--lang", choices=("en", "es"), default="en")
+    p.add_argument("--out", required=True, help="the folder to write DIR/<player-id>.<ext> into")
+    p.set_defaults(run=cmd_brief)
 
     p = sub.add_parser("resolve", help="resolve one confrontation from JSON, without a session")
     p.add_argument("ruleset", help="n30")

@@ -1,0 +1,96 @@
+"""A player's view: everything a briefing, a player screen or an export may show, and nothing else.
+
+Built only by `referee.knowledge` from what the player observed; renderers read nothing but this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class UnitFact:
+    """An opposing unit as the player identified it (a counter seen face up)."""
+
+    id: str
+    name: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """What the player knows of the other side at one intersection, as last observed.
+
+    `count` and `strength` are None where the player could not tell; `units` lists the units
+    identified (all of them in contact, the top one under weak hidden movement, none face down).
+    """
+
+    node: str
+    side: str
+    seen_turn: int
+    seen_time: str
+    source: str  # "observed" (on the map), "contact" (blocking or confrontation), "report"
+    count: int | None
+    strength: int | None
+    top: UnitFact | None
+    units: tuple[UnitFact, ...]
+    current: bool  # observed this turn; otherwise "last seen at `seen_time`"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnUnit:
+    """One of the player's own units, known in full."""
+
+    id: str
+    name: str
+    type: str
+    node: str | None
+    stack: int | None
+    status: str
+    strength: int
+    movement: int
+    notes: tuple[str, ...]  # e.g. "unlocked", "black bloc", "face down", "arrives 9:10 west edge"
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A report or rumour from the umpire, once its time has come."""
+
+    text: str
+    reliability: str  # "certain", "probable", "doubtful"
+    turn: int
+    time: str
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """Reinforcements the player's side expects (never the other side's)."""
+
+    turn: int
+    time: str
+    edge: str
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything one player knows at one moment."""
+
+    player: str
+    side: str
+    role: str
+    objectives: tuple[str, ...]
+    scenario: str
+    title: str
+    turn: int
+    turns: int
+    time: str
+    phase: str
+    score: int | None  # public where the scenario makes it so
+    target: int | None
+    own: tuple[OwnUnit, ...]
+    sightings: tuple[Sighting, ...]  # in map order (north to south, west to east), never by anything hidden
+    reports: tuple[Report, ...]
+    arrivals: tuple[Arrival, ...]
+    announcements: tuple[str, ...]  # public events: turns begun, scores, game over
+    seed_commitment: str  # SHA-256 of the session seed, revealed after the game
