@@ -354,3 +354,18 @@ def test_confrontation_dialog_keys_roll_and_confirm(tmp_path):
     still_open, screen = drive(path, script)
     assert still_open and isinstance(screen, MainScreen)
     assert "confrontation" in log_kinds(path)
+
+
+def test_move_group_sends_the_waiting_reinforcements_toward_the_picked_intersection(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "p", "M")
+        group = list(app.screen.group)
+        await cursor_to(pilot, app, "5th & Pike")
+        await press(pilot, "enter")
+        return group, app.screen.game.state
+
+    group, state = drive(path, script)
+    assert len(group) == 30 and all(uid in state.local["moved"] for uid in group)
+    assert all(state.units[uid].status == "active" for uid in group)  # each entered from the west edge

@@ -18,6 +18,7 @@ from referee.rules.n30.movement import destinations
 from referee.rules.n30.phases import MOVER
 from referee.session import Session, stored_event
 from referee.tui.actions import ACTIONS
+from referee.tui.group_move import closest_path, group_of
 from referee.tui.messages import Applied, Refused
 from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
 from referee.tui.widgets.status_bar import StatusBar
@@ -43,6 +44,7 @@ class MainScreen(Screen):
         self.moving: str | None = None
         self.legal: dict[str, list[str]] = {}
         self.unit: str | None = None
+        self.group: list[str] = []
         self.note = ""
         self._lock = threading.Lock()
         self._letters = target_letters(self.game.ctx.scenario.board)
@@ -158,6 +160,28 @@ class MainScreen(Screen):
             narrate = self.game.rules.narrate
             self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last]))
 
+    @work(thread=True, group="commands")
+    def send_group(self, units: list[str], target: str, dice: dict[str, list[int]]) -> None:
+        """Roll for each unit of a group and move it as near `target` as its roll allows."""
+        lines, refusals = [], []
+        narrate = self.game.rules.narrate
+        with self._lock:
+            for unit_id in units:
+                roll = {"do": "roll", "unit": unit_id, **({"dice": dice[unit_id]} if unit_id in dice else {})}
+                try:
+                    self.session.apply(roll)
+                    lines += [(seq, narrate(event)) for seq, event in self.session.last]
+                    state = self.game.state
+                    path = closest_path(self.game.ctx, state, state.units[unit_id], state.local["rolled"][unit_id], target)
+                    if path:
+                        self.session.apply({"do": "move", "unit": unit_id, "path": path})
+                        lines += [(seq, narrate(event)) for seq, event in self.session.last]
+                except RefereeError as error:
+                    refusals.append(f"{unit_id}: {error}")
+        self.post_message(Applied({"do": "group", "units": units}, lines))
+        if refusals:
+            self.post_message(Refused({"do": "group"}, "; ".join(refusals)))
+
     @on(Applied)
     def _applied(self, message: Applied) -> None:
         log = self.query_one("#log", RichLog)
@@ -271,14 +295,50 @@ class MainScreen(Screen):
         self.note = f"{self.unit} waits at the {state.units[self.unit].attrs['edge']} edge ({len(waiting)} waiting): m moves it"
         self.refresh_view()
 
+    def action_move_group(self) -> None:
+        state = self.game.state
+        side = MOVER.get(state.phase)
+        if side is None:
+            self.notify("Units move in the movement phases", severity="warning")
+            return
+        node = self.query_one(MapView).cursor
+        selected = state.units.get(self.unit) if self.unit else None
+        self.group = group_of(state, side, node, selected)
+        if not self.group:
+            self.notify(f"No {side} unit still to move here", severity="warning")
+            return
+        self.moving, self.legal = None, {}
+        self.note = f"{len(self.group)} units: pick where they head (Enter); each rolls and goes as near as it can"
+        self.refresh_view()
+
+    def _move_group(self, target: str) -> None:
+        units, self.group = self.group, []
+        if not self.table_dice:
+            self.send_group(units, target, {})
+            return
+        from referee.tui.dialogs.dice import DiceDialog
+
+        counts = [(uid, self.game.state.units[uid].factors.get("movement", 1)) for uid in units]
+
+        def typed(dice: list[int] | None) -> None:
+            if dice is not None:
+                split, start = {}, 0
+                for uid, count in counts:
+                    split[uid], start = dice[start:start + count], start + count
+                self.send_group(units, target, split)
+
+        self.app.push_screen(DiceDialog(sum(c for _, c in counts), f"movement of {', '.join(units)} (in that order)"), typed)
+
     def on_map_view_picked(self, event: MapView.Picked) -> None:
-        if self.moving and event.node in self.legal:
+        if self.group:
+            self._move_group(event.node)
+        elif self.moving and event.node in self.legal:
             self.send({"do": "move", "unit": self.moving, "path": self.legal[event.node]})
         elif self.moving:
             self.notify(f"{event.node} is not a legal destination for {self.moving}", severity="warning")
 
     def action_cancel(self) -> None:
-        self.moving, self.legal, self.note = None, {}, ""
+        self.moving, self.legal, self.group, self.note = None, {}, [], ""
         self.refresh_view()
 
     def action_barricade(self) -> None:
