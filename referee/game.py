@@ -15,20 +15,24 @@ from referee.scenario.catalog import Scenario
 
 @dataclass
 class Game:
-    """A scenario being played: the rules turn commands into events and fold them into `state`."""
+    """A scenario being played: the rules turn commands into events and fold them into `state`.
+
+    `events` collects every event, unless `keep_events` is false (a simulated game needs none).
+    """
 
     ctx: Context
     rules: Ruleset
     state: GameState
     dice: SeededDice
     events: list[Event] = field(default_factory=list)
+    keep_events: bool = True
 
     @classmethod
     def new(cls, scenario: Scenario, options: dict[str, str], seed: int, keep_events: bool = True) -> Game:
         """A fresh game, with the events that open it (first reinforcements) already applied."""
         ctx = Context(scenario, scenario.option_values(options))
         rules = ruleset_for(scenario.ruleset)
-        game = cls(ctx, rules, rules.initial(ctx), SeededDice(seed))
+        game = cls(ctx, rules, rules.initial(ctx), SeededDice(seed), keep_events=keep_events)
         recorder = Recorder(rules, ctx, game.state)
         rules.start(ctx, game.state, recorder, game.dice)
         game.state = recorder.state
@@ -58,5 +62,6 @@ class Game:
             self.dice.drawn = drawn
             raise
         self.state = state
-        self.events.extend(events)
+        if self.keep_events:
+            self.events.extend(events)
         return events

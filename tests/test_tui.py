@@ -369,3 +369,36 @@ def test_move_group_sends_the_waiting_reinforcements_toward_the_picked_intersect
     group, state = drive(path, script)
     assert len(group) == 30 and all(uid in state.local["moved"] for uid in group)
     assert all(state.units[uid].status == "active" for uid in group)  # each entered from the west edge
+
+
+def test_view_as_player_shows_only_what_that_player_knows(tmp_path):
+    path = make_session(tmp_path, hidden="strong")
+
+    async def script(pilot, app):
+        await press(pilot, "v")
+        viewing, map_stacks = app.screen.viewing, dict(app.screen.query_one(MapView).stacks)
+        await press(pilot, "v", "v")
+        return viewing, map_stacks, app.screen.viewing, dict(app.screen.query_one(MapView).stacks)
+
+    viewing, seen, back, truth = drive(path, script)
+    assert viewing == "protesters" and back is None
+    police_nodes = {node for node, sides in truth.items() if "police" in sides}
+    assert police_nodes and all(seen.get(node, {}).get("police", (None, None, False))[1] is None for node in police_nodes)
+    assert all(seen[node]["protesters"] == truth[node]["protesters"] for node in seen if "protesters" in seen[node])
+
+
+def test_print_briefings_writes_a_sheet_per_player_and_records_it(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "P")
+        app.screen.query_one("#folder").value = str(tmp_path / "out")
+        await pilot.click("#brief-lang")
+        await pilot.click("#print")
+        await settle(pilot)
+        return sorted(p.name for p in (tmp_path / "out").iterdir())
+
+    assert drive(path, script) == ["police.html", "protesters.html"]
+    reader = open_reader(path)
+    assert [(b.player, b.lang) for b in reader.briefings()] == [("protesters", "es"), ("police", "es")]
+    reader.close()

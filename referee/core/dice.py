@@ -9,9 +9,9 @@ from typing import Protocol
 from referee.errors import RefereeError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Roll:
-    """One die: what it was rolled for, its face, and whether the umpire typed it in."""
+    """One die: what it was rolled for, its face, and whether the umpire typed it in (never changed once rolled)."""
 
     purpose: str
     value: int
@@ -34,8 +34,12 @@ class Dice(Protocol):
 
 def seeded_face(seed: int, index: int, sides: int) -> int:
     """The face of die number `index` of a seed: anyone holding the seed can check it."""
-    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % sides + 1
+    return _face(hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8), sides)
+
+
+def _face(digest, sides: int) -> int:
+    """A die's face from the hash of its key, "<seed>:<index>"."""
+    return int.from_bytes(digest.digest(), "big") % sides + 1
 
 
 class SeededDice:
@@ -44,11 +48,14 @@ class SeededDice:
     def __init__(self, seed: int, drawn: int = 0):
         self.seed = seed
         self.drawn = drawn
+        self._hashed_seed = hashlib.blake2b(f"{seed}:".encode(), digest_size=8)  # the start of every die's key
 
     def roll(self, purpose: str, sides: int = 6) -> Roll:
-        value = seeded_face(self.seed, self.drawn, sides)
+        """The next die, `seeded_face(seed, drawn, sides)` (hashing the seed's part of the key once)."""
+        digest = self._hashed_seed.copy()
+        digest.update(str(self.drawn).encode())
         self.drawn += 1
-        return Roll(purpose, value, sides)
+        return Roll(purpose, _face(digest, sides), sides)
 
 
 class TableDice:

@@ -8,9 +8,10 @@ from typing import Any
 from referee.core.dice import Roll
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """One fact appended to the log; the state is the fold of these."""
+    """One fact appended to the log; the state is the fold of these. Never changed once made
+    (not frozen only because frozen dataclasses are several times slower to make)."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)

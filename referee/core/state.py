@@ -41,8 +41,9 @@ class GameState:
 
     def at(self, node: str, side: str | None = None) -> list[Unit]:
         """Units in a node (of one side, or all sides), each side's stack top first."""
-        sides = (side,) if side else tuple(self.stacks)
-        return [self.units[uid] for s in sides for uid in self.stacks.get(s, {}).get(node, ())]
+        if side:
+            return [self.units[uid] for uid in self.stacks.get(side, {}).get(node, ())]
+        return [self.units[uid] for stacks in self.stacks.values() for uid in stacks.get(node, ())]
 
     def stack_index(self, unit: Unit) -> int | None:
         """A unit's place in its side's stack at its node, 0 on top."""
@@ -74,18 +75,22 @@ class GameState:
         )
 
 
-def relocate(state: GameState, unit: Unit, node: str | None, status: str = ACTIVE) -> None:
-    """In a thawed state: take a unit off its stack and, if it stays active at `node`, put it at the bottom there.
+def relocate(state: GameState, unit: Unit, node: str | None, status: str = ACTIVE,
+             attrs: dict[str, Any] | None = None) -> None:
+    """In a thawed state: take a unit off its stack and, if it stays active at `node`, put it at the bottom there
+    (with new attributes, if given).
 
     A side's stacks are copied, not changed, so that a side whose units do not move keeps the same dict.
     """
     side_stacks = state.stacks[unit.side] = dict(state.stacks[unit.side])
     if unit.node is not None and unit.status == ACTIVE:
-        remaining = tuple(uid for uid in side_stacks[unit.node] if uid != unit.id)
+        stack = side_stacks[unit.node]
+        place = stack.index(unit.id)
+        remaining = stack[:place] + stack[place + 1:]
         if remaining:
             side_stacks[unit.node] = remaining
         else:
             del side_stacks[unit.node]
     if node is not None and status == ACTIVE:
         side_stacks[node] = side_stacks.get(node, ()) + (unit.id,)
-    state.units[unit.id] = unit.placed(node, status)
+    state.units[unit.id] = unit.placed(node, status, attrs)

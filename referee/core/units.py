@@ -12,9 +12,13 @@ OFF_MAP = "off-map"
 STATUSES = (ACTIVE, DESTROYED, RESERVE, OFF_MAP)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Unit:
-    """A unit; `attrs` holds what the rules track on it (locked, faction, face down...)."""
+    """A unit; `attrs` holds what the rules track on it (locked, faction, face down...).
+
+    A value: the rules make changed copies and never change a unit in place (it is not a
+    frozen dataclass only because those are several times slower to make).
+    """
 
     id: str
     name: str
@@ -29,9 +33,10 @@ class Unit:
         """A copy with some attributes changed."""
         return Unit(self.id, self.name, self.side, self.type, self.factors, self.node, self.status, {**self.attrs, **changes})
 
-    def placed(self, node: str | None, status: str) -> Unit:
-        """A copy at another node or with another status."""
-        return Unit(self.id, self.name, self.side, self.type, self.factors, node, status, self.attrs)
+    def placed(self, node: str | None, status: str, attrs: dict[str, Any] | None = None) -> Unit:
+        """A copy at another node or with another status (and other attributes, if given)."""
+        return Unit(self.id, self.name, self.side, self.type, self.factors, node, status,
+                    self.attrs if attrs is None else attrs)
 
     def retyped(self, unit_type: str) -> Unit:
         """A copy of another type (an unorganized cluster radicalized, say)."""

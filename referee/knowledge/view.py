@@ -34,7 +34,7 @@ class Sighting:
     strength: int | None
     top: UnitFact | None
     units: tuple[UnitFact, ...]
-    current: bool  # observed this turn; otherwise "last seen at `seen_time`"
+    current: bool  # describes the intersection as it is now; otherwise "last seen at `seen_time`"
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,7 @@ def free_choices(game: Game, side: str) -> tuple[list[str], int]:
 def waiting_units(state: GameState, side: str) -> list[Unit]:
     """Reinforcements at their edge that have not moved this turn."""
     moved = state.local["moved"]
-    return [u for u in state.units.values() if u.side == side and u.status == OFF_MAP and u.id not in moved]
+    return [u for u in state.units.values() if u.status == OFF_MAP and u.side == side and u.id not in moved]
 
 
 def unmoved_at(state: GameState, side: str, node: str) -> list[Unit]:
@@ -196,13 +196,12 @@ def toward(info: BoardInfo, goal: str, enemy, barred) -> dict[str, tuple[str | N
     adjacency = info.adjacency
     while queue:
         node = queue.popleft()
-        if node != goal and node in enemy:
-            continue  # a path may start in contact, but not pass through it
         d = field[node][1] + 1
         for near in adjacency[node]:
             if near not in field and near not in barred:
                 field[near] = (node, d)
-                queue.append(near)
+                if near not in enemy:  # a path may start in contact, but not pass through it
+                    queue.append(near)
     if not barred:
         _FIELDS[goal] = field
     return field
@@ -264,6 +263,8 @@ def _other_entry(state, unit, path, enemy, barred, info, origin) -> list[str] | 
             continue
         if before == unit.node:
             return [end]
+        if info.distance(before, unit.node) > len(path):
+            continue  # too far even on the empty map
         field = toward(info, before, enemy, barred)
         if unit.node in field and field[unit.node][1] <= len(path):
             return [*_walk(field, unit.node), end]

@@ -52,6 +52,7 @@ class BoardInfo:
         self.weight = weight
         self.key = tuple(sorted(weight, key=lambda n: (-weight[n], self.nodes.index(n))))
         self.key_set = frozenset(self.key)
+        self.key_weights = tuple((n, weight[n]) for n in self.key)
         self.hotel_access = frozenset(hotel_access)
         self.entrance_access = frozenset(entrance_access)
         #: links from each node to the nearest objective intersection
@@ -186,10 +187,9 @@ class Analysis:
                     reach.add(near)
                     queue.append(near)
         self.reach = reach
-        self.blockaded = [h for h, access in info.hotels.items() if not any(a in reach for a in access)]
+        self.blockaded = [h for h, access in info.hotels.items() if reach.isdisjoint(access)]
         self.perimeter = sum(1 for group in info.venues if group & held)
         self.entrance = sum(1 for group in info.entrances if group & held)
-        self._component: dict[str, int] | None = None
         self._values: dict[str, int] | None = None
 
     @property
@@ -198,31 +198,35 @@ class Analysis:
         return len(self.blockaded) + self.perimeter + self.entrance
 
     def _components(self) -> dict[str, int]:
-        if self._component is None:
-            comp: dict[str, int] = {}
-            held, reach, adjacency = self.held, self.reach, self.info.adjacency
-            label = 0
-            for start in self.info.nodes:
-                if start in comp or start in held or start in reach:
-                    continue
-                label += 1
-                comp[start] = label
-                queue = deque([start])
-                while queue:
-                    node = queue.popleft()
-                    for near in adjacency[node]:
-                        if near not in comp and near not in held and near not in reach:
-                            comp[near] = label
-                            queue.append(near)
-            self._component = comp
-        return self._component
+        """A label for each node of the areas cut off from the venues that take in an intersection of
+        a blockaded hotel (freeing a node next to another cut-off area opens no hotel)."""
+        comp: dict[str, int] = {}
+        held, reach, adjacency = self.held, self.reach, self.info.adjacency
+        label = 0
+        for start in (a for hotel in self.blockaded for a in self.info.hotels[hotel]):
+            if start in comp or start in held or start in reach:
+                continue
+            label += 1
+            comp[start] = label
+            queue = deque([start])
+            while queue:
+                node = queue.popleft()
+                for near in adjacency[node]:
+                    if near not in comp and near not in held and near not in reach:
+                        comp[near] = label
+                        queue.append(near)
+        return comp
 
     def value(self, node: str) -> int:
         """Successes a turn the protesters lose if every unit of theirs leaves `node` (0 if they do not hold it)."""
-        values = self._values
-        if values is None:
-            values = self._values = self._all_values()
-        return values.get(node, 0)
+        return self.values.get(node, 0)
+
+    @property
+    def values(self) -> dict[str, int]:
+        """`value` of every held node."""
+        if self._values is None:
+            self._values = self._all_values()
+        return self._values
 
     def _all_values(self) -> dict[str, int]:
         """`value` of every held node at once: sole holders of a venue or entrance (5.1, 5.3), and
@@ -248,11 +252,11 @@ class Analysis:
             # only a held node on the venues' side of the line (touching `reach`) opens a path when freed
             frontier = {near for node in reach for near in adjacency[node] if near in held}
             frontier |= held & info.venue_access
-            for node in frontier:
-                opened = set(hotels_at.get(node, ()))
-                for n in adjacency[node]:
-                    c = comp.get(n)
-                    if c is not None and c in hotels_in:
-                        opened |= hotels_in[c]
-                values[node] += len(opened)
+            opened = {node: set(hotels_at.get(node, ())) for node in frontier}
+            for near, label in comp.items():  # freeing a node next to a cut-off area opens its hotels
+                for node in adjacency[near]:
+                    if node in opened:
+                        opened[node] |= hotels_in[label]
+            for node, hotels in opened.items():
+                values[node] += len(hotels)
         return values

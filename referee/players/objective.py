@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from referee.players.base import (
     ATTACKERS, CHEMICAL, Player, attack_strength, board_info, free_choices, route, waiting_units,
@@ -57,10 +57,12 @@ class ObjectiveProtesters(Player):
         chosen, left = free_choices(game, side)
         picks = list(chosen)
         if left:
+            flying = {uid for uid, unit in state.units.items() if unit.type == FLYING}
             scored = []
             for node, ids in stacks.items():
                 if node not in chosen:
-                    score = self._source_score(state, info, node, [uid for uid in ids if uid not in moved], police)
+                    free = [uid for uid in ids if uid not in moved] if moved else ids
+                    score = self._source_score(state, info, node, free, police, flying)
                     if score > 0:
                         scored.append((-score, node))
             scored.sort()
@@ -92,7 +94,7 @@ class ObjectiveProtesters(Player):
                 yield {"do": "move", "unit": unit.id, "path": path}
 
     @staticmethod
-    def _source_score(state, info, node: str, free: list[str], police) -> float:
+    def _source_score(state, info, node: str, free: Sequence[str], police, flying: set[str]) -> float:
         """How much moving from this intersection is worth: units to spare (3.1: more with a flying
         cluster among them), and a barricade to build at a held objective facing the police."""
         if not free:
@@ -100,7 +102,7 @@ class ObjectiveProtesters(Player):
         key = node in info.key_set
         spare = len(free) - HOLD if key else len(free)
         score = float(spare) if spare > 0 else 0.0
-        if score and any(state.units[uid].type == FLYING for uid in free):
+        if score and not flying.isdisjoint(free):
             score *= 1.5
         if key and _wants_screen(state, info, node, police):
             score += 1.0
@@ -124,12 +126,11 @@ class ObjectiveProtesters(Player):
         """The objective intersection to head for: near, valuable and not yet well held."""
         best, best_cost = None, 1e9
         limit = STACKING[PROTESTERS]
-        weight = info.weight
-        for goal in info.key:
+        for goal, weight in info.key_weights:
             count = have.get(goal, 0)
             if goal == exclude or count >= limit or goal in barred:
                 continue
-            cost = dist.get(goal, 999) + 2.5 * count - 2.0 * weight[goal]
+            cost = dist.get(goal, 999) + 2.5 * count - 2.0 * weight
             if cost < best_cost:
                 best, best_cost = goal, cost
         return best
@@ -158,6 +159,11 @@ def _spare(node: str, units: list[Unit], targets: dict[str, list[float]]) -> lis
             continue
         spare.append(unit)
     return spare
+
+
+def _spare_count(node: str, units: list[Unit], targets: dict[str, list[float]]) -> int:
+    """How many units `_spare` gives, without putting them in order (all where there is no target)."""
+    return len(_spare(node, units, targets)) if node in targets else len(units)
 
 
 def _reach(info, node: str, targets: dict[str, list[float]]) -> float:
@@ -195,7 +201,7 @@ def _wants_screen(state, info, node: str, police) -> bool:
     markers = state.markers.get(node, ())
     if "barricade" in markers or "flo" in markers:
         return False
-    return node in police or any(n in police for n in info.adjacency[node])
+    return node in police or not police.keys().isdisjoint(info.adjacency[node])
 
 
 class ObjectivePolice(Player):
@@ -225,10 +231,10 @@ class ObjectivePolice(Player):
             for node, ids in mine.items():
                 if node in chosen:
                     continue
-                spare = _spare(node, [units[uid] for uid in ids if uid not in moved], targets)
+                spare = _spare_count(node, [units[uid] for uid in ids if uid not in moved], targets)
                 reach = _reach(info, node, targets) if spare else 0.0
                 if reach > 0:
-                    scored.append((-reach * len(spare), node))
+                    scored.append((-reach * spare, node))
             scored.sort()
             picks += [node for _, node in scored[:left]]
         for node in picks:
@@ -244,16 +250,16 @@ class ObjectivePolice(Player):
     def _targets(state, info) -> dict[str, list[float]]:
         """Protester-held intersections worth attacking: [worth per protester unit, strength wanted, strength lacking]."""
         held, mine, units = state.stacks[PROTESTERS], state.stacks[POLICE], state.units
-        analysis = info.analyse(held)
+        values = info.analyse(held).values
         key_set = info.key_set
         targets = {}
         for node, ids in held.items():
-            value = analysis.value(node) + (0.3 if node in key_set else 0.0)
+            value = values.get(node, 0) + (0.3 if node in key_set else 0.0)
             if value <= 0 or not ids:
                 continue
             # 4: a share of 6 makes a unit retreat on any roll; unorganized clusters face double
-            want = sum(3.0 if units[uid].type == UNORGANIZED else 6.0 for uid in ids)
-            present = attack_strength(units[uid] for uid in mine.get(node, ()))
+            want = sum([3.0 if units[uid].type == UNORGANIZED else 6.0 for uid in ids])
+            present = attack_strength([units[uid] for uid in mine.get(node, ())])
             targets[node] = [value / len(ids), want, want - present]
         return targets
 

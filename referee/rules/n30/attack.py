@@ -16,17 +16,17 @@ def retreat_options(ctx: Context, state: GameState, node: str, incoming: dict[st
     """4.1: adjacent intersections a protester unit may be retreated into from `node`."""
     incoming = incoming or {}
     police_ok = ctx.options.get("retreat_into_police", "on") == "on"
+    protesters, police, limit = state.stacks[PROTESTERS], state.stacks[POLICE], STACKING[PROTESTERS]
     return [
         near for near in ctx.scenario.board.adjacency[node]
-        if len(state.stacks[PROTESTERS].get(near, ())) + incoming.get(near, 0) < STACKING[PROTESTERS]
-        and (police_ok or not state.stacks[POLICE].get(near))
+        if len(protesters.get(near, ())) + incoming.get(near, 0) < limit and (police_ok or not police.get(near))
     ]
 
 
 def targets(state: GameState, node: str) -> list:
     """Protester units at a node that the police have not attacked this phase (4.1)."""
     attacked = state.local["attacked"]
-    return [unit for unit in state.at(node, PROTESTERS) if unit.id not in attacked]
+    return [state.units[uid] for uid in state.stacks[PROTESTERS].get(node, ()) if uid not in attacked]
 
 
 def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -36,11 +36,10 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     node = command.get("node")
     if not isinstance(node, str) or node not in ctx.scenario.board.nodes:
         raise RefereeError(f"unknown intersection {node!r}")
-    present = state.at(node, PROTESTERS)
     attacked = targets(state, node)
-    if not present:
-        raise Refusal("4", f"there are no protester units at {node}")
     if not attacked:
+        if not state.stacks[PROTESTERS].get(node):
+            raise Refusal("4", f"there are no protester units at {node}")
         raise Refusal("4.1", f"the police may not attack the same protester unit twice in a confrontation phase ({node})")
     retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), {u.id for u in attacked})
     police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]
@@ -88,9 +87,10 @@ def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: obje
         if uid not in ids:
             raise RefereeError(f"{uid!r} is not a protester unit under attack at {node}")
         counts[to] = counts.get(to, 0) + 1
+    room = retreat_options(ctx, state, node, {to: count - 1 for to, count in counts.items()})  # room for all sent there
     for uid, to in retreats.items():
         if to not in ctx.scenario.board.adjacency[node]:
             raise Refusal("4.1", f"{uid} must retreat into an intersection adjacent to {node}, not {to!r}")
-        if to not in retreat_options(ctx, state, node, {to: counts[to] - 1}):
+        if to not in room:
             raise Refusal("4.1", f"{uid} cannot retreat into {to} (police there under this session's reading, or 10 protester units)")
     return retreats

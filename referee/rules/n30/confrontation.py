@@ -37,7 +37,11 @@ UNAFFECTED, RETREAT, DESTROYED, STAYS = "unaffected", "retreat", "destroyed", "s
 RESULTS: tuple[str, ...] = (UNAFFECTED, RETREAT, DESTROYED, STAYS)
 
 
-@dataclass(frozen=True, slots=True)
+# The records below are values, never changed once made (they are not frozen dataclasses
+# only because those are several times slower to make, and a game makes thousands).
+
+
+@dataclass(slots=True)
 class PoliceIn:
     """A police unit in the intersection; `armored` (a G-3 chemical unit) changes nothing here."""
 
@@ -46,7 +50,7 @@ class PoliceIn:
     armored: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ProtesterIn:
     """A protester unit in the intersection, in the order its die is rolled.
 
@@ -59,7 +63,7 @@ class ProtesterIn:
     locked: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UnitResult:
     """What happened to one protester unit."""
 
@@ -82,7 +86,7 @@ class UnitResult:
         return self.result == DESTROYED
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Confrontation:
     """The outcome of one confrontation in one intersection."""
 
@@ -117,7 +121,7 @@ def police_factor(unit_type: str) -> int:
 
 def police_total(types: Iterable[str]) -> int:
     """4: the police total the confrontation factors of their units in the intersection."""
-    return sum(police_factor(unit_type) for unit_type in types)
+    return sum([police_factor(unit_type) for unit_type in types])
 
 
 def check_attack(types: Iterable[str], gas: bool) -> None:
@@ -258,6 +262,8 @@ def _build(cls, item, side: str):
 
 
 def _check_unique(side: str, ids: list[str]) -> None:
+    if len(set(ids)) == len(ids):
+        return
     seen: set[str] = set()
     for unit_id in ids:
         if unit_id in seen:
@@ -299,10 +305,11 @@ def resolve(
         raise RefereeError(f"gas must be true or false, got {gas!r}")
     police_units = _police_units(police)
     protester_units = _protester_units(protesters)
-    check_attack([unit.type for unit in police_units], gas)
+    police_types = [unit.type for unit in police_units]
+    check_attack(police_types, gas)
     refusing = check_refusals(protester_units, refuse)
 
-    total = police_total(unit.type for unit in police_units)
+    total = police_total(police_types)
     effective = total * 2 if gas else total
     names = [unit.id for unit in protester_units]
     if allocation is None:
@@ -336,7 +343,7 @@ def resolve(
         gas=gas,
         police_total=total,
         effective_total=effective,
-        allocation=tuple((name, shares[name]) for name in names),
+        allocation=tuple(shares.items()),
         units=tuple(results),
         successes=political_cost((unit.type for unit in protester_units), gas),
         rolls=tuple(rolls),

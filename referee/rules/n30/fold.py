@@ -33,16 +33,16 @@ def _rolled(state: GameState, data: dict) -> None:
 
 def _moved(state: GameState, data: dict) -> None:
     unit = state.units[data["unit"]]
-    changes = {"face_down": data["face_down"]}
+    attrs = {**unit.attrs, "face_down": data["face_down"]}
     if unit.type == LOCKDOWN:
-        changes["locked"] = False
-    unit = unit.with_attrs(**changes)
+        attrs["locked"] = False
     if data["path"]:
-        relocate(state, unit, data["to"])
+        relocate(state, unit, data["to"], attrs=attrs)
     else:
-        state.units[unit.id] = unit
+        state.units[unit.id] = unit.placed(unit.node, unit.status, attrs)
     if unit.id in state.local["rolled"]:
-        state.local["rolled"] = {k: v for k, v in state.local["rolled"].items() if k != unit.id}
+        rolled = state.local["rolled"] = dict(state.local["rolled"])
+        del rolled[unit.id]
     _add(state, "moved", unit.id)
     if data["contact"]:
         key = f"{data['to']}|{data['direction']}|{unit.side}"
@@ -65,7 +65,7 @@ def _marker_removed(state: GameState, data: dict) -> None:
 
 def _confronted(state: GameState, data: dict) -> None:
     _add(state, "confronted", data["node"])
-    _add(state, "attacked", *(r["id"] for r in data["units"]))
+    _add(state, "attacked", *[r["id"] for r in data["units"]])
     if data["gas"]:
         _add(state, "gassed", data["node"])
 
@@ -149,4 +149,5 @@ _FOLDS = {
     "unit-topped": _topped,
     "units-revealed": _revealed,
     "game-ended": _ended,
+    "report-filed": lambda state, data: None,
 }

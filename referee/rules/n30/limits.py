@@ -26,7 +26,8 @@ def has_room(state: GameState, side: str, node: str) -> bool:
 def entry_allowed(state: GameState, side: str, node: str, direction: str) -> bool:
     """3.2: entries into contact from one direction in a turn (1 protester; 3 police, 1 against barricades or Flo)."""
     limit = ENTRY[side]
-    if side == POLICE and any(m in SCREENS for m in state.markers.get(node, ())):
+    markers = state.markers.get(node)
+    if side == POLICE and markers and any(m in SCREENS for m in markers):
         limit = 1
     return state.local["entries"].get(f"{node}|{direction}|{side}", 0) < limit
 

@@ -56,23 +56,27 @@ def choose(ctx: Context, state: GameState, side: str, node: str, emit: Emit) -> 
 
 def rate_roll(ctx: Context, state: GameState, unit: Unit, dice: Dice) -> tuple[int, bool, tuple]:
     """3, 3.1: one die per movement factor; halved (rounding up) for protesters without a flying cluster."""
-    rolls = tuple(dice.roll(f"movement: {unit.id}") for _ in range(unit.factors["movement"]))
-    total = sum(r.value for r in rolls)
-    halved = unit.side == PROTESTERS and unit.type != FLYING and not _with_flying(state, unit)
+    purpose = f"movement: {unit.id}"
+    rolls = tuple([dice.roll(purpose) for _ in range(unit.factors["movement"])])
+    total = sum([r.value for r in rolls])
+    halved = unit.side == PROTESTERS and unit.type != FLYING and not _with_flying(ctx, state, unit)
     return (total + 1) // 2 if halved else total, halved, rolls
 
 
-def _with_flying(state: GameState, unit: Unit) -> bool:
+def _with_flying(ctx: Context, state: GameState, unit: Unit) -> bool:
     """3.1: a flying cluster starts its move with the unit: in its intersection, or for a
-    reinforcement, still waiting at the edge from the same arriving group."""
+    reinforcement, still waiting at the edge from the same arriving group (so only the units
+    arriving in its turn are looked at)."""
     if unit.status == OFF_MAP:
         arrives, edge = unit.attrs.get("arrives"), unit.attrs.get("edge")
+        arriving = (state.units[uid] for group in ctx.scenario.arrivals if group.turn == arrives
+                    for uid in group.units)
         return any(
             u.status == OFF_MAP and u.type == FLYING and u.side == unit.side
             and u.attrs.get("arrives") == arrives and u.attrs.get("edge") == edge
-            for u in state.units.values()
+            for u in arriving
         )
-    return any(state.units[uid].type == FLYING for uid in state.stacks[unit.side].get(unit.node, ()))
+    return FLYING in [state.units[uid].type for uid in state.stacks[unit.side].get(unit.node, ())]
 
 
 def destinations(ctx: Context, state: GameState, unit: Unit, rate: int) -> dict[str, list[str]]:

@@ -47,6 +47,7 @@ _LINES = {
     "unit-topped": lambda d: f"{d['unit']} goes on top of its stack",
     "units-revealed": lambda d: f"Units revealed at {d['node']}",
     "game-ended": lambda d: f"Game over: {d['score']} of {d['target']}, the {d['winner']} win",
+    "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
     "undone": lambda d: f"Undo of command {d['command']}",
     "redone": lambda d: f"Redo of command {d['command']}",
 }

@@ -7,7 +7,7 @@ from referee.core.engine import Context, Emit
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
-from referee.rules.n30 import attack, fold, friction, movement, turns
+from referee.rules.n30 import attack, fold, friction, movement, reports, turns
 from referee.rules.n30.narrate import narrate
 from referee.rules.n30.phases import MOVER
 from referee.rules.n30.setup import initial_state
@@ -34,6 +34,7 @@ COMMANDS = {
     "top": lambda ctx, state, cmd, emit, dice: movement.top(ctx, state, cmd, emit),
     "confront": attack.confront,
     "factions": lambda ctx, state, cmd, emit, dice: friction.assign(ctx, state, cmd, emit),
+    "report": reports.report,
 }
 
 
@@ -56,8 +57,7 @@ class N30:
         turns.check_not_over(state)
         handler(ctx, state, command, emit, dice)
 
-    def evolve(self, ctx: Context, state: GameState, event: Event) -> None:
-        fold.evolve(ctx, state, event)
+    evolve = staticmethod(fold.evolve)
 
     def narrate(self, event: Event) -> str:
         return narrate(event)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Context
 from referee.core.state import GameState
-from referee.core.units import ACTIVE, DESTROYED, RESERVE
+from referee.core.units import ACTIVE, DESTROYED, RESERVE, Unit
 from referee.rules.n30.phases import PHASES, PROTESTERS
 
 LOCKDOWN, FLYING, UNORGANIZED, RADICALIZED = "lockdown", "flying", "unorganized", "radicalized"
@@ -32,7 +30,7 @@ def initial_state(ctx: Context) -> GameState:
             attrs["arrives"] = arrival[uid].turn
             attrs["edge"] = arrival[uid].edge
         kind = RADICALIZED if uid in setup.radicalized else unit.type
-        units[uid] = replace(unit, type=kind, node=node, status=status, attrs=attrs)
+        units[uid] = Unit(unit.id, unit.name, unit.side, kind, unit.factors, node, status, attrs)
     stacks = {side: {} for side in sorted({t.side for t in scenario.types.values()})}
     for node, ids in setup.placement.items():
         for uid in ids:

@@ -35,7 +35,7 @@ def hotels(board: Board, state: GameState) -> list[str]:
     """5.2: the delegate hotels blockaded (one search from the venues serves them all)."""
     open_ = board.reachable(venue_access(board), state.occupied(PROTESTERS))
     return [t.id for t in board.targets.values()
-            if t.kind == HOTEL and t.access and not open_.intersection(t.access)]
+            if t.kind == HOTEL and t.access and open_.isdisjoint(t.access)]
 
 
 def entrance(board: Board, state: GameState) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
@@ -45,6 +46,8 @@ class MainScreen(Screen):
         self.legal: dict[str, list[str]] = {}
         self.unit: str | None = None
         self.group: list[str] = []
+        self.viewing: str | None = None
+        self.view = None
         self.note = ""
         self._lock = threading.Lock()
         self._letters = target_letters(self.game.ctx.scenario.board)
@@ -99,7 +102,10 @@ class MainScreen(Screen):
             access=self._letters,
         )
         map_view = self.query_one(MapView)
-        map_view.show(state, marks)
+        if self.viewing:
+            map_view.show_view(self.view, MapMarks(access=self._letters))
+        else:
+            map_view.show(state, marks)
         self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
         self._show_node(map_view.cursor)
         if self.query_one(TabbedContent).active == "tab-units":
@@ -123,6 +129,15 @@ class MainScreen(Screen):
         if reached:
             title.append("\nreaches " + ", ".join(reached), style="cyan")
         units = state.at(node)
+        if self.viewing:
+            title = Text(f"{node} as {self.viewing} knows it", style="bold")
+            own = {u.id for u in self.view.own}
+            units = [u for u in units if u.id in own]
+            for sighting in (s for s in self.view.sightings if s.node == node):
+                what = ", ".join(u.id for u in sighting.units) or (f"top {sighting.top.id}" if sighting.top else "unidentified")
+                count = "?" if sighting.count is None else sighting.count
+                when = "now" if sighting.current else f"last seen {sighting.seen_time}"
+                title.append(f"\n{sighting.side}: {count} counters ({what}), {when}, {sighting.source}", style="cyan")
         if self.moving:
             title.append(f"\nmoving {self.moving}: pick a highlighted intersection (Enter), Esc to stop", style="yellow")
         self.query_one(NodePanel).show(title, units, state, select=self.unit)
@@ -139,6 +154,8 @@ class MainScreen(Screen):
         self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
 
     def _note(self) -> str:
+        if self.viewing:
+            return f"VIEW AS {self.viewing}: only what this player knows (v: next player)"
         selected = f"selected {self.unit}" if self.unit else "no unit selected"
         return f"{selected}. {self.note}" if self.note else selected
 
@@ -184,6 +201,8 @@ class MainScreen(Screen):
 
     @on(Applied)
     def _applied(self, message: Applied) -> None:
+        if self.viewing:
+            self._load_view()
         log = self.query_one("#log", RichLog)
         for seq, text in message.lines:
             log.write(self._line(seq, text))
@@ -373,6 +392,43 @@ class MainScreen(Screen):
                 self.send({"do": "factions", "peace_police": peace_police})
 
         self.app.push_screen(FactionsDialog(peace_police_pool(self.game.state)), chosen)
+
+    def _load_view(self) -> None:
+        from referee.knowledge.build import player_view
+
+        self.view = player_view(self.session.path, self.viewing)
+
+    def action_view_as(self) -> None:
+        players = [p.id for p in self.game.ctx.scenario.players]
+        order = [None, *players]
+        self.viewing = order[(order.index(self.viewing) + 1) % len(order)]
+        if self.viewing:
+            self._load_view()
+        self.refresh_view()
+
+    def action_print_briefings(self) -> None:
+        from referee.tui.dialogs.briefings import BriefingsDialog
+
+        def chosen(choice: tuple[str, str, str] | None) -> None:
+            if choice is not None:
+                self.print_briefings(*choice)
+
+        default = self.session.path.with_name(f"{self.session.path.stem}-briefings") / f"turn-{self.game.state.turn:02d}"
+        self.app.push_screen(BriefingsDialog(str(default)), chosen)
+
+    @work(thread=True, group="commands")
+    def print_briefings(self, fmt: str, lang: str, folder: str) -> None:
+        """Write every player's briefing sheet and record it in the session."""
+        from referee.briefing.commands import write_briefings
+
+        with self._lock:
+            try:
+                written = write_briefings(self.session.path, None, fmt, lang, Path(folder), self.session.store)
+            except RefereeError as error:
+                self.post_message(Refused({"do": "brief"}, str(error)))
+                return
+        files = ", ".join(str(target) for _, _, target in written)
+        self.app.call_from_thread(self.notify, f"Briefings written: {files}", title="Print briefings", timeout=12)
 
     def action_table_dice(self) -> None:
         self.table_dice = not self.table_dice

@@ -14,8 +14,10 @@ from textual.widget import Widget
 
 from referee.core.board import Board
 from referee.core.state import GameState
+from referee.knowledge.view import PlayerView
 
 LABEL = 8
+SIDES = {"protesters": ("●", "green"), "police": ("■", "blue")}
 LEGEND = ("●protester units ■police units/strength ◦chosen  B barricade F Flo G gassed ! contact  "
           "reaches: C Convention Center H hotel S Secret Service  ╳ out of play  the outer streets are the map edges")
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -29,6 +31,34 @@ class MapMarks:
     gassed: frozenset[str] = frozenset()
     legal: frozenset[str] = frozenset()
     access: dict[str, str] = field(default_factory=dict)
+
+
+Stacks = dict[str, dict[str, tuple[int | None, int | None, bool]]]
+"""Per node, per side: (units, strength, stale); None where the viewer cannot tell."""
+
+
+def stacks_of(state: GameState) -> Stacks:
+    """Every stack as the umpire sees it."""
+    shown: Stacks = {}
+    for side, nodes in state.stacks.items():
+        for node, ids in nodes.items():
+            strength = sum(state.units[uid].factors.get("strength", 0) for uid in ids)
+            shown.setdefault(node, {})[side] = (len(ids), strength, False)
+    return shown
+
+
+def stacks_seen(view: PlayerView) -> Stacks:
+    """The stacks a player knows of: own units in full, the other side's latest sighting per node."""
+    shown: Stacks = {}
+    for unit in view.own:
+        if unit.node is not None and unit.status == "active":
+            count, strength, _ = shown.setdefault(unit.node, {}).get(view.side, (0, 0, False))
+            shown[unit.node][view.side] = (count + 1, strength + unit.strength, False)
+    for sighting in view.sightings:
+        sides = shown.setdefault(sighting.node, {})
+        if sighting.side not in sides:
+            sides[sighting.side] = (sighting.count, sighting.strength, not sighting.current)
+    return shown
 
 
 def target_letters(board: Board) -> dict[str, str]:
@@ -71,6 +101,8 @@ class MapView(Widget, can_focus=True):
         super().__init__(id=id)
         self.board = board
         self.state = state
+        self.stacks = stacks_of(state)
+        self.viewing = False
         self.marks = MapMarks(access=target_letters(board))
         self.columns = sorted({node.x for node in board.nodes.values()})
         self.rows = sorted({node.y for node in board.nodes.values()})
@@ -78,10 +110,17 @@ class MapView(Widget, can_focus=True):
         self.set_reactive(MapView.cursor, next(iter(board.nodes)))
 
     def show(self, state: GameState, marks: MapMarks) -> None:
-        """Draw a new state (nothing to do if neither the state nor the marks changed)."""
-        if state is not self.state or marks != self.marks:
-            self.state, self.marks = state, marks
+        """Draw the umpire's truth (nothing to do if neither the state nor the marks changed)."""
+        if state is not self.state or marks != self.marks or self.viewing:
+            self.state, self.marks, self.viewing = state, marks, False
+            self.stacks = stacks_of(state)
             self.refresh()
+
+    def show_view(self, view: PlayerView, marks: MapMarks) -> None:
+        """Draw the map as one player knows it: own stacks, and the other side as last seen (stale: dim ')."""
+        self.viewing, self.marks = True, marks
+        self.stacks = stacks_seen(view)
+        self.refresh()
 
     def watch_cursor(self, node: str) -> None:
         self.post_message(self.Moved(node))
@@ -158,26 +197,25 @@ class MapView(Widget, can_focus=True):
 
     def _node_text(self, node: str, width: int) -> Text:
         """The node's stacks in at most `width` characters: ●protester units ■police units/strength."""
-        protesters = self.state.stacks.get("protesters", {}).get(node, ())
-        police = self.state.stacks.get("police", {}).get(node, ())
         style = Style()
         if node in self.marks.legal:
             style += Style(bgcolor="dark_goldenrod", color="black")
         if node == self.cursor:
             style += Style(reverse=True, bold=True)
+        stacks = self.stacks.get(node, {})
         if not self.board.nodes[node].in_play:
             out = Text("╳", style=Style(dim=True))
-        elif not protesters and not police:
+        elif not stacks:
             out = Text("·", style=Style(dim=node not in self.marks.chosen))
         else:
             out = Text()
-            if protesters:
-                out.append(f"●{len(protesters)}", style="bold green")
-            if police:
-                strength = sum(self.state.units[u].factors.get("strength", 0) for u in police)
-                full = f"■{len(police)}/{strength}"
-                out.append(" " if protesters else "")
-                out.append(full if len(out) + len(full) <= width else f"■{len(police)}", style="bold blue")
+            for side, (count, strength, stale) in stacks.items():
+                glyph, colour = SIDES.get(side, ("?", ""))
+                shown = "?" if count is None else str(count)
+                full = f"{glyph}{shown}" + (f"/{strength}" if strength else "") + ("'" if stale else "")
+                short = f"{glyph}{shown}" + ("'" if stale else "")
+                out.append(" " if out else "")
+                out.append(full if len(out) + len(full) <= width else short, style=f"bold {colour}" + (" dim" if stale else ""))
         if node in self.marks.chosen:
             out.append("◦", style="bold yellow")
         out.truncate(width)
@@ -194,14 +232,14 @@ class MapView(Widget, can_focus=True):
                 down = self.at.get((x, self.rows[self.rows.index(y) + 1])) if y != self.rows[-1] else None
                 kind = self.board.link_kind(node, down) if down else None
                 marks.append({"tunnel": "┆", None: " "}.get(kind, "│"), style="dim")
-                markers = self.state.markers.get(node, ())
+                markers = () if self.viewing else self.state.markers.get(node, ())
                 if "barricade" in markers:
                     marks.append("B", style="bold red")
                 if "flo" in markers:
                     marks.append("F", style="bold magenta")
                 if node in self.marks.gassed:
                     marks.append("G", style="bold yellow")
-                if self.state.stacks.get("protesters", {}).get(node) and self.state.stacks.get("police", {}).get(node):
+                if len(self.stacks.get(node, {})) > 1:
                     marks.append("!", style="bold red")
                 marks.append(self.marks.access.get(node, ""), style="cyan")
             marks.truncate(cell)

@@ -1,0 +1,55 @@
+"""`referee brief PATH (--player ID | --all) [--format html|md] [--lang en|es] --out DIR`, and the dashboard's printing."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from referee.errors import RefereeError
+
+
+def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, out: Path, store=None) -> list[tuple[str, str, Path]]:
+    """Render the players' sheets (all players if None), write DIR/<player-id>.<fmt>, record each in
+    the session; (side, player, file) per sheet. Nothing is written if any sheet fails."""
+    from referee.briefing.render import render
+    from referee.knowledge.build import record
+
+    knowledge = record(path)
+    scenario = knowledge.ctx.scenario
+    chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
+    sheets = []
+    for player_id in chosen:
+        if Path(player_id).name != player_id or player_id in (".", ".."):
+            raise RefereeError(f"player id {player_id!r} cannot name a file")
+        view = knowledge.view(player_id)
+        sheets.append((view, render(view, scenario.board, fmt, lang).encode("utf-8")))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RefereeError(f"cannot create {out}: {error.strerror}") from None
+    if store is None:
+        from referee.store.repository import SessionStore
+
+        with SessionStore.open(path) as own:
+            return _write(sheets, fmt, lang, out, own)
+    return _write(sheets, fmt, lang, out, store)
+
+
+def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[str, str, Path]]:
+    written = []
+    for view, content in sheets:
+        target = out / f"{view.player}.{fmt}"
+        try:
+            target.write_bytes(content)
+        except OSError as error:
+            raise RefereeError(f"cannot write {target}: {error.strerror}") from None
+        store.record_briefing(view.player, view.turn, hashlib.sha256(content).hexdigest(), fmt, lang)
+        written.append((view.side, view.player, target))
+    return written
+
+
+def brief(path: Path, player: str | None, all_players: bool, fmt: str, lang: str, out: Path) -> int:
+    """The command line: write the sheets and print `side TAB player TAB path` for each."""
+    for side, player_id, target in write_briefings(path, None if all_players else [player], fmt, lang, out):
+        print(f"{side}\t{player_id}\t{target}", flush=True)
+    return 0

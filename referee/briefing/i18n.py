@@ -1,0 +1,312 @@
+"""Every word a briefing prints, in English and Spanish (Spanish terms from La Batalla de Seattle where it has them)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from referee.errors import RefereeError
+
+LANGUAGES = ("en", "es")
+PHRASES = ("target.", "role.", "objective.", "note.")
+"""Keys of texts that come from data (scenario files, unit notes). The English value is the pattern the
+data must match for the translation to apply, its {fields} matching anything; other data prints as it is."""
+
+EN = {
+    "sheet.title": "Briefing: {side}",
+    "sheet.player": "Player",
+    "sheet.side": "Side",
+    "sheet.role": "Role",
+    "sheet.time": "Time",
+    "sheet.turn": "Turn",
+    "sheet.turn_of": "{turn} of {turns}",
+    "sheet.phase": "Phase",
+    "sheet.score": "Protester success",
+    "sheet.score_of": "{score}, target {target}",
+    "sheet.score_hidden": "not public",
+    "section.objectives": "Objectives",
+    "section.map": "Downtown as you know it",
+    "section.own": "Your forces",
+    "section.other": "What you know of the other side",
+    "section.reports": "Reports",
+    "section.arrivals": "Reinforcements you expect",
+    "section.targets": "Target",
+    "col.stack": "Stack",
+    "col.unit": "Unit",
+    "col.type": "Type",
+    "col.strength": "Strength",
+    "col.movement": "Move dice",
+    "col.notes": "Notes",
+    "col.intersection": "Intersection",
+    "col.seen": "Seen",
+    "col.source": "Source",
+    "col.count": "Units",
+    "col.identified": "Identified",
+    "col.time": "Time",
+    "col.reliability": "Reliability",
+    "col.report": "Report",
+    "col.access": "Reached from",
+    "own.top": "Stack: 1 is the top of the stack, the unit the other side sees first.",
+    "own.none": "You have no units.",
+    "other.none": "You have seen none of their units.",
+    "other.top": "top: {name}",
+    "other.unknown": "?",
+    "age.now": "now",
+    "age.this_turn": "seen {time}, earlier this turn",
+    "age.one": "seen {time}, 1 turn ago",
+    "age.many": "seen {time}, {turns} turns ago",
+    "reports.none": "No reports.",
+    "arrivals.none": "No more reinforcements are expected.",
+    "arrivals.when": "{time} (turn {turn}), at {edge}",
+    "targets.none": "no playable intersection",
+    "map.out_of_play": "out of play",
+    "map.tunnel": "tunnel",
+    "map.north": "N",
+    "legend.own": "your units (how many)",
+    "legend.now": "the other side, seen now (how many; top unit)",
+    "legend.stale": "seen earlier (time): dashed, fainter the older it is",
+    "legend.unknown": "? how many is not known",
+    "legend.earlier": "a box behind: seen earlier here too (see the list)",
+    "legend.target": "target reached from this intersection (see the list)",
+    "legend.diagonal": "diagonal way (open block or park)",
+    "legend.grid": "In each square: ■ your units, □ the other side (with the time if not seen now), "
+                   "◆ target letters, ✕ out of play.",
+    "footer.commitment": "Seed commitment (SHA-256)",
+    "footer.explain": "The dice of this session come from a seed fixed before play, and this is its SHA-256 "
+                      "fingerprint. The umpire reveals the seed after the game: anyone can then check that it gives "
+                      "this fingerprint, which proves the dice were not chosen during play.",
+    "side.protesters": "Protesters",
+    "side.police": "Police",
+    "phase.protester-movement": "Protester movement",
+    "phase.police-movement": "Police movement",
+    "phase.confrontation": "Confrontation",
+    "phase.success": "Success",
+    "type.soft": "Soft squad",
+    "type.hard": "Hard squad",
+    "type.mounted": "Mounted squad",
+    "type.chemical": "Chemical unit",
+    "type.lockdown": "Lockdown cluster",
+    "type.flying": "Flying cluster",
+    "type.theater": "Theater cluster",
+    "type.demonstration": "Demonstration cluster",
+    "type.unorganized": "Unorganized cluster",
+    "type.radicalized": "Radicalized cluster",
+    "status.reserve": "Not yet arrived",
+    "status.off-map": "Waiting at the map edge",
+    "status.destroyed": "Removed from play",
+    "source.observed": "observed",
+    "source.contact": "in contact",
+    "source.report": "report",
+    "reliability.certain": "certain",
+    "reliability.probable": "probable",
+    "reliability.doubtful": "doubtful",
+    "edge.north": "the north edge",
+    "edge.east": "the east edge",
+    "edge.south": "the south edge",
+    "edge.west": "the west edge",
+    "edge.random": "a random edge",
+    "target.convention-center": "Convention Center",
+    "target.paramount": "Paramount Theater",
+    "target.roosevelt": "Roosevelt Hotel",
+    "target.sheraton": "Sheraton Hotel",
+    "target.cavanaugh": "Cavanaugh's Hotel",
+    "target.olympic": "Olympic Four Seasons Hotel",
+    "target.westin": "Westin Hotel",
+    "target.madison": "Madison Hotel",
+    "target.secret-service": "Secret Service entrance",
+    "role.dan": "Direct Action Network",
+    "role.incident": "Incident command: Asst. Chief Ed Joiner and Capt. Jim Pugel",
+    "role.planning": "Asst. Chief Ed Joiner, planning",
+    "role.tactical": "Capt. Jim Pugel, tactical",
+    "objective.hotels": "Blockade the delegate hotels: cut every path from each hotel to the Convention Center (5.2).",
+    "objective.perimeter": "Breach the police perimeter: hold an intersection that gives access to the "
+                           "Convention Center (5.1).",
+    "objective.entrance": "Blockade the Secret Service entrance (5.3).",
+    "objective.reach": "Reach a success level of {target} by the end of the game at {time} (1.1).",
+    "objective.break": "Break the protesters' blockades of the delegate hotels, the Convention Center and the "
+                       "Secret Service entrance (5.1-5.3).",
+    "objective.keep": "Keep the protesters' success level below {target} to the end of the game at {time} (1.1).",
+    "note.arrives": "arrives {time} at {edge}",
+    "note.waiting": "waiting at {edge}",
+    "note.commanded": "commanded by {player}",
+    "note.unlocked": "unlocked",
+    "note.black-bloc": "black bloc",
+    "note.peace-police": "peace police",
+    "note.face-down": "face down",
+    "note.armored": "armored car",
+}
+
+ES = {
+    "sheet.title": "Hoja de situación: {side}",
+    "sheet.player": "Jugador",
+    "sheet.side": "Bando",
+    "sheet.role": "Papel",
+    "sheet.time": "Hora",
+    "sheet.turn": "Turno",
+    "sheet.turn_of": "{turn} de {turns}",
+    "sheet.phase": "Fase",
+    "sheet.score": "Éxito de los manifestantes",
+    "sheet.score_of": "{score}, objetivo {target}",
+    "sheet.score_hidden": "no es público",
+    "section.objectives": "Objetivos",
+    "section.map": "El centro según lo que sabes",
+    "section.own": "Tus fuerzas",
+    "section.other": "Lo que sabes del otro bando",
+    "section.reports": "Informes",
+    "section.arrivals": "Refuerzos que esperas",
+    "section.targets": "Objetivo",
+    "col.stack": "Pila",
+    "col.unit": "Unidad",
+    "col.type": "Tipo",
+    "col.strength": "Fuerza",
+    "col.movement": "Dados mov.",
+    "col.notes": "Notas",
+    "col.intersection": "Intersección",
+    "col.seen": "Visto",
+    "col.source": "Fuente",
+    "col.count": "Unidades",
+    "col.identified": "Identificadas",
+    "col.time": "Hora",
+    "col.reliability": "Fiabilidad",
+    "col.report": "Informe",
+    "col.access": "Acceso desde",
+    "own.top": "Pila: 1 es la unidad de arriba, la que el otro bando ve primero.",
+    "own.none": "No tienes unidades.",
+    "other.none": "No has visto ninguna de sus unidades.",
+    "other.top": "arriba: {name}",
+    "other.unknown": "?",
+    "age.now": "ahora",
+    "age.this_turn": "visto {time}, antes en este turno",
+    "age.one": "visto {time}, hace 1 turno",
+    "age.many": "visto {time}, hace {turns} turnos",
+    "reports.none": "Sin informes.",
+    "arrivals.none": "No se esperan más refuerzos.",
+    "arrivals.when": "{time} (turno {turn}), por {edge}",
+    "targets.none": "ninguna intersección en juego",
+    "map.out_of_play": "fuera de juego",
+    "map.tunnel": "túnel",
+    "map.north": "N",
+    "legend.own": "tus unidades (cuántas)",
+    "legend.now": "el otro bando, visto ahora (cuántas; unidad de arriba)",
+    "legend.stale": "visto antes (hora): a trazos, más tenue cuanto más antiguo",
+    "legend.unknown": "? no se sabe cuántas",
+    "legend.earlier": "una casilla detrás: también visto antes aquí (ver la lista)",
+    "legend.target": "objetivo al que se accede desde esta intersección (ver la lista)",
+    "legend.diagonal": "paso en diagonal (manzana abierta o parque)",
+    "legend.grid": "En cada casilla: ■ tus unidades, □ el otro bando (con la hora si no se ve ahora), ◆ letras de "
+                   "objetivos, ✕ fuera de juego.",
+    "footer.commitment": "Compromiso de la semilla (SHA-256)",
+    "footer.explain": "Los dados de esta sesión salen de una semilla fijada antes de jugar, y esta es su huella "
+                      "SHA-256. El árbitro revela la semilla después de la partida: cualquiera puede comprobar "
+                      "entonces que da esta huella, lo que prueba que los dados no se eligieron durante el juego.",
+    "side.protesters": "Manifestantes",
+    "side.police": "Policía",
+    "phase.protester-movement": "Movimiento de los manifestantes",
+    "phase.police-movement": "Movimiento de la policía",
+    "phase.confrontation": "Enfrentamiento",
+    "phase.success": "Éxito",
+    "type.soft": "Escuadra ligera",
+    "type.hard": "Escuadra pesada",
+    "type.mounted": "Escuadra montada",
+    "type.chemical": "Unidad química",
+    "type.lockdown": "Grupo de encadenados",
+    "type.flying": "Grupo volante",
+    "type.theater": "Grupo de teatro",
+    "type.demonstration": "Grupo de manifestación",
+    "type.unorganized": "Grupo no organizado",
+    "type.radicalized": "Grupo radicalizado",
+    "status.reserve": "Aún no han llegado",
+    "status.off-map": "Esperando en el borde del mapa",
+    "status.destroyed": "Retiradas del juego",
+    "source.observed": "observado",
+    "source.contact": "en contacto",
+    "source.report": "informe",
+    "reliability.certain": "seguro",
+    "reliability.probable": "probable",
+    "reliability.doubtful": "dudoso",
+    "edge.north": "el borde norte",
+    "edge.east": "el borde este",
+    "edge.south": "el borde sur",
+    "edge.west": "el borde oeste",
+    "edge.random": "un borde al azar",
+    "target.convention-center": "Centro de Convenciones",
+    "target.paramount": "Teatro Paramount",
+    "target.roosevelt": "Hotel Roosevelt",
+    "target.sheraton": "Hotel Sheraton",
+    "target.cavanaugh": "Hotel Cavanaugh's",
+    "target.olympic": "Hotel Olympic Four Seasons",
+    "target.westin": "Hotel Westin",
+    "target.madison": "Hotel Madison",
+    "target.secret-service": "Entrada del Servicio Secreto",
+    "role.dan": "Red de Acción Directa",
+    "role.incident": "Mando del dispositivo: subjefe Ed Joiner y capitán Jim Pugel",
+    "role.planning": "Subjefe Ed Joiner, planificación",
+    "role.tactical": "Capitán Jim Pugel, mando táctico",
+    "objective.hotels": "Bloquear los hoteles de los delegados: cortar todos los caminos de cada hotel al Centro "
+                        "de Convenciones (5.2).",
+    "objective.perimeter": "Romper el perímetro policial: ocupar una intersección que dé acceso al Centro de "
+                           "Convenciones (5.1).",
+    "objective.entrance": "Bloquear la entrada del Servicio Secreto (5.3).",
+    "objective.reach": "Alcanzar un nivel de éxito de {target} antes del final de la partida ({time}) (1.1).",
+    "objective.break": "Romper los bloqueos de los manifestantes en los hoteles de los delegados, el Centro de "
+                       "Convenciones y la entrada del Servicio Secreto (5.1-5.3).",
+    "objective.keep": "Mantener el nivel de éxito de los manifestantes por debajo de {target} hasta el final de la "
+                      "partida ({time}) (1.1).",
+    "note.arrives": "llega {time}, por {edge}",
+    "note.waiting": "esperando en {edge}",
+    "note.commanded": "al mando de {player}",
+    "note.unlocked": "sin encadenar",
+    "note.black-bloc": "bloque negro",
+    "note.peace-police": "servicio de orden pacifista",
+    "note.face-down": "boca abajo",
+    "note.armored": "vehículo blindado",
+}
+
+TABLES = {"en": EN, "es": ES}
+
+
+def _pattern(english: str) -> re.Pattern:
+    """The regular expression of an English phrase: its text literally, each {field} a named group."""
+    parts = re.split(r"\{(\w+)\}", english)
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)))
+
+
+_PATTERNS = tuple((_pattern(text), key) for key, text in EN.items() if key.startswith(PHRASES))
+_ENGLISH_WORD = {text: key for key, text in EN.items() if key.startswith(("edge.", "side.", "type."))}
+
+
+class Strings:
+    """The words of one language: `t(key, **values)`, `t.word(kind, id)` and `t.data(text)`."""
+
+    def __init__(self, lang: str):
+        if lang not in TABLES:
+            raise RefereeError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+        self.lang, self._table = lang, TABLES[lang]
+
+    def __call__(self, key: str, **values: object) -> str:
+        """The text of `key`, its {fields} filled from `values`."""
+        try:
+            text = self._table[key]
+        except KeyError:
+            raise RefereeError(f"the {self.lang} briefing has no text for {key!r}") from None
+        return text.format(**values) if values else text
+
+    def word(self, kind: str, value: str) -> str:
+        """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability or edge."""
+        return self(f"{kind}.{value}")
+
+    def data(self, text: str) -> str:
+        """A text from data (a target's name, a role, an objective, a unit note), translated where a phrase matches."""
+        return _translated(self.lang, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _translated(lang: str, text: str) -> str:
+    table = TABLES[lang]
+    for pattern, key in _PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            fields = {name: table[_ENGLISH_WORD[value]] if value in _ENGLISH_WORD else value
+                      for name, value in match.groupdict().items()}
+            return table[key].format(**fields)
+    return text

@@ -1,0 +1,66 @@
+"""A player's briefing sheet, HTML for print or Markdown, rendered from their PlayerView and the public map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.briefing.environment import environment
+from referee.briefing.i18n import Strings
+from referee.briefing.svg_map import drawing, grid
+from referee.core.board import Board
+from referee.errors import RefereeError
+from referee.knowledge.view import OwnUnit, PlayerView, Sighting
+
+TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
+PAPERS = ("any", "a4", "letter")
+"""`any` prints on the printer's paper (A4 or Letter); `a4` and `letter` name the page size for the browser."""
+_OFF_MAP = ("off-map", "reserve", "destroyed")
+
+
+def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, list[OwnUnit]]]:
+    """The player's units by intersection in map order, then off the map (those still to arrive: see arrivals)."""
+    arriving = {uid for arrival in view.arrivals for uid in arrival.units}
+    placed: dict[str, list[OwnUnit]] = {}
+    away: dict[str, list[OwnUnit]] = {status: [] for status in _OFF_MAP}
+    for unit in view.own:
+        if unit.node is not None and unit.status == "active":
+            placed.setdefault(unit.node, []).append(unit)
+        elif unit.id not in arriving:
+            away.setdefault(unit.status, []).append(unit)
+    order = sorted(placed, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
+    groups = [(node, sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
+    return groups + [(t.word("status", status), units) for status, units in away.items() if units]
+
+
+def seen_text(sighting: Sighting, view: PlayerView, t: Strings) -> str:
+    """How old a sighting is: 'now', or 'seen 8:10, 2 turns ago'."""
+    if sighting.current:
+        return t("age.now")
+    age = view.turn - sighting.seen_turn
+    if age <= 0:
+        return t("age.this_turn", time=sighting.seen_time)
+    return t("age.one", time=sighting.seen_time) if age == 1 else t("age.many", time=sighting.seen_time, turns=age)
+
+
+def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> dict:
+    """Everything the briefing templates read: the view, the map drawn from it, and the words of `lang`."""
+    if paper not in PAPERS:
+        raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
+    t = Strings(lang)
+    plan = drawing(view, board, lambda target: t.data(target.name))
+    return {
+        "view": view, "t": t, "paper": paper, "map": plan, "grid": grid(plan), "side": t.word("side", view.side),
+        "groups": own_groups(view, board, t), "own_by_id": {unit.id: unit for unit in view.own},
+        "seen": lambda sighting: seen_text(sighting, view, t),
+        "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out
+        "their_strength": any(sighting.strength for sighting in view.sightings),
+    }
+
+
+def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", *,
+           templates: Path | None = None, paper: str = "any") -> str:
+    """The briefing of `view` as HTML or Markdown text; `templates` is a folder of templates that override ours."""
+    if fmt not in TEMPLATES:
+        raise RefereeError(f"unknown briefing format {fmt!r} (known: {', '.join(TEMPLATES)})")
+    template = environment(templates).get_template(TEMPLATES[fmt])
+    return template.render(context(view, board, lang, paper))

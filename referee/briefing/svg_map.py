@@ -1,0 +1,209 @@
+"""The briefing map: the public board with one player's knowledge placed on it, for `_map.svg.j2` or a text grid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from string import ascii_uppercase
+from typing import Callable
+
+from referee.core.board import Board, Target
+from referee.knowledge.view import PlayerView, Sighting
+
+CELL_X, CELL_Y = 100, 110
+LEFT, TOP, RIGHT, BOTTOM = 100, 84, 90, 56
+"""The space between grid lines, and the margins around the grid (in SVG units)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """An intersection, where it is drawn and where it sits in the grid."""
+
+    id: str
+    x: float
+    y: float
+    column: int
+    row: int
+    in_play: bool
+    label: str  # its own name, where no avenue or street label names it
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """A link drawn from one spot to another; `kind` is street, tunnel or diagonal."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """The player's own units at an intersection."""
+
+    spot: Spot
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The player's latest sighting of the other side at an intersection (`earlier`: older ones there too)."""
+
+    spot: Spot
+    count: str  # a number, or "?" where the player could not tell
+    top: str  # the id (the counter's name) of the unit seen on top, or of the first identified; "" if none
+    current: bool
+    time: str
+    opacity: str  # full when current, fainter the older the sighting
+    earlier: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TargetKey:
+    """A target, its letter on the map and the intersections it is reached from."""
+
+    letter: str
+    name: str
+    access: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A target letter beside one of its access intersections."""
+
+    letter: str
+    spot: Spot
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A target that fills a block between its access intersections (a venue such as the Convention Center)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    name: str
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Everything the map shows, placed."""
+
+    width: float
+    height: float
+    columns: tuple[tuple[float, str], ...]  # (x, avenue label) along the top
+    rows: tuple[tuple[float, str], ...]  # (y, street label) down the left side
+    streets: tuple[Street, ...]
+    spots: tuple[Spot, ...]
+    blocks: tuple[Block, ...]
+    tags: tuple[Tag, ...]
+    stacks: tuple[Stack, ...]
+    seen: tuple[Seen, ...]
+    targets: tuple[TargetKey, ...]
+
+
+def _labels(board: Board, coordinate: str, part: int) -> dict[float, str]:
+    """For each grid line, the name its intersections share ('2nd' of '2nd & Olive'), or ''."""
+    names: dict[float, set[str]] = {}
+    for node in board.nodes.values():
+        pieces = node.id.split(" & ")
+        names.setdefault(getattr(node, coordinate), set()).add(pieces[part] if len(pieces) == 2 else "")
+    return {value: next(iter(found)) if len(found) == 1 else "" for value, found in sorted(names.items())}
+
+
+def _opacity(age: int, current: bool) -> str:
+    if current:
+        return "1"
+    return ("0.8", "0.8", "0.62", "0.62", "0.5")[min(age, 4)]
+
+
+def _seen(spot: Spot, found: list[Sighting], turn: int) -> Seen:
+    """The mark of the latest of the sightings at one intersection."""
+    s = max(found, key=lambda sighting: (sighting.current, sighting.seen_turn))
+    top = s.top.id if s.top else (s.units[0].id if s.units else "")
+    count = "?" if s.count is None else str(s.count)
+    return Seen(spot, count, top, s.current, s.seen_time, _opacity(turn - s.seen_turn, s.current), len(found) > 1)
+
+
+def _target_keys(board: Board, names: Callable[[Target], str]) -> tuple[TargetKey, ...]:
+    letters = ascii_uppercase + ascii_uppercase.lower()
+    return tuple(TargetKey(letters[i % len(letters)], names(t), t.access)
+                 for i, t in enumerate(board.targets.values()))
+
+
+def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tuple[Block, ...], tuple[Tag, ...]]:
+    """Blocks for targets spanning a block between their access intersections; a letter beside every access."""
+    blocks, tags, beside = [], [], {}
+    for key in targets:
+        xs, ys = [spots[n].x for n in key.access], [spots[n].y for n in key.access]
+        if xs and max(xs) > min(xs) and max(ys) > min(ys):
+            blocks.append(Block(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), key.name))
+        for node in key.access:
+            count = beside.get(node, 0)
+            beside[node] = count + 1
+            tags.append(Tag(key.letter, spots[node], spots[node].x + 16 + 20 * count, spots[node].y - 18))
+    return tuple(blocks), tuple(tags)
+
+
+def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]) -> Drawing:
+    """Place the board and what `view` knows on it; `target_name(target)` gives a target's printed name."""
+    columns, rows = _labels(board, "x", 0), _labels(board, "y", 1)
+    col_at = {value: i for i, value in enumerate(columns)}
+    row_at = {value: i for i, value in enumerate(rows)}
+    x0, y0 = min(columns), min(rows)
+
+    def px(x: float) -> float:
+        return LEFT + (x - x0) * CELL_X
+
+    def py(y: float) -> float:
+        return TOP + (y - y0) * CELL_Y
+
+    spots = {
+        node.id: Spot(node.id, px(node.x), py(node.y), col_at[node.x], row_at[node.y], node.in_play,
+                      "" if columns[node.x] and rows[node.y] else node.id)
+        for node in board.nodes.values()
+    }
+    streets = tuple(Street(spots[link.a].x, spots[link.a].y, spots[link.b].x, spots[link.b].y, link.kind)
+                    for link in board.links)
+    targets = _target_keys(board, target_name)
+    blocks, tags = _marks(targets, spots)
+    counts: dict[str, int] = {}
+    for unit in view.own:
+        if unit.node is not None and unit.status == "active":
+            counts[unit.node] = counts.get(unit.node, 0) + 1
+    stacks = tuple(Stack(spots[node], count) for node, count in counts.items())
+    at_node: dict[str, list[Sighting]] = {}
+    for sighting in view.sightings:
+        at_node.setdefault(sighting.node, []).append(sighting)
+    seen = tuple(_seen(spots[node], found, view.turn) for node, found in at_node.items())
+    width = LEFT + (max(columns) - x0) * CELL_X + RIGHT
+    height = TOP + (max(rows) - y0) * CELL_Y + BOTTOM
+    return Drawing(
+        width, height, tuple((px(x), label) for x, label in columns.items()),
+        tuple((py(y), label) for y, label in rows.items()), streets, tuple(spots.values()), blocks,
+        tags, stacks, seen, targets,
+    )
+
+
+def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
+    """The map as Markdown rows: (street, a cell per avenue) with ■ own units, □ sightings, ◆ targets, ✕ out of play."""
+    cells: dict[tuple[int, int], list[str]] = {}
+
+    def add(spot: Spot, text: str) -> None:
+        cells.setdefault((spot.row, spot.column), []).append(text)
+
+    for spot in plan.spots:
+        if not spot.in_play:
+            add(spot, "✕")
+    for stack in plan.stacks:
+        add(stack.spot, f"■{stack.count}")
+    for seen in plan.seen:
+        add(seen.spot, f"□{seen.count}" + ("" if seen.current else f" {seen.time}"))
+    for tag in plan.tags:
+        add(tag.spot, f"◆{tag.letter}")
+    return [(label, [" ".join(cells.get((row, column), [])) for column in range(len(plan.columns))])
+            for row, (_, label) in enumerate(plan.rows)]

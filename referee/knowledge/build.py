@@ -1,0 +1,40 @@
+"""Players' views of a stored session: its effective log replayed from the opening state and observed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.core.engine import Context
+from referee.core.events import Event
+from referee.knowledge.record import Record
+from referee.knowledge.view import PlayerView
+from referee.rules import ruleset as ruleset_for
+from referee.scenario.catalog import from_sources
+from referee.store.reading import open_reader
+
+
+def record(path: Path) -> Record:
+    """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
+    reader = open_reader(path)
+    try:
+        info = reader.info
+        events = reader.events(set(reader.effective()))
+    finally:
+        reader.close()
+    scenario = from_sources(info.sources)
+    ctx = Context(scenario, scenario.option_values(info.options))
+    knowledge = Record(ctx, ruleset_for(scenario.ruleset), info.seed)
+    for stored in events:
+        knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
+    return knowledge
+
+
+def views(path: Path) -> dict[str, PlayerView]:
+    """Every player's view of a session, by player id, in the scenario's order."""
+    knowledge = record(path)
+    return {player.id: knowledge.view(player.id) for player in knowledge.ctx.scenario.players}
+
+
+def player_view(path: Path, player: str) -> PlayerView:
+    """One player's view of a session; an unknown player is a RefereeError naming the known ones."""
+    return record(path).view(player)

@@ -1,0 +1,68 @@
+"""A player's view as JSON (the shape of `referee state --json`) and as a page of text."""
+
+from __future__ import annotations
+
+from referee.knowledge.view import PlayerView, Sighting
+
+
+def _sighted_units(sighting: Sighting) -> list[dict]:
+    return [{"id": u.id, "name": u.name, "side": sighting.side, "type": u.type, "node": sighting.node,
+             "seen": sighting.seen_turn, "time": sighting.seen_time, "current": sighting.current,
+             "source": sighting.source} for u in sighting.units]
+
+
+def view_json(view: PlayerView) -> dict:
+    """`referee view --json`: own units (seen now) and identified opposing units (seen when last observed)."""
+    own = [{"id": u.id, "name": u.name, "side": view.side, "type": u.type, "node": u.node, "stack": u.stack,
+            "status": u.status, "strength": u.strength, "movement": u.movement, "notes": list(u.notes),
+            "seen": view.turn} for u in view.own]
+    return {
+        "scenario": view.scenario, "title": view.title, "player": view.player, "side": view.side,
+        "role": view.role, "objectives": list(view.objectives), "turn": view.turn, "turns": view.turns,
+        "time": view.time, "phase": view.phase, "score": view.score, "target": view.target,
+        "units": own + [unit for s in view.sightings for unit in _sighted_units(s)],
+        "stacks": [{"node": s.node, "side": s.side, "count": s.count, "strength": s.strength,
+                    "top": s.top.id if s.top else None, "units": [u.id for u in s.units], "seen": s.seen_turn,
+                    "time": s.seen_time, "current": s.current, "source": s.source} for s in view.sightings],
+        "reports": [{"text": r.text, "reliability": r.reliability, "turn": r.turn, "time": r.time}
+                    for r in view.reports],
+        "arrivals": [{"turn": a.turn, "time": a.time, "edge": a.edge, "units": list(a.units)} for a in view.arrivals],
+        "announcements": list(view.announcements),
+        "seed_commitment": view.seed_commitment,
+    }
+
+
+def _unknown(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def _sighting_line(s: Sighting) -> str:
+    when = "now" if s.current else f"last seen {s.seen_time}"
+    what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}", f"strength {_unknown(s.strength)}"]
+    if s.top:
+        what.append(f"top {s.top.id}")
+    names = ", ".join(f"{u.id} ({u.type})" for u in s.units)
+    return f"  {s.node}: {when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
+
+
+def view_text(view: PlayerView) -> str:
+    """`referee view`: a page the player (or the umpire checking a briefing) can read."""
+    lines = [
+        f"{view.title} ({view.scenario}): {view.player}, {view.role} ({view.side})",
+        f"Turn {view.turn}/{view.turns}, {view.time}, {view.phase} phase; success {view.score} of {view.target}",
+        "", "Objectives:", *(f"  - {o}" for o in view.objectives),
+        "", "Your forces:",
+    ]
+    for u in view.own:
+        where = u.node if u.node else u.status
+        notes = f" [{', '.join(u.notes)}]" if u.notes else ""
+        named = f"{u.id} ({u.name})" if u.name != u.id else u.id
+        lines.append(f"  {where:<16} {named}: {u.type} {u.strength}-{u.movement}{notes}")
+    lines += ["", "Expected reinforcements:"]
+    lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
+    lines += ["", "The other side:"] + ([_sighting_line(s) for s in view.sightings] or ["  nothing seen"])
+    lines += ["", "Reports:"]
+    lines += [f"  {r.time} ({r.reliability}): {r.text}" for r in view.reports] or ["  none"]
+    lines += ["", "Announcements:", *(f"  {a}" for a in view.announcements)]
+    lines += ["", f"Seed commitment (SHA-256): {view.seed_commitment}"]
+    return "\n".join(lines)

@@ -1,0 +1,149 @@
+"""Every player's knowledge of a game, accumulated event by event from the opening state."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from referee.core.engine import Context, Ruleset
+from referee.core.events import Event
+from referee.knowledge.own import arrivals, own_units
+from referee.knowledge.sightings import sightings
+from referee.knowledge.view import PlayerView, Report
+from referee.knowledge.watch import Watch
+
+
+@dataclass(frozen=True, slots=True)
+class Filed:
+    """A report the umpire filed for one player, shown from `due` on."""
+
+    player: str
+    text: str
+    reliability: str
+    due: int
+
+
+def seed_commitment(seed: int) -> str:
+    """The SHA-256 of the seed's decimal digits: players can check the dice once the seed is revealed."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+class Record:
+    """Feeds on a game's events (the effective log, in order) and gives any player's view at that point.
+
+    Each event is folded into a private state, then observed: what each side sees of the other
+    (a `Watch` per side unless `hidden` is `none`), public announcements and filed reports.
+    """
+
+    def __init__(self, ctx: Context, rules: Ruleset, seed: int):
+        self.ctx, self.rules = ctx, rules
+        self.state = rules.initial(ctx).thawed()
+        self.commitment = seed_commitment(seed)
+        self.moment = 0
+        self.announcements: list[str] = []
+        self.reports: list[Filed] = []
+        hidden = ctx.options.get("hidden", "none")
+        sides = tuple(self.state.stacks)
+        self.watches = {} if hidden == "none" else {
+            side: Watch(side, next(s for s in sides if s != side), hidden) for side in sides
+        }
+        for watch in self.watches.values():
+            for node in self.state.stacks[watch.other]:
+                watch.refresh(self.state, node, 0, ())
+
+    def feed(self, event: Event) -> None:
+        """Fold one event and observe what it shows."""
+        self.moment += 1
+        before = dict(self.state.stacks)
+        self.rules.evolve(self.ctx, self.state, event)
+        seen = _SEEN.get(event.kind)
+        if seen is not None:
+            seen(self, event.data, before)
+
+    def _look(self, watch: Watch, node: str | None, before: dict, keep: bool = True, contact: tuple = ()) -> None:
+        if node is not None:
+            watch.refresh(self.state, node, self.moment, before[watch.other].get(node, ()), keep, contact)
+
+    def _all_there(self, watch: Watch, node: str) -> tuple[str, ...]:
+        return self.state.stacks[watch.other].get(node, ())
+
+    def _moved(self, data: dict, before: dict) -> None:
+        side, to = self.state.units[data["unit"]].side, data["to"]
+        for watch in self.watches.values():
+            contact = self._all_there(watch, to) if data["contact"] else ()
+            if watch.other == side:
+                self._look(watch, to, before, contact=contact)
+                if data["path"]:
+                    self._look(watch, data["from"], before, keep=False)
+            elif contact:
+                self._look(watch, to, before, contact=contact)
+
+    def _retreated(self, data: dict, before: dict) -> None:
+        side = self.state.units[data["unit"]].side
+        for watch in self.watches.values():
+            if watch.other == side:
+                self._look(watch, data["to"], before, contact=(data["unit"],))
+                self._look(watch, data["from"], before)
+
+    def _destroyed(self, data: dict, before: dict) -> None:
+        side = self.state.units[data["unit"]].side
+        for watch in self.watches.values():
+            if watch.other == side:
+                watch.destroyed(data["unit"])
+                self._look(watch, data["node"], before)
+
+    def _topped(self, data: dict, before: dict) -> None:
+        unit = self.state.units[data["unit"]]
+        for watch in self.watches.values():
+            if watch.other == unit.side:
+                self._look(watch, unit.node, before)
+
+    def _contact(self, data: dict, before: dict) -> None:
+        for watch in self.watches.values():
+            self._look(watch, data["node"], before, contact=self._all_there(watch, data["node"]))
+
+    def _announce(self, line: str) -> None:
+        self.announcements.append(f"{self.ctx.scenario.clock.label(self.state.turn)}: {line}")
+
+    def _scored(self, data: dict, before: dict) -> None:
+        target = self.ctx.scenario.board.targets.get(data.get("target"))
+        why = target.name if target else "gas" if data["source"] == "4.5" else None
+        source = f"{data['source']}: {why}" if why else data["source"]
+        self._announce(f"{data['points']:+d} success ({source}), now {self.state.scores[data['side']]}")
+
+    def _filed(self, data: dict, before: dict) -> None:
+        self.reports.append(Filed(data["player"], data["text"], data["reliability"], data["due_turn"]))
+
+    def view(self, player_id: str) -> PlayerView:
+        """What a player knows now (an unknown player is an error naming the known ones)."""
+        scenario, state = self.ctx.scenario, self.state
+        player = scenario.player(player_id)
+        watch = self.watches.get(player.side)
+        other = next(side for side in state.stacks if side != player.side)
+        label = scenario.clock.label
+        return PlayerView(
+            player=player.id, side=player.side, role=player.role, objectives=player.objectives,
+            scenario=scenario.id, title=scenario.title, turn=state.turn, turns=scenario.clock.turns,
+            time=label(state.turn), phase=state.phase, score=next(iter(state.scores.values())),
+            target=scenario.target, own=own_units(self.ctx, state, player),
+            sightings=sightings(self.ctx, state, other, watch),
+            reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in self.reports
+                          if r.player == player.id and state.turn >= r.due),
+            arrivals=arrivals(self.ctx, state, player.side), announcements=tuple(self.announcements),
+            seed_commitment=self.commitment,
+        )
+
+
+_SEEN = {
+    "unit-moved": Record._moved,
+    "unit-retreated": Record._retreated,
+    "unit-destroyed": Record._destroyed,
+    "unit-topped": Record._topped,
+    "units-revealed": Record._contact,
+    "confrontation": Record._contact,
+    "turn-begun": lambda record, data, before: record._announce(f"turn {data['turn']} begins"),
+    "success": Record._scored,
+    "game-ended": lambda record, data, before: record._announce(
+        f"game over, success {data['score']} of {data['target']}: the {data['winner']} win"),
+    "report-filed": Record._filed,
+}

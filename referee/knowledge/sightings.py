@@ -1,0 +1,59 @@
+"""The other side as a player knows it: a sighting per opposing stack, then last sightings, in map order."""
+
+from __future__ import annotations
+
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.knowledge.view import Sighting
+from referee.knowledge.watch import CONTACT, OBSERVED, Glimpse, Watch, fact
+
+
+def _source(sources) -> str:
+    return CONTACT if CONTACT in sources else OBSERVED
+
+
+def _current(ctx: Context, state: GameState, other: str, watch: Watch | None) -> list[tuple[tuple, Sighting]]:
+    time = ctx.scenario.clock.label(state.turn)
+    seen = []
+    for node, stack in state.stacks[other].items():
+        if not stack:
+            continue
+        if watch is None:
+            known = dict.fromkeys(stack, OBSERVED)
+            glimpse = Glimpse(len(stack), sum(state.units[uid].factors["strength"] for uid in stack), stack[0])
+        else:
+            known = watch.known.get(node, {})
+            glimpse = watch.glimpse(state, stack, known)
+        top = fact(state, glimpse.top) if glimpse.top else None
+        units = tuple(fact(state, uid) for uid in sorted(known))
+        seen.append(((0, 0), Sighting(node, other, state.turn, time, _source(known.values()), glimpse.count,
+                                 glimpse.strength, top, units, True)))
+    return seen
+
+
+def _last(ctx: Context, other: str, watch: Watch) -> list[tuple[tuple, Sighting]]:
+    groups: dict[tuple[int, str], list] = {}
+    for past in watch.past.values():
+        groups.setdefault((past.moment, past.node), []).append(past)
+    seen = []
+    for (moment, node), pasts in groups.items():
+        first, glimpse = pasts[0], pasts[0].glimpse
+        units = tuple(sorted((p.fact for p in pasts), key=lambda f: f.id))
+        top = next((f for f in units if f.id == glimpse.top), None)
+        seen.append(((1, -moment), Sighting(node, other, first.turn, ctx.scenario.clock.label(first.turn),
+                                       _source([p.source for p in pasts]), glimpse.count, glimpse.strength,
+                                       top, units, False)))
+    return seen
+
+
+def sightings(ctx: Context, state: GameState, other: str, watch: Watch | None) -> tuple[Sighting, ...]:
+    """Map order (north to south, west to east); at one node the present first, then the latest last sighting."""
+    nodes = ctx.scenario.board.nodes
+    found = _current(ctx, state, other, watch) + (_last(ctx, other, watch) if watch else [])
+
+    def place(item: tuple[tuple, Sighting]) -> tuple:
+        order, sighting = item
+        node = nodes[sighting.node]
+        return node.y, node.x, sighting.node, order
+
+    return tuple(sighting for _, sighting in sorted(found, key=place))

@@ -1,0 +1,186 @@
+"""No view ever holds a fact its player did not observe (DESIGN.md, principle 4).
+
+Random games under every hidden-movement option, with umpire reports slipped in: at several
+moments, every player's view (as `referee view --json` prints it) is checked against what that
+player's side could have seen, worked out here plainly from the states after each event.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.core.events import Event
+from referee.knowledge.export import view_json
+from referee.knowledge.record import Record
+from referee.rules.n30.reports import RELIABILITIES, due_turn
+from referee.scenario.catalog import load
+from referee.simulate import play
+
+SCENARIOS = ("n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets", "n30/lock-down-hold-fast",
+             "n30/lock-down-hold-fast-two-commanders")
+KINDS = [("random", "random"), ("objective", "objective"), ("random", "objective"), ("objective", "random")]
+OTHER = {"protesters": "police", "police": "protesters"}
+OPPOSING_KEYS = {"id", "name", "side", "type", "node", "seen", "time", "current", "source"}
+FACTION_WORDS = ("black-bloc", "black bloc", "peace-police", "peace police", "neutral")
+CHECKS = 6
+
+
+def strength(state, stack) -> int:
+    return sum(state.units[uid].factors["strength"] for uid in stack)
+
+
+class Observable:
+    """What each side could have seen so far: the units on top (weak), face up (strong) or on the map
+    (none) after any event, every unit in an intersection with contact, and every stack's size and strength."""
+
+    def __init__(self, game, hidden: str):
+        self.ctx, self.rules, self.hidden = game.ctx, game.rules, hidden
+        self.state = game.rules.initial(game.ctx).thawed()
+        self.units = {side: set() for side in OTHER}
+        self.stacks = {side: set() for side in OTHER}
+        self.look()
+
+    def feed(self, event: Event) -> None:
+        self.rules.evolve(self.ctx, self.state, event)
+        node = event.data.get("to") if event.kind == "unit-moved" and event.data["contact"] else event.data.get("node")
+        if event.kind in ("unit-moved", "confrontation", "units-revealed") and node:
+            for side, other in OTHER.items():
+                self.units[side].update(self.state.stacks[other].get(node, ()))
+        if event.kind in ("unit-moved", "unit-retreated", "unit-destroyed", "unit-topped", "units-revealed"):
+            self.look()
+
+    def look(self) -> None:
+        for side, other in OTHER.items():
+            for node, stack in self.state.stacks[other].items():
+                if self.hidden == "none":
+                    self.units[side].update(stack)
+                elif self.hidden == "weak":
+                    self.units[side].update(stack[:1])
+                else:
+                    self.units[side].update(u for u in stack if not self.state.units[u].attrs.get("face_down"))
+                if stack:
+                    self.stacks[side].add((node, len(stack), strength(self.state, stack)))
+
+
+def strings(value):
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def keys(value):
+    """Every key of every object in a JSON value."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from keys(item)
+
+
+def mentioned(words: set[str], texts: list[str]) -> set[str]:
+    """Which of the words stand whole (not inside a longer word) in any of the texts."""
+    if not words:
+        return set()
+    pattern = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    return set(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", "\n".join(texts)))
+
+
+def check_view(record: Record, seen: Observable, player, seed: int, filed: list[Event]) -> None:
+    scenario, state = record.ctx.scenario, seen.state
+    side, other = player.side, OTHER[player.side]
+    data = view_json(record.view(player.id))
+    text = json.dumps(data, ensure_ascii=False)
+    observed = seen.units[side]
+    opposing = {uid: u for uid, u in scenario.units.items() if u.side == other}
+
+    for unit in data["units"]:
+        if unit["side"] == other:
+            assert unit["id"] in observed, f"{player.id} knows of {unit['id']} without having seen it"
+            assert set(unit) <= OPPOSING_KEYS, f"hidden attributes of {unit['id']}: {set(unit) - OPPOSING_KEYS}"
+        else:
+            assert scenario.units[unit["id"]].side == side
+    nodes = scenario.board.nodes
+    places = [(nodes[s["node"]].y, nodes[s["node"]].x) for s in data["stacks"]]
+    assert places == sorted(places), "sightings out of map order"
+    present = [s["node"] for s in data["stacks"] if s["current"]]
+    assert len(present) == len(set(present)), "two present sightings of one intersection"
+    for stack in data["stacks"]:
+        assert stack["side"] == other and stack["units"] == sorted(stack["units"])
+        assert set(stack["units"]) <= observed and stack["top"] in observed | {None}
+        if stack["current"]:
+            truth = state.stacks[other][stack["node"]]
+            assert set(stack["units"]) <= set(truth), f"{stack['node']}: units said to be there are not"
+            assert stack["count"] == len(truth)
+            if seen.hidden == "strong":
+                assert stack["top"] is None
+                assert stack["strength"] is None or len(stack["units"]) == stack["count"]
+            else:
+                assert (stack["top"], stack["strength"]) == (truth[0], strength(state, truth))
+        else:
+            glimpses = {(n, c) for n, c, _ in seen.stacks[side]}
+            assert (stack["node"], stack["count"]) in glimpses
+            if stack["strength"] is not None:
+                assert (stack["node"], stack["count"], stack["strength"]) in seen.stacks[side]
+
+    unseen = {uid for uid in opposing if uid not in observed}
+    names = {opposing[uid].name for uid in unseen} - {opposing[uid].name for uid in observed if uid in opposing}
+    leaked = mentioned(unseen | names, list(strings(data)))
+    assert not leaked, f"{player.id}'s view names units it never observed: {sorted(leaked)}"
+    if side != "protesters":
+        assert not any(word in text.lower() for word in FACTION_WORDS), "the protesters' factions leaked"
+    assert str(seed) not in text and re.fullmatch("[0-9a-f]{64}", data["seed_commitment"])
+    assert not {"dice", "roll", "rolls", "seed"} & set(keys(data))
+    assert all(scenario.units[uid].side == side for a in data["arrivals"] for uid in a["units"])
+    due = [e.data["text"] for e in filed if e.data["player"] == player.id and e.data["due_turn"] <= state.turn]
+    assert sorted(r["text"] for r in data["reports"]) == sorted(due)
+
+
+def with_reports(game, picks) -> list[Event]:
+    """The game's events with umpire reports slipped in at the picked places (a report changes no state)."""
+    events, players = list(game.events), game.ctx.scenario.players
+    for number, (where, who, delay, reliability) in enumerate(sorted(picks, reverse=True)):
+        at = int(where * len(events))
+        player, turn = players[who % len(players)], events[at].turn
+        events.insert(at, Event("report-filed", {
+            "player": player.id, "text": f"report {number} for {player.id}", "delay": delay,
+            "reliability": reliability, "due_turn": due_turn(game.ctx, turn, delay)}, (), turn, ""))
+    return events
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scenario_id=st.sampled_from(SCENARIOS),
+    hidden=st.sampled_from(["none", "weak", "strong", "weak", "strong"]),
+    friction=st.sampled_from(["off", "on"]),
+    seed=st.integers(10**12, 2**62),
+    kinds=st.sampled_from(KINDS),
+    picks=st.lists(st.tuples(st.floats(0, 0.999), st.integers(0, 5), st.integers(0, 45), st.sampled_from(RELIABILITIES)),
+                   max_size=4),
+)
+def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, friction, seed, kinds, picks):
+    scenario = load(scenario_id)
+    game = play(scenario, {"hidden": hidden, "faction_friction": friction}, seed, *kinds, keep_events=True).game
+    events = with_reports(game, picks)
+    record, seen, filed = Record(game.ctx, game.rules, seed), Observable(game, hidden), []
+    moments = {len(events) * k // CHECKS for k in range(1, CHECKS + 1)}
+    for index, event in enumerate(events, start=1):
+        record.feed(event)
+        seen.feed(event)
+        if event.kind == "report-filed":
+            filed.append(event)
+        if index in moments:
+            for player in scenario.players:
+                check_view(record, seen, player, seed, filed)
