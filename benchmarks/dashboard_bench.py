@@ -134,20 +134,22 @@ async def actions(path: Path) -> dict[str, float]:
         await timed("undo", "u")
         await timed("redo", "y")
         await timed("end phase", "e")
-        await timed("help screen", "question_mark")
-        await timed("close help", "escape")
+        for _ in range(2):  # the first opening also pays Textual's one-time styling of the screen
+            await timed("help screen", "question_mark")
+            await timed("close help", "escape")
         await timed("table dice on/off", "t")
         await timed("end phase", "e")
         contested = sorted(set(screen.game.state.stacks["protesters"]) & set(screen.game.state.stacks["police"]))
         if contested:
             screen.query_one(MapView).cursor = contested[0]
             await pilot.pause()
-            await timed("open confrontation dialog", "a")
-            await timed("close confrontation dialog", "escape")
+            for _ in range(2):
+                await timed("open confrontation dialog", "a")
+                await timed("close confrontation dialog", "escape")
         await timed("end phase", "e")
     for (owner, name), original in originals.items():
         setattr(owner, name, original)
-    return {name: max(values) for name, values in timings.items()}
+    return {name: values for name, values in timings.items()}
 
 
 def main() -> None:
@@ -160,9 +162,9 @@ def main() -> None:
         times = startup(path)
         print(f"referee play PATH to the first full screen: median {statistics.median(times):.3f} s "
               f"(runs {', '.join(f'{t:.3f}' for t in times)})   target < 1.0 s")
-        print("each action, from its key to the first paint of its result (worst of its runs):")
-        for name, ms in asyncio.run(actions(path)).items():
-            print(f"  {name:<38} {ms:6.1f} ms   target < 100 ms")
+        print("each action, from its key to the first paint of its result (every run, in order):")
+        for name, runs in asyncio.run(actions(path)).items():
+            print(f"  {name:<38} {', '.join(f'{ms:.1f}' for ms in runs)} ms   target < 100 ms")
 
 
 if __name__ == "__main__":

@@ -219,9 +219,10 @@ class MapView(Widget, can_focus=True):
         if node in self.marks.chosen:
             out.append("◦", style="bold yellow")
         out.truncate(width)
-        if style and len(out) < 3:
-            out.pad_right(3 - len(out))
-        out.stylize(style)
+        if style:
+            if len(out) < 3:
+                out.pad_right(3 - len(out))
+            out.stylize(style)
         return out
 
     def _marker_line(self, text: Text, y: int, cell: int) -> None:
