@@ -73,10 +73,6 @@ class Board:
         """The kind of the link between two nodes, or None if they are not linked."""
         return self.kinds.get(frozenset((a, b)))
 
-    def edge_of(self, node: str) -> tuple[str, ...]:
-        """The map edges a node lies on."""
-        return tuple(edge for edge, nodes in self.edges.items() if node in nodes)
-
     def connected(self, sources: Iterable[str], goals: Iterable[str], blocked: Iterable[str] = ()) -> bool:
         """Whether some path over nodes in play runs from a source to a goal, avoiding `blocked` nodes."""
         return not self.reachable(sources, blocked).isdisjoint(goals)

@@ -36,9 +36,6 @@ class GameState:
             dict(self.markers), dict(self.scores), dict(self.local), self.over, self.winner,
         )
 
-    def unit(self, unit_id: str) -> Unit:
-        return self.units[unit_id]
-
     def at(self, node: str, side: str | None = None) -> list[Unit]:
         """Units in a node (of one side, or all sides), each side's stack top first."""
         if side:

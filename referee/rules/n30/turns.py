@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
-from referee.core.units import OFF_MAP, RESERVE
+from referee.core.units import RESERVE
 from referee.errors import Refusal
 from referee.rules.n30.phases import CONFRONTATION, PHASES, PROTESTERS, SUCCESS, next_phase
 from referee.rules.n30.setup import LOCKDOWN
@@ -59,7 +59,3 @@ def check_not_over(state: GameState) -> None:
     if state.over:
         raise Refusal("2", f"the game is over ({state.winner} won); only undo is possible")
 
-
-def waiting(state: GameState, side: str) -> list[str]:
-    """Reinforcements of a side waiting at their edge."""
-    return [u.id for u in state.units.values() if u.side == side and u.status == OFF_MAP]
