@@ -151,13 +151,23 @@ def cmd_brief(args) -> int:
     return brief(Path(args.path), args.player, args.all, args.format, args.lang, Path(args.out))
 
 
-def cmd_resolve(args) -> int:
-    if args.ruleset != "n30":
-        raise RefereeError(f"no calculator {args.ruleset!r} (known: n30)")
-    from referee.rules.n30.calculator import resolve_json
+WALLMAN_CALCULATORS = ("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
+                       "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage",
+                       "wallman-loot")
 
+
+def cmd_resolve(args) -> int:
+    if args.ruleset not in ("n30",) + WALLMAN_CALCULATORS:
+        raise RefereeError(f"no calculator {args.ruleset!r} (known: n30, {', '.join(WALLMAN_CALCULATORS)})")
     data = _json(_read_input(args.file), args.file or "stdin")
-    print(json.dumps(resolve_json(data, args.seed)))
+    if args.ruleset == "n30":
+        from referee.rules.n30.calculator import resolve_json
+
+        print(json.dumps(resolve_json(data, args.seed)))
+    else:
+        from referee.rules.wallman import calculator
+
+        print(json.dumps(calculator.resolve_json(args.ruleset, data, args.seed)))
     return 0
 
 
@@ -256,8 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="the folder to write DIR/<player-id>.<ext> into")
     p.set_defaults(run=cmd_brief)
 
-    p = sub.add_parser("resolve", help="resolve one confrontation from JSON, without a session")
-    p.add_argument("ruleset", help="n30")
+    p = sub.add_parser("resolve", help="resolve one confrontation or chart from JSON, without a session")
+    p.add_argument("ruleset", help="n30, or a Wallman chart: " + ", ".join(WALLMAN_CALCULATORS))
     p.add_argument("file", nargs="?", help="a JSON file, or - for stdin (default)")
     p.add_argument("--seed", type=int)
     p.set_defaults(run=cmd_resolve)

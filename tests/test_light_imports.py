@@ -64,6 +64,17 @@ def test_modules_after_running_main(args, stdin):
         assert json.loads(result["out"])["ruleset"] == "n30"
 
 
+@pytest.mark.parametrize("calculator, stdin", [("wallman-rl", '{"rl": 5, "roll": 3}'),
+                                                ("wallman-fight", '{"a": {"roll": 4}, "b": {"roll": 2}}')])
+def test_wallman_calculators_import_no_ui_or_database(calculator, stdin):
+    """The Wallman charts check their input with pydantic, but load no Textual, SQLAlchemy or Jinja."""
+    done = subprocess.run([sys.executable, "-c", PROBE, stdin, "resolve", calculator], capture_output=True, text=True,
+                          timeout=60)
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0 and json.loads(result["out"])["calculator"] == calculator
+    assert [m for m in heavy(result["modules"]) if not m.startswith("pydantic")] == []
+
+
 # --- the layers, from the source ----------------------------------------------------------------
 
 

@@ -155,19 +155,26 @@ class _File:
         raise DataError(self.path, self.text, loc, message)
 
 
-@functools.lru_cache(maxsize=None)
-def _checked(path: Path, model_name: str) -> _File:
-    """Read a TOML file and check its shape against a pydantic model; errors name file and line."""
-    from pydantic import ValidationError
+def validated(path: Path, model: type):
+    """Read a TOML file and check its shape against a pydantic model: the model and the file's text.
 
-    from referee.scenario import models
+    Errors name the file and line."""
+    from pydantic import ValidationError
 
     data, text = read_toml(path)
     try:
-        spec = getattr(models, model_name).model_validate(data)
+        return model.model_validate(data), text
     except ValidationError as error:
         first = error.errors()[0]
         raise DataError(path, text, tuple(first["loc"]), first["msg"]) from None
+
+
+@functools.lru_cache(maxsize=None)
+def _checked(path: Path, model_name: str) -> _File:
+    """A scenario or board file, checked against its model in `models`."""
+    from referee.scenario import models
+
+    spec, text = validated(path, getattr(models, model_name))
     return _File(spec.model_dump(), path, text)
 
 

@@ -1,0 +1,49 @@
+"""Property damage: crowds and looters knock points off a building's value until it is a wreck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.core.dice import Dice
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Tables
+
+
+@dataclass(frozen=True)
+class Damage:
+    """What an attempt at damage did: the dice, the points lost, the value left, and any fire started."""
+
+    rolls: tuple[int, ...]
+    points: int
+    value: int
+    wreck: bool
+    fire_roll: int | None = None
+    fire: bool = False
+
+
+def damage_dice(tables: Tables, figures: int) -> int:
+    """Dice for a crowd set on damage: 1d6 per 10 figures, to the nearest ten, at least one."""
+    per = tables.property.figures_per_die
+    return max((figures + per // 2) // per, 1)
+
+
+def damage(tables: Tables, value: int, dice: Dice, figures: int = 0, break_in: bool = False) -> Damage:
+    """A crowd of `figures` (or looters breaking in) attacks a building worth `value`.
+
+    On a wreck (value 0) there is no more to break: each attempt starts a fire on 1 in 6.
+    """
+    p = tables.property
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RefereeError(f"{p.section}: a property value is a whole number 0 or more, got {value!r}")
+    if not break_in and (not isinstance(figures, int) or isinstance(figures, bool) or figures < 1):
+        raise RefereeError(f"{p.section}: a crowd doing damage has 1 or more figures, got {figures!r}")
+    if value == 0:
+        roll = dice.roll("wreck: fire?", p.die).value
+        return Damage((), 0, 0, True, roll, roll <= p.wreck_fire)
+    count = p.break_in if break_in else damage_dice(tables, figures)
+    rolls = tuple(dice.roll("break-in" if break_in else "property damage", p.die).value for _ in range(count))
+    left = max(value - sum(rolls), 0)
+    return Damage(rolls, value - left, left, left == 0)
