@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.core.board import Board, Link, Node, Target
 from referee.core.clock import Clock, parse_time
@@ -12,6 +13,9 @@ from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
 from referee.paths import data_dir
 from referee.scenario.toml_lines import DataError, read_toml
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,7 @@ class Scenario:
     options: dict[str, Option]
     players: tuple[Player, ...]
     sources: dict[str, dict]
+    tables: Tables | None = None
 
     def option_values(self, given: dict[str, str]) -> dict[str, str]:
         """The session's options: defaults overridden by `given`, each checked."""
@@ -190,6 +195,11 @@ def load_file(path: Path) -> Scenario:
     files = {"scenario": scenario}
     for key, model in SOURCES.items():
         files[key] = _checked((path.parent / scenario.data[key]).resolve(), model)
+    if scenario.data["tables"]:
+        from referee.scenario.wallman_tables import load_tables
+
+        tables_path = (path.parent / scenario.data["tables"]).resolve()
+        files["tables"] = _File(load_tables(tables_path).model_dump(), tables_path)
     return _compile(files)
 
 
@@ -238,10 +248,15 @@ def _compile(files: dict[str, _File]) -> Scenario:
             if uid not in units or units[uid].side != p["side"]:
                 spec.fail(("players", i, "units"), f"{uid!r} is not a {p['side']} unit")
         players.append(Player(p["id"], p["side"], p["role"], commanded, tuple(p["objectives"])))
+    tables = None
+    if "tables" in files:
+        from referee.scenario.wallman_tables import Tables
+
+        tables = Tables.model_validate(files["tables"].data)
     return Scenario(
         s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
         tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),
-        options, tuple(players), {key: file.data for key, file in files.items()},
+        options, tuple(players), {key: file.data for key, file in files.items()}, tables,
     )
 
 

@@ -128,3 +128,4 @@ class ScenarioFile(_Strict):
     starting: dict[str, int]
     options: dict[str, OptionSpec] = {}
     players: list[PlayerSpec]
+    tables: str = ""  # Wallman's tables (a path like the board's), for rulesets and options that use them
