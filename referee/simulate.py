@@ -130,6 +130,9 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
     scenario = load(scenario_id)
+    if scenario.ruleset != "n30":
+        raise RefereeError(f"no computer players for {scenario.ruleset} scenarios: its crowds are the umpire's "
+                           f"and its players are people (simulate plays n30 scenarios)")
     _LOADED[scenario.id] = scenario
     options = dict(options or {})
     scenario.option_values(options)  # a bad option is refused before any game is played

@@ -7,7 +7,9 @@ from typing import Iterator
 
 from referee.game import Game
 
-_HIDDEN = ("locked", "faction", "face_down", "armored", "rl", "arrives", "edge")
+_HIDDEN = ("locked", "faction", "face_down", "armored", "rl", "arrives", "edge",
+           "looters", "running", "carrying", "burdened", "objective", "negotiator", "wounded", "prisoners", "water",
+           "hydrant")
 
 
 def _unit_json(game: Game, unit) -> dict:
@@ -44,6 +46,8 @@ def state_json(game: Game) -> dict:
 
 def state_text(game: Game) -> str:
     """`referee state`: a page an umpire can read."""
+    if game.ctx.scenario.ruleset == "wallman":
+        return _wallman_text(game)
     state, scenario = game.state, game.ctx.scenario
     score = next(iter(state.scores.values()))
     lines = [
@@ -67,6 +71,40 @@ def state_text(game: Game) -> str:
     lost = [u.id for u in state.units.values() if u.status == "destroyed"]
     lines += ["", f"Destroyed ({len(lost)}): " + (", ".join(lost) or "none")]
     return "\n".join(lines)
+
+
+def _wallman_text(game: Game) -> str:
+    """A Wallman session: each place's crowds (RL, hidden looters) and units, buildings hit, casualties."""
+    state, scenario = game.state, game.ctx.scenario
+    lines = [f"{scenario.title} ({scenario.id})",
+             f"Turn {state.turn}/{scenario.clock.turns}, {scenario.clock.span(state.turn)}, {state.phase} phase; "
+             f"property damage {state.scores['damage']} of {scenario.target}"
+             + (f"; GAME OVER, {state.winner} win" if state.over else ""), ""]
+    for node in scenario.board.nodes:
+        here = state.at(node)
+        if here:
+            lines.append(node)
+            lines += [f"    {_wallman_label(unit)}" for unit in here]
+    hit = [f"{name} {b['value']}/{scenario.board.buildings[name].value}" + (f" burning x{b['fires']}" if b["fires"] else "")
+           for name, b in state.local["buildings"].items()
+           if b["fires"] or b["value"] < scenario.board.buildings[name].value]
+    lines += ["", "Buildings hit: " + (", ".join(hit) or "none")]
+    down = [f"{cid} {c['state']} at {c['node']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else "")
+            for cid, c in state.local["casualties"].items() if not c["evacuated"]]
+    lines += ["Casualties: " + ("; ".join(down) or "none")]
+    return "\n".join(lines)
+
+
+def _wallman_label(unit) -> str:
+    a = unit.attrs
+    if unit.side == "crowd":
+        extra = [f"looters {a['looters']}" if a.get("looters") else "", "running" if a.get("running") else "",
+                 f"carrying {a['carrying']}" if a.get("carrying") else ""]
+        return f"crowd    {unit.id}: {unit.factors['strength']} figures, RL {a['rl']}" + "".join(
+            f", {e}" for e in extra if e)
+    extra = [f"wounded ({a['wounded']})" if a.get("wounded") else "", f"water {a['water']}" if "water" in a else "",
+             f"{a['prisoners']} arrested" if a.get("prisoners") else ""]
+    return f"security {unit.id} ({unit.type}, {unit.factors['strength']})" + "".join(f", {e}" for e in extra if e)
 
 
 def _label(unit) -> str:

@@ -297,13 +297,12 @@ def test_a_spanish_sheet_has_no_english_left(fmt):
 
 
 def test_every_role_objective_and_target_of_the_scenarios_is_translated():
-    es, en = Strings("es"), Strings("en")
-    texts = {t.name for t in BOARD.targets.values()}
+    texts = {("n30", t.name) for t in BOARD.targets.values()}
     for entry in catalogue():
         scenario = load(entry["id"])
-        texts |= {p.role for p in scenario.players} | {o for p in scenario.players for o in p.objectives}
-    assert [text for text in texts if es.data(text) == text] == []
-    assert [text for text in texts if en.data(text) != text] == []
+        texts |= {(scenario.ruleset, text) for p in scenario.players for text in (p.role, *p.objectives)}
+    assert [text for ruleset, text in texts if Strings("es", ruleset).data(text) == text] == []
+    assert [text for ruleset, text in texts if Strings("en", ruleset).data(text) != text] == []
 
 
 def test_unit_notes_translate_with_their_edges_and_times():

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.core.events import Event
 from referee.knowledge.export import view_json
 from referee.knowledge.record import Record
-from referee.rules.n30.reports import RELIABILITIES, due_turn
+from referee.rules.reports import RELIABILITIES, due_turn
 from referee.scenario.catalog import load
 from referee.simulate import play
 

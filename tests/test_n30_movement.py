@@ -3,7 +3,7 @@
 import pytest
 
 from referee.errors import Refusal
-from referee.rules.n30.phases import POLICE_MOVEMENT, PROTESTER_MOVEMENT
+from referee.rules.n30.phases import POLICE_MOVEMENT
 from tests.n30_support import arrange, at, new_game
 
 

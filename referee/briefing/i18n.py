@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
+from referee.briefing import i18n_wallman
 from referee.errors import RefereeError
 
 LANGUAGES = ("en", "es")
@@ -263,6 +264,13 @@ ES = {
 }
 
 TABLES = {"en": EN, "es": ES}
+RULESETS = {"wallman": {"en": i18n_wallman.EN, "es": i18n_wallman.ES}}
+"""What a ruleset's sheets say differently from, or beyond, the N30 words above."""
+
+
+@functools.lru_cache(maxsize=None)
+def _table(lang: str, ruleset: str) -> dict[str, str]:
+    return {**TABLES[lang], **RULESETS.get(ruleset, {}).get(lang, {})}
 
 
 def _pattern(english: str) -> re.Pattern:
@@ -271,17 +279,22 @@ def _pattern(english: str) -> re.Pattern:
     return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)))
 
 
-_PATTERNS = tuple((_pattern(text), key) for key, text in EN.items() if key.startswith(PHRASES))
-_ENGLISH_WORD = {text: key for key, text in EN.items() if key.startswith(("edge.", "side.", "type."))}
+@functools.lru_cache(maxsize=None)
+def _phrases(ruleset: str) -> tuple[tuple, dict[str, str]]:
+    """The English phrases data may match, and the English words a phrase's fields may hold."""
+    english = _table("en", ruleset)
+    patterns = tuple((_pattern(text), key) for key, text in english.items() if key.startswith(PHRASES))
+    words = {text: key for key, text in english.items() if key.startswith(("edge.", "side.", "type."))}
+    return patterns, words
 
 
 class Strings:
     """The words of one language: `t(key, **values)`, `t.word(kind, id)` and `t.data(text)`."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str, ruleset: str = "n30"):
         if lang not in TABLES:
             raise RefereeError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
-        self.lang, self._table = lang, TABLES[lang]
+        self.lang, self.ruleset, self._table = lang, ruleset, _table(lang, ruleset)
 
     def __call__(self, key: str, **values: object) -> str:
         """The text of `key`, its {fields} filled from `values`."""
@@ -297,16 +310,16 @@ class Strings:
 
     def data(self, text: str) -> str:
         """A text from data (a target's name, a role, an objective, a unit note), translated where a phrase matches."""
-        return _translated(self.lang, text)
+        return _translated(self.lang, self.ruleset, text)
 
 
 @functools.lru_cache(maxsize=4096)
-def _translated(lang: str, text: str) -> str:
-    table = TABLES[lang]
-    for pattern, key in _PATTERNS:
+def _translated(lang: str, ruleset: str, text: str) -> str:
+    table = _table(lang, ruleset)
+    patterns, words = _phrases(ruleset)
+    for pattern, key in patterns:
         match = pattern.fullmatch(text)
         if match:
-            fields = {name: table[_ENGLISH_WORD[value]] if value in _ENGLISH_WORD else value
-                      for name, value in match.groupdict().items()}
+            fields = {name: table[words[value]] if value in words else value for name, value in match.groupdict().items()}
             return table[key].format(**fields)
     return text

@@ -9,7 +9,7 @@ from referee.briefing.i18n import Strings
 from referee.briefing.svg_map import drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
-from referee.knowledge.view import OwnUnit, PlayerView, Sighting
+from referee.knowledge.view import OwnUnit, PlayerView, SceneNote, Sighting
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")
@@ -32,7 +32,7 @@ def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, li
     return groups + [(t.word("status", status), units) for status, units in away.items() if units]
 
 
-def seen_text(sighting: Sighting, view: PlayerView, t: Strings) -> str:
+def seen_text(sighting: Sighting | SceneNote, view: PlayerView, t: Strings) -> str:
     """How old a sighting is: 'now', or 'seen 8:10, 2 turns ago'."""
     if sighting.current:
         return t("age.now")
@@ -46,13 +46,14 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
     """Everything the briefing templates read: the view, the map drawn from it, and the words of `lang`."""
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
-    t = Strings(lang)
+    t = Strings(lang, view.scenario.split("/")[0])
     plan = drawing(view, board, lambda target: t.data(target.name))
     return {
         "view": view, "t": t, "paper": paper, "map": plan, "grid": grid(plan), "side": t.word("side", view.side),
         "groups": own_groups(view, board, t), "own_by_id": {unit.id: unit for unit in view.own},
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out
+        "stacks": any(unit.stack is not None for unit in view.own),  # rulesets without stack order leave it out
         "their_strength": any(sighting.strength for sighting in view.sightings),
     }
 

@@ -10,6 +10,7 @@ from referee.core.board import Board, Target
 from referee.knowledge.view import PlayerView, Sighting
 
 CELL_X, CELL_Y = 100, 110
+LABEL_EM = 6.5  # width of a character of a place's name on the map
 LEFT, TOP, RIGHT, BOTTOM = 100, 84, 90, 56
 """The space between grid lines, and the margins around the grid (in SVG units)."""
 
@@ -155,9 +156,11 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
     col_at = {value: i for i, value in enumerate(columns)}
     row_at = {value: i for i, value in enumerate(rows)}
     x0, y0 = min(columns), min(rows)
+    named = [node.id for node in board.nodes.values() if not (columns[node.x] and rows[node.y])]
+    cell_x = max([CELL_X] + [LABEL_EM * len(name) + 64 for name in named])  # room for names and a units' box
 
     def px(x: float) -> float:
-        return LEFT + (x - x0) * CELL_X
+        return LEFT + (x - x0) * cell_x
 
     def py(y: float) -> float:
         return TOP + (y - y0) * CELL_Y
@@ -180,7 +183,7 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
     for sighting in view.sightings:
         at_node.setdefault(sighting.node, []).append(sighting)
     seen = tuple(_seen(spots[node], found, view.turn) for node, found in at_node.items())
-    width = LEFT + (max(columns) - x0) * CELL_X + RIGHT
+    width = LEFT + (max(columns) - x0) * cell_x + RIGHT
     height = TOP + (max(rows) - y0) * CELL_Y + BOTTOM
     return Drawing(
         width, height, tuple((px(x), label) for x, label in columns.items()),
@@ -197,6 +200,8 @@ def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
         cells.setdefault((spot.row, spot.column), []).append(text)
 
     for spot in plan.spots:
+        if spot.label:  # a place off the named grid lines carries its own name
+            add(spot, spot.label)
         if not spot.in_play:
             add(spot, "✕")
     for stack in plan.stacks:

@@ -16,6 +16,18 @@ class Node:
     y: float = 0
     in_play: bool = True
     note: str = ""
+    features: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """A property standing at a node: its kind, its value when whole, and the buildings a fire can spread to."""
+
+    id: str
+    node: str
+    kind: str
+    value: int
+    adjacent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +63,8 @@ class Board:
     edges: dict[str, tuple[str, ...]]
     reconstructed: bool = False
     note: str = ""
+    buildings: dict[str, Building] = field(default_factory=dict)
+    place_inches: int = 0  # table inches between neighbouring places, where the rules move by inches
     adjacency: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     kinds: dict[frozenset, str] = field(init=False, repr=False, compare=False)
 

@@ -16,10 +16,10 @@ def parse_time(text: str) -> int:
     return value
 
 
-def format_time(minutes: int) -> str:
-    """A time as the rule texts print it: 7:40, 11:00, 1:40 (12-hour, no am/pm)."""
+def format_time(minutes: int, hours_on_dial: int = 12) -> str:
+    """A time as the rule texts print it: 7:40, 11:00, 1:40 (12-hour, no am/pm), or 22:40 on a 24-hour dial."""
     hours, mins = divmod(minutes % (24 * 60), 60)
-    return f"{(hours - 1) % 12 + 1}:{mins:02d}"
+    return f"{(hours - 1) % 12 + 1 if hours_on_dial == 12 else hours}:{mins:02d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,7 @@ class Clock:
     minutes: int
     turns: int
     phases: tuple[str, ...]
+    dial: int = 12  # 12 or 24 hours, as the scenario prints times
 
     def starts(self, turn: int) -> int:
         """Minutes after midnight at which a turn starts."""
@@ -37,11 +38,11 @@ class Clock:
 
     def label(self, turn: int) -> str:
         """The printed time a turn starts at."""
-        return format_time(self.starts(turn))
+        return format_time(self.starts(turn), self.dial)
 
     def span(self, turn: int) -> str:
         """The turn as the rule texts name it: '7:40-7:50'."""
-        return f"{self.label(turn)}-{format_time(self.starts(turn) + self.minutes)}"
+        return f"{self.label(turn)}-{format_time(self.starts(turn) + self.minutes, self.dial)}"
 
     def turn_at(self, minutes: int) -> int:
         """The turn that starts at a time of day (may fall outside 1..turns)."""

@@ -81,3 +81,16 @@ class TableDice:
         """Refuse leftover dice: a typo at the table must not pass silently."""
         if self.used < len(self.values):
             raise RefereeError(f"{len(self.values) - self.used} typed-in dice were not needed")
+
+
+class Tally:
+    """Dice that keep every roll they pass on, so the event a roll decided can carry it."""
+
+    def __init__(self, dice: Dice):
+        self.dice = dice
+        self.rolls: list[Roll] = []
+
+    def roll(self, purpose: str, sides: int = 6) -> Roll:
+        roll = self.dice.roll(purpose, sides)
+        self.rolls.append(roll)
+        return roll

@@ -7,13 +7,14 @@ from pathlib import Path
 from referee.core.engine import Context
 from referee.core.events import Event
 from referee.knowledge.record import Record
+from referee.knowledge.wallman import WallmanRecord
 from referee.knowledge.view import PlayerView
 from referee.rules import ruleset as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.reading import open_reader
 
 
-def record(path: Path) -> Record:
+def record(path: Path) -> Record | WallmanRecord:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
     reader = open_reader(path)
     try:
@@ -23,7 +24,8 @@ def record(path: Path) -> Record:
         reader.close()
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
-    knowledge = Record(ctx, ruleset_for(scenario.ruleset), info.seed)
+    kind = WallmanRecord if scenario.ruleset == "wallman" else Record
+    knowledge = kind(ctx, ruleset_for(scenario.ruleset), info.seed)
     for stored in events:
         knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
     return knowledge

@@ -8,7 +8,7 @@ from referee.knowledge.view import PlayerView, Sighting
 def _sighted_units(sighting: Sighting) -> list[dict]:
     return [{"id": u.id, "name": u.name, "side": sighting.side, "type": u.type, "node": sighting.node,
              "seen": sighting.seen_turn, "time": sighting.seen_time, "current": sighting.current,
-             "source": sighting.source} for u in sighting.units]
+             "source": sighting.source} | ({"notes": list(u.notes)} if u.notes else {}) for u in sighting.units]
 
 
 def view_json(view: PlayerView) -> dict:
@@ -29,7 +29,8 @@ def view_json(view: PlayerView) -> dict:
         "arrivals": [{"turn": a.turn, "time": a.time, "edge": a.edge, "units": list(a.units)} for a in view.arrivals],
         "announcements": list(view.announcements),
         "seed_commitment": view.seed_commitment,
-    }
+    } | ({"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
+                     "current": n.current} for n in view.scene]} if view.scene else {})
 
 
 def _unknown(value: int | None) -> str:
@@ -41,7 +42,7 @@ def _sighting_line(s: Sighting) -> str:
     what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}", f"strength {_unknown(s.strength)}"]
     if s.top:
         what.append(f"top {s.top.id}")
-    names = ", ".join(f"{u.id} ({u.type})" for u in s.units)
+    names = ", ".join(f"{u.id} ({u.type}{'; ' + '; '.join(u.notes) if u.notes else ''})" for u in s.units)
     return f"  {s.node}: {when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
 
 
@@ -49,7 +50,8 @@ def view_text(view: PlayerView) -> str:
     """`referee view`: a page the player (or the umpire checking a briefing) can read."""
     lines = [
         f"{view.title} ({view.scenario}): {view.player}, {view.role} ({view.side})",
-        f"Turn {view.turn}/{view.turns}, {view.time}, {view.phase} phase; success {view.score} of {view.target}",
+        f"Turn {view.turn}/{view.turns}, {view.time}, {view.phase} phase"
+        + (f"; success {view.score} of {view.target}" if view.score is not None else ""),
         "", "Objectives:", *(f"  - {o}" for o in view.objectives),
         "", "Your forces:",
     ]
@@ -60,7 +62,12 @@ def view_text(view: PlayerView) -> str:
         lines.append(f"  {where:<16} {named}: {u.type} {u.strength}-{u.movement}{notes}")
     lines += ["", "Expected reinforcements:"]
     lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
-    lines += ["", "The other side:"] + ([_sighting_line(s) for s in view.sightings] or ["  nothing seen"])
+    heading = "The other side:" if all(s.side != view.side for s in view.sightings) else "Seen:"
+    lines += ["", heading] + ([_sighting_line(s) for s in view.sightings] or ["  nothing seen"])
+    if view.scene:
+        lines += ["", "Seen in the streets:"]
+        lines += [f"  {n.node}: {n.subject}: {n.text} ({'now' if n.current else 'last seen ' + n.seen_time})"
+                  for n in view.scene]
     lines += ["", "Reports:"]
     lines += [f"  {r.time} ({r.reliability}): {r.text}" for r in view.reports] or ["  none"]
     lines += ["", "Announcements:", *(f"  {a}" for a in view.announcements)]

@@ -15,6 +15,19 @@ class UnitFact:
     id: str
     name: str
     type: str
+    notes: tuple[str, ...] = ()  # what could be seen of it: a crowd's mood in words, its size
+
+
+@dataclass(frozen=True, slots=True)
+class SceneNote:
+    """Something seen at a place other than units: a building broken into or burning, a man down."""
+
+    node: str
+    subject: str
+    text: str
+    seen_turn: int
+    seen_time: str
+    current: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +107,4 @@ class PlayerView:
     arrivals: tuple[Arrival, ...]
     announcements: tuple[str, ...]  # public events: turns begun, scores, game over
     seed_commitment: str  # SHA-256 of the session seed, revealed after the game
+    scene: tuple[SceneNote, ...] = ()  # buildings and casualties seen, where the ruleset has them

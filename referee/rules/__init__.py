@@ -9,4 +9,8 @@ def ruleset(name: str):
         from referee.rules.n30.ruleset import N30
 
         return N30()
+    if name == "wallman":
+        from referee.rules.wallman.ruleset import Wallman
+
+        return Wallman()
     raise RefereeError(f"unknown ruleset {name!r}")

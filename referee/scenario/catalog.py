@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.core.board import Board, Link, Node, Target
+from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
@@ -217,7 +217,7 @@ def _compile(files: dict[str, _File]) -> Scenario:
         start = parse_time(s["start"])
     except ValueError as error:
         spec.fail(("start",), str(error))
-    clock = Clock(start, s["minutes"], s["turns"], ())
+    clock = Clock(start, s["minutes"], s["turns"], (), s["dial"])
     setups = files["setups"]
     if s["setup"] not in setups.data["setups"]:
         spec.fail(("setup",), f"no setup {s['setup']!r} in the setups file")
@@ -266,7 +266,7 @@ def _board(file: _File) -> Board:
     for i, node in enumerate(spec["nodes"]):
         if node["id"] in nodes:
             file.fail(("nodes", i), f"node {node['id']!r} is listed twice")
-        nodes[node["id"]] = Node(node["id"], node["x"], node["y"], node["in_play"], node["note"])
+        nodes[node["id"]] = Node(node["id"], node["x"], node["y"], node["in_play"], node["note"], tuple(node["features"]))
 
     def known(node_id: str, loc: tuple) -> str:
         if node_id not in nodes:
@@ -289,7 +289,24 @@ def _board(file: _File) -> Board:
                         tuple(known(n, ("targets", i, "access")) for n in t["access"]), t["reconstructed"], t["note"])
         for i, t in enumerate(spec["targets"])
     }
-    return Board(spec["id"], spec["title"], nodes, tuple(links), targets, edges, spec["reconstructed"], spec["note"])
+    return Board(spec["id"], spec["title"], nodes, tuple(links), targets, edges, spec["reconstructed"], spec["note"],
+                 _buildings(file, known), spec["place_inches"])
+
+
+def _buildings(file: _File, known) -> dict[str, Building]:
+    """The map's buildings, each at a known node, each neighbour a building of the map."""
+    specs = file.data["buildings"]
+    ids = [b["id"] for b in specs]
+    buildings = {}
+    for i, b in enumerate(specs):
+        if b["id"] in buildings:
+            file.fail(("buildings", i, "id"), f"building {b['id']!r} is listed twice")
+        for j, other in enumerate(b["adjacent"]):
+            if other not in ids or other == b["id"]:
+                file.fail(("buildings", i, "adjacent", j), f"{other!r} is not another building of the map")
+        node = known(b["node"], ("buildings", i, "node"))
+        buildings[b["id"]] = Building(b["id"], node, b["kind"], b["value"], tuple(b["adjacent"]))
+    return buildings
 
 
 def _forces(file: _File) -> tuple[dict[str, UnitType], dict[str, Unit]]:
@@ -305,11 +322,12 @@ def _forces(file: _File) -> tuple[dict[str, UnitType], dict[str, Unit]]:
         if u["id"] in units:
             file.fail(("units", i, "id"), f"unit {u['id']!r} is listed twice")
         kind = types[u["type"]]
-        attrs = {"group": u["group"], "note": u["note"]}
+        attrs = {"group": u["group"], "note": u["note"], **u["attrs"]}
         if u["armored"]:
             attrs["armored"] = True
         movement = kind.movement if u["movement"] is None else u["movement"]
-        factors = {"strength": kind.strength, "movement": movement}
+        strength = kind.strength if u["strength"] is None else u["strength"]
+        factors = {"strength": strength, "movement": movement}
         units[u["id"]] = Unit(u["id"], u["name"] or u["id"], kind.side, u["type"], factors, None, RESERVE, attrs)
     return types, units
 

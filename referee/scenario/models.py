@@ -17,6 +17,7 @@ class NodeSpec(_Strict):
     y: float = 0
     in_play: bool = True
     note: str = ""
+    features: list[str] = []  # e.g. "hydrant"
 
 
 class LinkSpec(_Strict):
@@ -35,6 +36,15 @@ class TargetSpec(_Strict):
     note: str = ""
 
 
+class BuildingSpec(_Strict):
+    id: str
+    node: str
+    kind: str
+    value: int = Field(ge=0)
+    adjacent: list[str] = []
+    note: str = ""
+
+
 class MapFile(_Strict):
     id: str
     title: str
@@ -44,6 +54,8 @@ class MapFile(_Strict):
     links: list[LinkSpec]
     edges: dict[str, list[str]] = {}
     targets: list[TargetSpec] = []
+    buildings: list[BuildingSpec] = []
+    place_inches: int = Field(0, ge=0)  # table inches between neighbouring places, where the rules move by inches
 
 
 class TypeSpec(_Strict):
@@ -60,8 +72,10 @@ class UnitSpec(_Strict):
     name: str | None = None
     group: str = ""
     movement: int | None = Field(None, ge=0)
+    strength: int | None = Field(None, ge=0)
     armored: bool = False
     note: str = ""
+    attrs: dict[str, str | int | bool] = {}  # hidden attributes it starts with
 
 
 class ForcesFile(_Strict):
@@ -124,6 +138,7 @@ class ScenarioFile(_Strict):
     start: str
     minutes: int = Field(gt=0)
     turns: int = Field(gt=0)
+    dial: Literal[12, 24] = 12  # how times are printed: 7:40 (12) or 22:40 (24)
     target: int
     starting: dict[str, int]
     options: dict[str, OptionSpec] = {}

@@ -17,6 +17,9 @@ from referee.tui.actions import ACTIONS
 from referee.tui.screens.main import MainScreen
 
 
+DASHBOARD_RULESETS = ("n30",)  # the rulesets the dashboard can run
+
+
 class RefereeApp(App):
     """referee's dashboard: the start screen, or straight to the main screen on a session."""
 
@@ -37,7 +40,8 @@ class RefereeApp(App):
             from referee.scenario.catalog import scenario_files, load_file
             from referee.tui.screens.start import StartScreen
 
-            self.push_screen(StartScreen([load_file(p) for p in scenario_files().values()], self.folder))
+            scenarios = [load_file(p) for p in scenario_files().values()]
+            self.push_screen(StartScreen([s for s in scenarios if s.ruleset in DASHBOARD_RULESETS], self.folder))
 
     @work(thread=True, exclusive=True, group="session")
     def open_session(self, path: Path) -> None:

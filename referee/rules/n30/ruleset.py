@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
-from referee.core.events import Event
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
-from referee.rules.n30 import attack, fold, friction, movement, reports, turns
+from referee.rules import reports
+from referee.rules.table import CommandTable
+from referee.rules.n30 import attack, fold, friction, movement, turns
 from referee.rules.n30.narrate import narrate
 from referee.rules.n30.phases import MOVER
 from referee.rules.n30.setup import initial_state
@@ -38,11 +39,12 @@ COMMANDS = {
 }
 
 
-class N30:
+class N30(CommandTable):
     """The N30 rules (Erwin 2004-05, rev. Unrastarjo 2008)."""
 
     id = "n30"
-    commands = tuple(COMMANDS)
+    table = COMMANDS
+    check_not_over = staticmethod(turns.check_not_over)
 
     def initial(self, ctx: Context) -> GameState:
         return initial_state(ctx)
@@ -50,14 +52,6 @@ class N30:
     def start(self, ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
         turns.begin_turn(ctx, state, 1, emit, dice)
 
-    def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-        handler = COMMANDS.get(command.get("do"))
-        if handler is None:
-            raise RefereeError(f"unknown command {command.get('do')!r} (known: {', '.join(COMMANDS)}, undo, redo)")
-        turns.check_not_over(state)
-        handler(ctx, state, command, emit, dice)
-
     evolve = staticmethod(fold.evolve)
 
-    def narrate(self, event: Event) -> str:
-        return narrate(event)
+    narrate = staticmethod(narrate)

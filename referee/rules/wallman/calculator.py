@@ -12,7 +12,7 @@ from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from referee.core.dice import Dice, Roll, SeededDice, TableDice
+from referee.core.dice import SeededDice, TableDice, Tally
 from referee.errors import RefereeError
 from referee.rules.wallman import damage, fighting, fires, firearms, looting, medical, negotiation, overreaction, response
 from referee.scenario.wallman_tables import Tables, load_tables
@@ -124,28 +124,21 @@ class LootInput(_Input):
     dice: list[int] | None = None
 
 
-class _Kept:
-    """Dice that remember every face they gave, typed-in first, then the generator's."""
+class _Kept(Tally):
+    """Typed-in dice if given (all of them must be used), else the generator seeded with `seed`."""
 
     def __init__(self, typed: list[int] | None, seed: int | None):
-        self.table = TableDice(typed) if typed is not None else None
         self.seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
-        self.seeded: SeededDice | None = None
-        self.faces: list[int] = []
+        super().__init__(TableDice(typed) if typed is not None else SeededDice(self.seed))
 
-    def roll(self, purpose: str, sides: int = 6) -> Roll:
-        if self.table is not None:
-            roll = self.table.roll(purpose, sides)
-        else:
-            self.seeded = self.seeded or SeededDice(self.seed)
-            roll = self.seeded.roll(purpose, sides)
-        self.faces.append(roll.value)
-        return roll
+    @property
+    def seeded(self) -> bool:
+        return isinstance(self.dice, SeededDice) and bool(self.rolls)
 
     def done(self) -> list[int]:
-        if self.table is not None:
-            self.table.check_all_used()
-        return self.faces
+        if isinstance(self.dice, TableDice):
+            self.dice.check_all_used()
+        return [roll.value for roll in self.rolls]
 
 
 def _rl(t: Tables, data: RLInput, dice: _Kept) -> dict:
@@ -272,6 +265,6 @@ def resolve_json(name: str, data: object, seed: int | None = None, tables: Table
     dice = _Kept([single] if single is not None else getattr(parsed, "dice", None), seed)
     answer = {"calculator": name} | run(tables, parsed, dice)
     answer["dice"] = dice.done()
-    if dice.seeded is not None:
+    if dice.seeded:
         answer["seed"] = dice.seed
     return answer

@@ -1,0 +1,64 @@
+"""Medical services: a paramedic's triage of a casualty, and the ambulance run to hospital."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.errors import RefereeError, Refusal
+from referee.rules.wallman import lookup
+from referee.rules.wallman.medical import triage as triage_roll
+from referee.rules.wallman.phases import SECURITY
+from referee.rules.wallman.setup import tables
+
+MEDICAL = "Medical Services"
+STRETCHERS, WALKING = 2, 4  # an ambulance takes 2 stretcher cases or 4 walking wounded
+
+
+def _casualty(state: GameState, command: dict) -> tuple[str, dict]:
+    cid = command.get("casualty")
+    if cid not in state.local["casualties"]:
+        known = ", ".join(state.local["casualties"]) or "none yet"
+        raise RefereeError(f'"casualty" must name a casualty (known: {known}), got {cid!r}')
+    return cid, state.local["casualties"][cid]
+
+
+def _paramedics(state: GameState, command: dict, key: str):
+    unit = lookup.unit(state, command, key, SECURITY, MEDICAL)
+    if unit.type != "paramedics":
+        raise Refusal(MEDICAL, f"{unit.id} is not a paramedic crew")
+    return unit
+
+
+def triage(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "triage", "medic", "casualty"}`: a paramedic reaches a body and assesses it (1d6)."""
+    medic = _paramedics(state, command, "medic")
+    cid, casualty = _casualty(state, command)
+    if casualty["node"] != medic.node:
+        raise Refusal(MEDICAL, f"{cid} lies at {casualty['node']}; {medic.id} is at {medic.node}")
+    if casualty["state"] == "dead" or casualty.get("triage"):
+        raise Refusal(MEDICAL, f"{cid} has been assessed already ({casualty.get('triage') or 'dead'})")
+    tally = Tally(dice)
+    _, row = triage_roll(tables(ctx), tally)
+    emit("triaged", {"medic": medic.id, "casualty": cid, "result": row.result, "patch_turns": row.patch_turns},
+         tuple(tally.rolls))
+
+
+def evacuate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "evacuate", "ambulance", "casualties": [...]}`: assessed casualties where the ambulance
+    stands go to hospital: 2 on stretchers or 4 walking wounded a run."""
+    ambulance = _paramedics(state, command, "ambulance")
+    ids = command.get("casualties")
+    if not isinstance(ids, list) or not ids:
+        raise RefereeError('"casualties" must list the casualties to take')
+    loads = {"stretcher": 0, "walking": 0}
+    for cid in ids:
+        cid, casualty = _casualty(state, {"casualty": cid})
+        if casualty["node"] != ambulance.node or casualty.get("evacuated"):
+            raise Refusal(MEDICAL, f"{cid} is not waiting at {ambulance.node}")
+        if casualty.get("triage") not in ("injured", "serious"):
+            raise Refusal(MEDICAL, f"{cid} needs a paramedic's assessment first, and only the injured go to hospital")
+        loads["stretcher" if casualty["triage"] == "serious" else "walking"] += 1
+    if loads["stretcher"] / STRETCHERS + loads["walking"] / WALKING > 1:
+        raise Refusal(MEDICAL, f"an ambulance takes {STRETCHERS} stretcher cases or {WALKING} walking wounded")
+    emit("evacuated", {"ambulance": ambulance.id, "casualties": ids})

@@ -1,0 +1,129 @@
+"""Violence: fights, shooting, gas, the over-reaction test and snipers, carried out on the table."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.errors import RefereeError, Refusal
+from referee.rules.wallman import lookup
+from referee.rules.wallman.crowds import near
+from referee.rules.wallman.fighting import INTENTS, Fighter, fight as fight_round
+from referee.rules.wallman.firearms import snipe as snipe_shot, volley
+from referee.rules.wallman.overreaction import over_reaction
+from referee.rules.wallman.phases import CROWD, SECURITY
+from referee.rules.wallman.scores import row_for
+from referee.rules.wallman.setup import tables
+
+FIGHTING, FIREARMS, OVER, SNIPERS = "Fighting", "Firearms", "Over-Reaction Test", "Terrorists and Snipers"
+FIGURE = {"officer": "police", "patrol": "police", "riot_police": "riot_trained", "anti_riot": "riot_trained",
+          "soldiers_riot": "riot_trained", "mounted": "mounted", "mounted_riot": "mounted_riot", "swat": "police",
+          "soldiers": "police", "conscripts": "police", "special_forces": "police"}
+GAS = ("tear_gas", "cs_gas")
+GAS_CARRIERS = ("riot_police", "anti_riot", "soldiers_riot", "mounted_riot", "swat")
+HURT = ("wounded", "dead")
+
+
+def _names(command: dict, key: str) -> tuple[str, ...]:
+    given = command.get(key, [])
+    if not isinstance(given, list) or not all(isinstance(name, str) for name in given):
+        raise RefereeError(f'"{key}" must be a list of modifier names, got {given!r}')
+    return tuple(given)
+
+
+def casualty_id(state: GameState) -> str:
+    """The next casualty's id: C1, C2, ..."""
+    return f"C{len(state.local['casualties']) + 1}"
+
+
+def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "fight", "unit", "crowd", "intent", "charging", "modifiers", "crowd_modifiers"}`: one round
+    between a figure of the unit and a member of the crowd, in the same place.
+
+    The unit's figure factor (police, riot trained, mounted...) and rain come by themselves; gas here
+    this turn counts against the crowd's man (the security forces have masks); the umpire adds the rest.
+    """
+    unit = lookup.unit(state, command, "unit", SECURITY, FIGHTING)
+    crowd = lookup.unit(state, command, "crowd", CROWD, FIGHTING)
+    if unit.node != crowd.node:
+        raise Refusal(FIGHTING, f"fights are between figures in contact: {unit.id} is at {unit.node}, {crowd.id} at {crowd.node}")
+    intent = command.get("intent", "beat")
+    if intent not in INTENTS:
+        raise RefereeError(f'"intent" must be one of {", ".join(INTENTS)}, got {intent!r}')
+    figure = FIGURE.get(unit.type)
+    if figure and lookup.flag(command, "charging"):
+        if not figure.startswith("mounted"):
+            raise Refusal(FIGHTING, f"only mounted police fight at the charge, and {unit.id} is {unit.type}")
+        figure += "_charging"
+    ours, theirs = (figure,) if figure else (), ()
+    if ctx.options.get("weather") == "soaked":
+        ours, theirs = ours + ("soaked",), theirs + ("soaked",)
+    gas = state.local["gas"].get(crowd.node)
+    if gas:
+        theirs += (gas,)
+    tally = Tally(dice)
+    result = fight_round(tables(ctx), intent, Fighter(unit.id, ours + _names(command, "modifiers")),
+                         Fighter(crowd.id, theirs + _names(command, "crowd_modifiers")), tally)
+    winner = None if result.winner is None else (unit.id, crowd.id)[result.winner]
+    hurt = result.result in HURT and winner is not None
+    emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent,
+                    "scores": list(result.scores), "margin": result.margin, "winner": winner, "result": result.result,
+                    "modifiers": [result.modifiers[0], result.modifiers[1]],
+                    "casualty": casualty_id(state) if hurt else None}, tuple(tally.rolls))
+
+
+def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "shoot", "unit", "crowd", "firers", "automatic"}`: a unit fires into a crowd in sight
+    (its own place or the next); each man hit rolls for his fate."""
+    unit = lookup.unit(state, command, "unit", SECURITY, FIREARMS)
+    crowd = lookup.unit(state, command, "crowd", CROWD, FIREARMS)
+    if crowd.node not in near(ctx, unit.node):
+        raise Refusal(FIREARMS, f"{crowd.id} at {crowd.node} is out of sight of {unit.id} at {unit.node}")
+    firers = command.get("firers", unit.factors["strength"])
+    if isinstance(firers, bool) or not isinstance(firers, int) or not 1 <= firers <= unit.factors["strength"]:
+        raise RefereeError(f'"firers" must be 1 to {unit.factors["strength"]} for {unit.id}, got {firers!r}')
+    automatic = lookup.flag(command, "automatic")
+    tally = Tally(dice)
+    shots = volley(tables(ctx), unit.type, firers, tally, automatic)
+    hurt = [fate for fate in shots.casualties if fate in HURT]
+    first = state.local["firearm_casualties"] == 0 and bool(hurt)
+    ids = [f"C{len(state.local['casualties']) + 1 + i}" for i in range(len(hurt))]
+    emit("shot", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "from": unit.node, "firers": firers,
+                  "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt)), "first": first},
+         tuple(tally.rolls))
+
+
+def gas(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "gas", "unit", "at", "kind"}`: a unit with riot equipment fires gas into its place or the next."""
+    unit = lookup.unit(state, command, "unit", SECURITY, "RL State Chart")
+    at = lookup.place(ctx, command, "at")
+    kind = command.get("kind", "tear_gas")
+    if kind not in GAS:
+        raise RefereeError(f'"kind" must be one of {", ".join(GAS)}, got {kind!r}')
+    if unit.type not in GAS_CARRIERS:
+        raise Refusal("Types of Unit", f"{unit.id} ({unit.type}) carries no gas: riot-equipped units do")
+    if at not in near(ctx, unit.node):
+        raise Refusal("RL State Chart", f"{at} is out of {unit.id}'s reach from {unit.node}")
+    emit("gassed", {"unit": unit.id, "node": at, "kind": kind})
+
+
+def overreact(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "overreaction", "unit", "modifiers"}`: test a unit under stress (bricks, attack, fire, a man down)."""
+    unit = lookup.unit(state, command, "unit", SECURITY, OVER)
+    tally = Tally(dice)
+    result = over_reaction(tables(ctx), unit.type, lookup.counts(command), tally)
+    emit("over-reaction", {"unit": unit.id, "score": result.score, "result": result.result,
+                           "modifiers": result.modifiers, "opens_fire": result.opens_fire}, tuple(tally.rolls))
+
+
+def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "snipe", "from", "target"}`: a sniper fires from a place at a named unit, which knows it is under fire."""
+    at = lookup.place(ctx, command, "from")
+    target = lookup.unit(state, command, "target", SECURITY, SNIPERS)
+    t = tables(ctx)
+    tally = Tally(dice)
+    shot = snipe_shot(t, state.local["sniper_shots"].get(at, 0) + 1, tally)
+    fate = row_for(t.firearms.wounds, tally.roll("sniper: wound", t.firearms.die).value).result if shot.hit else None
+    emit("sniped", {"from": at, "target": target.id, "node": target.node, "shot": shot.shot, "hit": shot.hit,
+                    "spotted": shot.spotted, "fate": fate,
+                    "casualty": casualty_id(state) if fate in HURT else None}, tuple(tally.rolls))

@@ -1,0 +1,113 @@
+"""Movement (Wallman): security forces on foot, mounted or in vehicles; crowds moved or drifting by their RL."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.errors import Refusal
+from referee.rules.wallman import lookup
+from referee.rules.wallman.phases import CROWD, SECURITY
+from referee.rules.wallman.response import level
+from referee.rules.wallman.scores import roll_dice
+from referee.rules.wallman.setup import tables
+
+MOVEMENT, CROWDS = "Movement", "Crowds"
+STARTING_VEHICLE = 2  # places a vehicle that stood still last turn may cover (RULINGS.md)
+
+
+def reach(ctx: Context, state: GameState, start: str) -> dict[str, int]:
+    """Places a security unit can get to, with the links it takes: a place held by a crowd can be
+    entered but not passed through."""
+    dist, queue = {start: 0}, deque([start])
+    while queue:
+        node = queue.popleft()
+        if node != start and state.stacks[CROWD].get(node):
+            continue
+        for near in ctx.scenario.board.adjacency[node]:
+            if near not in dist:
+                dist[near] = dist[node] + 1
+                queue.append(near)
+    return dist
+
+
+def allowance(state: GameState, unit) -> int | None:
+    """How many places a unit may cover this turn; None for a vehicle under way (any distance)."""
+    if not unit.attrs.get("vehicle"):
+        return unit.factors["movement"]
+    return None if unit.id in state.local["moved_before"] else STARTING_VEHICLE
+
+
+def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "move", "unit", "to"}`: a security unit or officer moves once a turn, along the streets."""
+    unit = lookup.unit(state, command, "unit", SECURITY, MOVEMENT)
+    to = lookup.place(ctx, command, "to")
+    if unit.id in state.local["moved"]:
+        raise Refusal(MOVEMENT, f"{unit.id} has already moved this turn")
+    links = reach(ctx, state, unit.node).get(to)
+    if links is None or links == 0:
+        raise Refusal(MOVEMENT, f"{unit.id} cannot get from {unit.node} to {to}: no way past the crowds" if links is None
+                      else f"{unit.id} is already at {to}")
+    most = allowance(state, unit)
+    if most is not None and links > most:
+        why = "a vehicle starting from a standstill" if unit.attrs.get("vehicle") else f"{unit.id} on foot"
+        raise Refusal(MOVEMENT, f"{to} is {links} places away; {why} covers {most} a turn")
+    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": to, "places": links})
+
+
+def _closer_to_gunfire(ctx: Context, state: GameState, start: str, to: str) -> bool:
+    shots = state.local["shooting"]
+    if not shots:
+        return False
+    dist = ctx.scenario.board.distances(shots)
+    return dist.get(to, 99) < dist.get(start, 99)
+
+
+def crowd_move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "crowd-move", "crowd", "to"}`: the umpire moves a crowd to a neighbouring place."""
+    crowd = lookup.unit(state, command, "crowd", CROWD, CROWDS)
+    to = lookup.place(ctx, command, "to")
+    if to not in ctx.scenario.board.adjacency[crowd.node]:
+        raise Refusal(CROWDS, f"a crowd moves one place at a time: {to} is not next to {crowd.node}")
+    if _closer_to_gunfire(ctx, state, crowd.node, to):
+        raise Refusal(CROWDS, f"crowds will not move closer to the sound of gunfire ({to})")
+    emit("crowd-moved", {"crowd": crowd.id, "from": crowd.node, "to": to, "why": "umpire"})
+
+
+def _toward(ctx: Context, state: GameState, crowd, way: str) -> dict[str, int]:
+    """Distances to what the crowd drifts toward (or, for `away`, from the security forces)."""
+    board = ctx.scenario.board
+    if way == "objective":
+        goal = crowd.attrs.get("objective")
+        goal = board.buildings[goal].node if goal in board.buildings else goal
+        return board.distances([goal]) if goal in board.nodes else {}
+    return board.distances(state.occupied(SECURITY))
+
+
+def drift(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "drift", "crowd"}`: roll the crowd's drift for its RL and move it that way.
+
+    A running crowd drifts away from the security forces. It covers a place for every full
+    `place_inches` of its roll; where several ways are as good, a die picks one; never closer to gunfire.
+    """
+    crowd = lookup.unit(state, command, "crowd", CROWD, CROWDS)
+    if crowd.id in state.local["moved"]:
+        raise Refusal(CROWDS, f"{crowd.id} has already moved this turn")
+    lvl = level(tables(ctx), crowd.attrs["rl"])
+    way = "away" if crowd.attrs.get("running") else lvl.toward
+    tally = Tally(dice)
+    inches, _ = roll_dice(lvl.move, tally, f"{crowd.id} drifts")
+    places = inches // max(ctx.scenario.board.place_inches, 1)
+    dist, node, path = _toward(ctx, state, crowd, way), crowd.node, []
+    for _ in range(places):
+        here = dist.get(node, 99)
+        better = [n for n in ctx.scenario.board.adjacency[node] if not _closer_to_gunfire(ctx, state, node, n)
+                  and (dist.get(n, 99) > here if way == "away" else dist.get(n, 99) < here)]
+        if not better:
+            break
+        node = better[0] if len(better) == 1 else better[tally.roll(f"{crowd.id}: which way", len(better)).value - 1]
+        path.append(node)
+    emit("crowd-moved", {"crowd": crowd.id, "from": crowd.node, "to": node, "why": way, "inches": inches,
+                         "path": path}, tuple(tally.rolls))

@@ -1,0 +1,56 @@
+"""The opening state of a Wallman scenario: figures placed, crowds with their RL, buildings whole."""
+
+from __future__ import annotations
+
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, RESERVE, Unit
+from referee.errors import RefereeError
+from referee.rules.wallman.looting import loot_units
+from referee.rules.wallman.phases import CROWD, PHASES, SECURITY
+from referee.rules.wallman.response import level
+
+DAMAGE = "damage"
+
+
+def tables(ctx: Context):
+    """The scenario's tables (a Wallman scenario must name them)."""
+    if ctx.scenario.tables is None:
+        raise RefereeError(f"{ctx.scenario.id} names no tables: a Wallman scenario needs `tables = ...`")
+    return ctx.scenario.tables
+
+
+def initial_state(ctx: Context) -> GameState:
+    """Units where the setup puts them, latecomers in reserve, every building at its full value."""
+    scenario, t = ctx.scenario, tables(ctx)
+    location = {uid: node for node, ids in scenario.setup.placement.items() for uid in ids}
+    arrival = {uid: group for group in scenario.arrivals for uid in group.units}
+    units = {}
+    for uid, unit in scenario.units.items():
+        attrs = dict(unit.attrs)
+        if unit.side == CROWD:
+            level(t, attrs.get("rl"))  # a crowd without a sensible RL is refused here
+            separate = ctx.options.get("looters", "separate") == "separate"
+            attrs |= {"looters": attrs.get("looters", 0) if separate else 0, "running": False,
+                      "carrying": 0, "history": [[1, attrs["rl"]]]}
+        if uid in location:
+            node, status = location[uid], ACTIVE
+        else:
+            node, status = None, RESERVE
+            attrs |= {"arrives": arrival[uid].turn, "edge": arrival[uid].edge}
+        units[uid] = Unit(unit.id, unit.name, unit.side, unit.type, unit.factors, node, status, attrs)
+    stacks: dict[str, dict[str, tuple[str, ...]]] = {SECURITY: {}, CROWD: {}}
+    for node, ids in scenario.setup.placement.items():
+        for uid in ids:
+            side = stacks[units[uid].side]
+            side[node] = side.get(node, ()) + (uid,)
+    buildings = {b.id: {"value": b.value, "fires": 0, "loot": loot_units(t, b.value), "broken": False}
+                 for b in scenario.board.buildings.values()}
+    local = {"buildings": buildings, "casualties": {}, "firearm_casualties": 0, "sniper_shots": {}} | fresh_turn([])
+    return GameState(turn=1, phase=PHASES[0], units=units, stacks=stacks, scores={DAMAGE: 0}, local=local)
+
+
+def fresh_turn(moved_before: list[str]) -> dict:
+    """What a turn tracks, empty: who moved or acted, where there was shooting or gas, arrests per crowd."""
+    return {"moved": [], "moved_before": moved_before, "acted": [], "shooting": [], "gas": {}, "arrests": {},
+            "fired_on": {}}
