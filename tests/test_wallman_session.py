@@ -215,13 +215,19 @@ def test_fire_burns_at_the_end_of_the_turn_and_engines_fight_it():
 
 
 def test_triage_and_evacuation():
-    """Medical Services: a paramedic assesses a casualty where it lies; an ambulance takes the injured away."""
+    """Medical Services and Moving Wounded: a paramedic assesses a casualty where it lies; after the patching
+    up and a turn onto the stretcher, an ambulance takes him away."""
     game = put(new_game(), {"Supt. Hale": "Precinct", "Ambulance 1": "Precinct"})
     do(game, "fight", 1, 10, unit="Supt. Hale", crowd="Precinct crowd")
     with pytest.raises(Refusal, match="needs a paramedic's assessment"):
         do(game, "evacuate", ambulance="Ambulance 1", casualties=["C1"])
     do(game, "triage", 4, medic="Ambulance 1", casualty="C1")
     assert game.state.local["casualties"]["C1"]["triage"] == "serious"
+    for turn in (1, 2):  # a turn of patching up, a turn to put him on the stretcher
+        with pytest.raises(Refusal, match="ready to load from turn 3"):
+            do(game, "evacuate", ambulance="Ambulance 1", casualties=["C1"])
+        for _ in range(6):
+            do(game, "end-phase")
     do(game, "evacuate", ambulance="Ambulance 1", casualties=["C1"])
     assert game.state.local["casualties"]["C1"]["evacuated"]
 

@@ -13,6 +13,7 @@ from referee.rules.wallman.setup import tables
 
 MEDICAL = "Medical Services"
 STRETCHERS, WALKING = 2, 4  # an ambulance takes 2 stretcher cases or 4 walking wounded
+STRETCHER_CREW = 2
 
 
 def _casualty(state: GameState, command: dict) -> tuple[str, dict]:
@@ -46,7 +47,8 @@ def triage(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice
 
 def evacuate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "evacuate", "ambulance", "casualties": [...]}`: assessed casualties where the ambulance
-    stands go to hospital: 2 on stretchers or 4 walking wounded a run."""
+    stands go to hospital: 2 on stretchers or 4 walking wounded a run, once patched up (and, for a
+    stretcher case, a turn more to put him on the stretcher); loading is the turn's work."""
     ambulance = _paramedics(state, command, "ambulance")
     ids = command.get("casualties")
     if not isinstance(ids, list) or not ids:
@@ -58,7 +60,14 @@ def evacuate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
             raise Refusal(MEDICAL, f"{cid} is not waiting at {ambulance.node}")
         if casualty.get("triage") not in ("injured", "serious"):
             raise Refusal(MEDICAL, f"{cid} needs a paramedic's assessment first, and only the injured go to hospital")
-        loads["stretcher" if casualty["triage"] == "serious" else "walking"] += 1
+        stretcher = casualty["triage"] == "serious"
+        ready = casualty["triaged_turn"] + casualty["patch_turns"] + stretcher  # patching up, then the stretcher
+        if state.turn < ready:
+            raise Refusal(MEDICAL, f"{cid} is being patched up{' and put on a stretcher' if stretcher else ''}: "
+                                   f"ready to load from turn {ready}")
+        loads["stretcher" if stretcher else "walking"] += 1
     if loads["stretcher"] / STRETCHERS + loads["walking"] / WALKING > 1:
         raise Refusal(MEDICAL, f"an ambulance takes {STRETCHERS} stretcher cases or {WALKING} walking wounded")
+    if loads["stretcher"] and ambulance.factors["strength"] < STRETCHER_CREW:
+        raise Refusal(MEDICAL, f"two paramedics are needed to man the stretcher; {ambulance.id} has one")
     emit("evacuated", {"ambulance": ambulance.id, "casualties": ids})

@@ -174,7 +174,8 @@ def _merged(ctx: Context, state: GameState, d: dict) -> None:
 
 def _triaged(ctx: Context, state: GameState, d: dict) -> None:
     casualty = state.local["casualties"][d["casualty"]]
-    _set(state, "casualties", d["casualty"], {**casualty, "triage": d["result"],
+    _set(state, "casualties", d["casualty"], {**casualty, "triage": d["result"], "triaged_turn": state.turn,
+                                              "patch_turns": d["patch_turns"],
                                               "state": "dead" if d["result"] == "dies" else casualty["state"]})
 
 
