@@ -171,6 +171,42 @@ def cmd_resolve(args) -> int:
     return 0
 
 
+def cmd_review(args) -> int:
+    from referee.review.report import write_review
+
+    if not Path(args.path).is_file():
+        raise RefereeError(f"no session database at {args.path}")
+    at = None
+    if args.at:
+        try:
+            at = [int(turn) for turn in args.at.split(",")]
+        except ValueError:
+            raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {args.at!r}") from None
+    print(write_review(Path(args.path), Path(args.out), at))
+    return 0
+
+
+def cmd_export(args) -> int:
+    from referee.review.exports import export
+
+    if not Path(args.path).is_file():
+        raise RefereeError(f"no session database at {args.path}")
+    for written in export(Path(args.path), Path(args.out), args.format):
+        print(written)
+    return 0
+
+
+def cmd_branch(args) -> int:
+    from referee.review.branch import branch
+
+    if not Path(args.path).is_file():
+        raise RefereeError(f"no session database at {args.path}")
+    copied = branch(Path(args.path), Path(args.db), args.seq, args.turn)
+    print(f"{copied} commands copied", file=sys.stderr)
+    print(args.db)
+    return 0
+
+
 def cmd_simulate(args) -> int:
     from referee.simulate import game_seed, last_game, simulate
 
@@ -282,6 +318,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="a JSON file, or - for stdin (default)")
     p.add_argument("--seed", type=int)
     p.set_defaults(run=cmd_resolve)
+
+    p = sub.add_parser("review", help="write the post-session report (one HTML page)")
+    p.add_argument("path")
+    p.add_argument("--out", required=True, help="the HTML file to write")
+    p.add_argument("--at", help="turns to compare each player's knowledge with the truth at, like 4,8 "
+                                "(default: the turns briefings were handed out in)")
+    p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser("export", help="the event log, the turns and the units as CSV or JSON for a spreadsheet")
+    p.add_argument("path")
+    p.add_argument("--out", required=True, help="the folder to write events, turns and units into")
+    p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("branch", help="what-if: a new session starting where this one stood at a moment")
+    p.add_argument("path")
+    moment = p.add_mutually_exclusive_group(required=True)
+    moment.add_argument("--seq", type=int, help="just after the command that made this event")
+    moment.add_argument("--turn", type=int, help="at the start of this turn")
+    p.add_argument("--db", required=True, help="the new session database (must not exist)")
+    p.set_defaults(run=cmd_branch)
 
     p = sub.add_parser("simulate", help="computer players play whole games")
     p.add_argument("scenario")

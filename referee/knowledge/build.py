@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.core.engine import Context
+from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.knowledge.record import Record
 from referee.knowledge.wallman import WallmanRecord
@@ -24,11 +24,15 @@ def record(path: Path) -> Record | WallmanRecord:
         reader.close()
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
-    kind = WallmanRecord if scenario.ruleset == "wallman" else Record
-    knowledge = kind(ctx, ruleset_for(scenario.ruleset), info.seed)
+    knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.seed)
     for stored in events:
         knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
     return knowledge
+
+
+def new_record(ctx: Context, rules: Ruleset, seed: int) -> Record | WallmanRecord:
+    """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way."""
+    return (WallmanRecord if ctx.scenario.ruleset == "wallman" else Record)(ctx, rules, seed)
 
 
 def views(path: Path) -> dict[str, PlayerView]:

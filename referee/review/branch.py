@@ -1,0 +1,56 @@
+"""What-if: a new session that starts where an old one stood at a chosen moment; the old one is never changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.errors import RefereeError
+from referee.store.reading import open_reader
+
+
+def cut(path: Path, seq: int | None = None, turn: int | None = None) -> list[int]:
+    """The effective commands up to the moment: through the command that made event `seq`, or up to the
+    start of turn `turn` (its opening events included)."""
+    reader = open_reader(path)
+    try:
+        effective, log = reader.effective(), reader.log()
+    finally:
+        reader.close()
+    kept = set(effective)
+    if seq is not None:
+        owner = next((r.command_id for r in log if r.seq == seq), None)
+        if owner is None or owner not in kept:
+            raise RefereeError(f"event {seq} is not in the effective log of {path}")
+        return effective[:effective.index(owner) + 1]
+    starts = [r.command_id for r in log if r.kind == "turn-begun" and r.data["turn"] == turn and r.command_id in kept]
+    if not starts:
+        raise RefereeError(f"turn {turn} never began in {path}")
+    return effective[:effective.index(starts[0]) + 1]
+
+
+def branch(path: Path, new: Path, seq: int | None = None, turn: int | None = None) -> int:
+    """Copy the session's effective commands up to the moment, with their events and dice, into `new`.
+
+    The dice counter goes on from where it stood, so the branch's next rolls come from the same seed.
+    Returns the number of commands copied.
+    """
+    from referee.store.repository import SessionStore
+
+    commands = cut(path, seq, turn)
+    reader = open_reader(path)
+    try:
+        info, bodies, events = reader.info, {c.id: c for c in reader.commands()}, reader.events(set(commands))
+    finally:
+        reader.close()
+    by_command: dict[int, list[dict]] = {}
+    for r in events:
+        by_command.setdefault(r.command_id, []).append(
+            {"turn": r.turn, "phase": r.phase, "kind": r.kind, "data": r.data, "dice": r.dice})
+    store = SessionStore.create(new, info.scenario, info.options, info.seed, info.sources)
+    try:
+        for command_id in commands:
+            command = bodies[command_id]
+            store.record(command.body, "play", by_command.get(command_id, []), command.dice_drawn)
+    finally:
+        store.close()
+    return len(commands)

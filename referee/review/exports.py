@@ -1,0 +1,65 @@
+"""Exports for a class to analyse in a spreadsheet: the event log, the state turn by turn, every unit's place.
+
+`referee export PATH --out DIR [--format csv|json]` writes `events`, `turns` and `units` files.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from referee.review.gather import Gathered, gather
+
+FORMATS = ("csv", "json")
+
+
+def event_rows(g: Gathered) -> list[dict]:
+    """Every stored event as `referee log --json` prints it (undone ones included and marked)."""
+    undone = {record.seq for record, _ in g.undone}
+    return [{"seq": r.seq, "turn": r.turn, "phase": r.phase, "kind": r.kind, "data": r.data, "dice": r.dice,
+             "command": r.command_id, "undone": r.seq in undone} for r in g.log]
+
+
+def turn_rows(g: Gathered) -> list[dict]:
+    """The score and the units on the table, lost and waiting, per side, at the end of every turn."""
+    rows = []
+    for turn, (state, score) in sorted(g.ends.items()):
+        row = {"turn": turn, "time": g.scenario.clock.label(turn), "score": score}
+        for side in sorted(state.stacks):
+            units = [u for u in state.units.values() if u.side == side]
+            for status in ("active", "destroyed", "reserve", "off-map"):
+                row[f"{side}_{status}"] = sum(u.status == status for u in units)
+        rows.append(row)
+    return rows
+
+
+def unit_rows(g: Gathered) -> list[dict]:
+    """Every unit at the end of every turn: where it was and its status."""
+    return [{"turn": turn, "unit": u.id, "side": u.side, "type": u.type, "node": u.node, "status": u.status,
+             "strength": u.factors.get("strength")}
+            for turn, (state, _) in sorted(g.ends.items()) for u in state.units.values()]
+
+
+def _write(path: Path, rows: list[dict], fmt: str) -> Path:
+    target = path.with_suffix(f".{fmt}")
+    if fmt == "json":
+        target.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+        return target
+    fields = list(dict.fromkeys(key for row in rows for key in row))
+    with target.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fields)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in row.items()})
+    return target
+
+
+def export(path: Path, out: Path, fmt: str = "csv") -> list[Path]:
+    """Write the three tables of a session into `out`; the files written."""
+    if fmt not in FORMATS:
+        raise ValueError(fmt)
+    g = gather(path, at=[])
+    out.mkdir(parents=True, exist_ok=True)
+    return [_write(out / name, rows(g), fmt) for name, rows in (("events", event_rows), ("turns", turn_rows),
+                                                                 ("units", unit_rows))]

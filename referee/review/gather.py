@@ -1,0 +1,129 @@
+"""A finished (or paused) session read back for review: the log replayed, with what happened when.
+
+Everything the report shows comes from here, and everything here comes from the session's log: the
+effective events replayed from the opening state, the undone ones kept aside, every die with the
+command that drew it, and each player's knowledge at the moments the review looks at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from referee.core.engine import Context
+from referee.core.events import Event
+from referee.core.state import GameState
+from referee.knowledge.build import new_record
+from referee.knowledge.view import PlayerView
+from referee.rules import ruleset as ruleset_for
+from referee.scenario.catalog import Scenario, from_sources
+from referee.session import stored_event
+from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, open_reader
+
+RL_KINDS = ("rl-rolled", "negotiated", "crowds-merged", "crowd-mood")
+"""Events after which a crowd's Response Level is read again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One effective event with its place in the log, and the score before and after it."""
+
+    seq: int
+    command: int
+    event: Event
+    line: str
+    score_before: int
+    score_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The end of a turn: the true state then, and what each player knew."""
+
+    turn: int
+    time: str
+    state: GameState
+    views: dict[str, PlayerView]
+
+
+@dataclass
+class Gathered:
+    """A session as the review reads it."""
+
+    path: Path
+    info: SessionInfo
+    ctx: Context
+    played: list[Played] = field(default_factory=list)
+    undone: list[tuple[EventRecord, str]] = field(default_factory=list)  # with its narrated line
+    commands: dict[int, tuple[dict, int]] = field(default_factory=dict)  # id: (body, dice drawn after it)
+    log: list[EventRecord] = field(default_factory=list)
+    briefings: list[BriefingRecord] = field(default_factory=list)
+    scores: dict[int, int] = field(default_factory=dict)  # turn: score at its end
+    ends: dict[int, tuple[GameState, int]] = field(default_factory=dict)  # turn: (state, score) at its end
+    moments: dict[int, Moment] = field(default_factory=dict)
+    rl: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # crowd: (turn, RL) after each change
+    initial: GameState | None = None
+    final: GameState | None = None
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.ctx.scenario
+
+
+def _score(state: GameState) -> int:
+    return next(iter(state.scores.values()))
+
+
+def _crowd_levels(state: GameState) -> dict[str, int]:
+    return {uid: unit.attrs["rl"] for uid, unit in state.units.items() if "rl" in unit.attrs}
+
+
+def gather(path: Path, at: list[int] | None = None) -> Gathered:
+    """Read and replay a session; `at` names the turns whose knowledge is compared with the truth
+    (by default the turns a briefing was handed out in, else the last turn played)."""
+    reader = open_reader(path)
+    try:
+        info, log, effective = reader.info, reader.log(), set(reader.effective())
+        commands = {c.id: (c.body, c.dice_drawn) for c in reader.commands()}
+        briefings = reader.briefings()
+    finally:
+        reader.close()
+    scenario = from_sources(info.sources)
+    ctx = Context(scenario, scenario.option_values(info.options))
+    rules = ruleset_for(scenario.ruleset)
+    g = Gathered(path, info, ctx, commands=commands, log=log, briefings=briefings)
+    kept = [r for r in log if r.command_id in effective]
+    last_turn = kept[-1].turn if kept else 1
+    wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))
+    state, record = rules.initial(ctx).thawed(), new_record(ctx, rules, info.seed)
+    g.initial = rules.initial(ctx)
+    g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
+    for r in log:
+        if r.command_id not in effective and r.kind not in ("undone", "redone"):
+            g.undone.append((r, rules.narrate(stored_event(r))))
+    for r in kept:
+        event = stored_event(r)
+        if event.kind == "turn-begun":
+            g.ends[state.turn] = (state.thawed(), _score(state))
+            if state.turn in wanted:
+                g.moments[state.turn] = _moment(ctx, state, record)
+        before = _score(state)
+        rules.evolve(ctx, state, event)
+        record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
+        g.played.append(Played(r.seq, r.command_id, event, rules.narrate(event), before, _score(state)))
+        g.scores[state.turn] = _score(state)
+        if event.kind in RL_KINDS:
+            for uid, level in _crowd_levels(state).items():
+                if not g.rl.get(uid) or g.rl[uid][-1][1] != level:
+                    g.rl.setdefault(uid, []).append((state.turn, level))
+        state = state.thawed()
+    g.ends[state.turn] = (state.thawed(), _score(state))
+    if state.turn in wanted:
+        g.moments[state.turn] = _moment(ctx, state, record)
+    g.final = state
+    return g
+
+
+def _moment(ctx: Context, state: GameState, record) -> Moment:
+    return Moment(state.turn, ctx.scenario.clock.label(state.turn), state.thawed(),
+                  {player.id: record.view(player.id) for player in ctx.scenario.players})

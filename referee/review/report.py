@@ -1,0 +1,173 @@
+"""`referee review PATH --out FILE.html`: the post-session report, one self-contained page.
+
+The page is built from `gather` (the log replayed) and `audit` (the dice checked) alone; this module
+arranges them for the template `review.html.j2`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.core.units import ACTIVE
+from referee.review.chart import levels_chart, score_chart
+from referee.review.dice_audit import audit
+from referee.review.gather import Gathered, Moment, gather
+
+QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
+"""Events the timeline counts instead of listing."""
+
+TALLIES = {
+    "n30": (("Confrontations", lambda e: e.kind == "confrontation"),
+            ("Confrontations with gas", lambda e: e.kind == "confrontation" and e.data["gas"]),
+            ("Units radicalized", lambda e: e.kind == "unit-radicalized"),
+            ("Units destroyed", lambda e: e.kind == "unit-destroyed"),
+            ("Retreats", lambda e: e.kind == "unit-retreated"),
+            ("Reports to players", lambda e: e.kind == "report-filed")),
+    "wallman": (("RL rolls", lambda e: e.kind == "rl-rolled"),
+                ("Negotiations", lambda e: e.kind == "negotiated"),
+                ("Fights", lambda e: e.kind == "fought"),
+                ("Arrests", lambda e: e.kind == "fought" and e.data["result"] == "arrested"),
+                ("Volleys fired", lambda e: e.kind == "shot"),
+                ("Gas fired", lambda e: e.kind == "gassed"),
+                ("Fires started", lambda e: e.kind == "fire-started"),
+                ("Buildings smashed or broken into", lambda e: e.kind in ("damaged", "broke-in")),
+                ("Reports to players", lambda e: e.kind == "report-filed")),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of the timeline: its events as lines, how many moves, what was undone."""
+
+    turn: int
+    time: str
+    score: int | None
+    lines: tuple[tuple[int, str, tuple[str, ...]], ...]  # (seq, line, notes such as the odds beforehand)
+    moves: int
+    undone: tuple[tuple[int, str], ...]
+
+
+def _odds_lines(event) -> tuple[str, ...]:
+    """N30 4: each unit's chances before the dice, from what the confrontation recorded."""
+    if event.kind != "confrontation":
+        return ()
+    from referee.rules.n30.odds import unit_odds
+
+    lines = []
+    for unit in event.data["units"]:
+        odds = unit_odds(unit["facing"], unit["type"], event.data["gas"], unit["refusal_roll"] is not None)
+        parts = [f"{name} {share}" for name, share in (("unaffected", odds.unaffected), ("retreat", odds.retreat),
+                 ("destroyed", odds.destroyed), ("stays", odds.stays), ("radicalized", odds.radicalized)) if share]
+        lines.append(f"{unit['id']} facing {unit['facing']}: " + ", ".join(parts))
+    return tuple(lines)
+
+
+def timeline(g: Gathered) -> list[Turn]:
+    turns: dict[int, dict] = {}
+
+    def at(turn: int) -> dict:
+        return turns.setdefault(turn, {"lines": [], "moves": 0, "undone": []})
+
+    for p in g.played:
+        entry = at(p.event.turn)
+        if p.event.kind in QUIET:
+            entry["moves"] += p.event.kind in ("unit-moved", "crowd-moved")
+        else:
+            entry["lines"].append((p.seq, p.line, _odds_lines(p.event)))
+    for record, line in g.undone:
+        at(record.turn)["undone"].append((record.seq, line))
+    label = g.scenario.clock.label
+    return [Turn(t, label(t), g.scores.get(t), tuple(e["lines"]), e["moves"], tuple(e["undone"]))
+            for t, e in sorted(turns.items())]
+
+
+def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
+    """The turns where the score moved most: (turn, change, the events that moved it)."""
+    previous = {t: g.scores.get(t - 1, next(iter(g.initial.scores.values()))) for t in g.scores}
+    changes = sorted(((abs(g.scores[t] - previous[t]), t) for t in g.scores if g.scores[t] != previous[t]), reverse=True)
+    picked = sorted(t for _, t in changes[:count])
+    return [(t, g.scores[t] - previous[t],
+             [p.line for p in g.played if p.event.turn == t and p.score_after != p.score_before]) for t in picked]
+
+
+def fates(g: Gathered) -> list[tuple]:
+    """Every unit at the end: where it is or what became of it, and the turn it was last in the log."""
+    last: dict[str, int] = {}
+    for p in g.played:
+        for key in ("unit", "crowd", "target", "engine", "medic", "ambulance"):
+            if isinstance(p.event.data.get(key), str):
+                last[p.event.data[key]] = p.event.turn
+        for uid in p.event.data.get("units", ()) if isinstance(p.event.data.get("units"), list) else ():
+            last[uid if isinstance(uid, str) else uid.get("id")] = p.event.turn
+    rows = []
+    for unit in g.final.units.values():
+        place = unit.node if unit.status == ACTIVE else unit.status
+        rows.append((unit.side, unit.id, unit.type, unit.status, place, last.get(unit.id)))
+    return sorted(rows)
+
+
+def _unit_text(unit) -> str:
+    hidden = [f"RL {unit.attrs['rl']}"] if "rl" in unit.attrs else []
+    hidden += [f"{unit.attrs['looters']} looters"] if unit.attrs.get("looters") else []
+    return f"{unit.id} ({unit.type}" + "".join(f", {h}" for h in hidden) + ")"
+
+
+def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str, str]]]:
+    """For each player at a moment: (place, what the player knew of it, what was there) side by side."""
+    comparison = {}
+    for player in g.scenario.players:
+        view = moment.views[player.id]
+        own = {u.id for u in view.own}
+        known = {}
+        for s in view.sightings:
+            when = "now" if s.current else f"seen {s.seen_time}"
+            units = ", ".join(u.id + (f" ({'; '.join(u.notes)})" if u.notes else "") for u in s.units) or \
+                f"{s.count if s.count is not None else '?'} unidentified"
+            known.setdefault(s.node, []).append(f"{units} [{when}]")
+        truth = {}
+        for unit in moment.state.units.values():
+            if unit.status == ACTIVE and unit.node and unit.id not in own:
+                truth.setdefault(unit.node, []).append(_unit_text(unit))
+        nodes = [n for n in g.scenario.board.nodes if n in known or n in truth]
+        comparison[player.id] = [(n, "; ".join(known.get(n, [])) or "nothing", ", ".join(truth.get(n, [])) or "nobody")
+                                 for n in nodes]
+    return comparison
+
+
+def context(g: Gathered) -> dict:
+    """Everything the review template reads."""
+    scenario, final = g.scenario, g.final
+    played = [p.event for p in g.played]
+    moves = big_moves(g)
+    rl = {uid: changes for uid, changes in g.rl.items() if changes}
+    return {
+        "g": g, "scenario": scenario, "final": final, "score": next(iter(final.scores.values())),
+        "score_name": "property damage" if scenario.ruleset == "wallman" else "success",
+        "tallies": [(label, sum(map(test, played))) for label, test in TALLIES.get(scenario.ruleset, ())],
+        "lost": _lost(final),
+        "chart": score_chart(g.scores, max(g.scores or {1: 0}), scenario.target, [t for t, _, _ in moves]),
+        "moves": moves, "timeline": timeline(g), "fates": fates(g), "audit": audit(g),
+        "moments": [(m, knew_and_true(g, m)) for _, m in sorted(g.moments.items())],
+        "rl_chart": levels_chart(rl, max(g.scores or {1: 0}), len(scenario.tables.rl.levels)) if rl and scenario.tables else None,
+        "rl": rl,
+    }
+
+
+def _lost(final) -> list[tuple[str, str, int]]:
+    """Units lost by side and type."""
+    counts: dict[tuple[str, str], int] = {}
+    for unit in final.units.values():
+        if unit.status == "destroyed":
+            counts[(unit.side, unit.type)] = counts.get((unit.side, unit.type), 0) + 1
+    return [(side, kind, n) for (side, kind), n in sorted(counts.items())]
+
+
+def write_review(path: Path, out: Path, at: list[int] | None = None) -> Path:
+    """Write the report of a session as one HTML page."""
+    from referee.briefing.environment import environment
+
+    page = environment().get_template("review.html.j2").render(context(gather(path, at)))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(page, encoding="utf-8")
+    return out

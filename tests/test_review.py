@@ -1,0 +1,207 @@
+"""Reviewing a session: the report agrees with `log` and `state`, the dice audit checks every die, a
+branch starts exactly at its moment, and exports load back to the same events."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import re
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from referee.core.engine import replay
+from referee.review.branch import cut
+from referee.review.dice_audit import audit, chi2_p
+from referee.review.gather import gather
+from referee.review.report import context
+from referee.session import Session, stored_event
+from referee.store.reading import open_reader
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory) -> Path:
+    """A simulated Close the Ring, saved, with undone commands and a briefing handed out at turn 3."""
+    from referee.cli import main
+
+    path = tmp_path_factory.mktemp("review") / "game.db"
+    assert main(["simulate", "n30/close-the-ring", "--games", "1", "--seed", "9", "--save", str(path)]) == 0
+    session = Session.open(path)
+    try:
+        session.apply({"do": "undo"})  # the last end-phase (the game's end) is taken back...
+        session.apply({"do": "report", "player": "police", "text": "Drums on Pine", "delay": 0})
+        session.apply({"do": "undo"})
+        session.apply({"do": "end-phase"})  # ...and played again
+        session.store.record_briefing("police", 3, "0" * 64, "html", "en")
+    finally:
+        session.close()
+    return path
+
+
+def state_json(cli, path) -> dict:
+    run = cli("state", path, "--json")
+    assert run.code == 0, run.err
+    return json.loads(run.out)
+
+
+def log_json(cli, path) -> list[dict]:
+    run = cli("log", path, "--json")
+    assert run.code == 0, run.err
+    return [json.loads(line) for line in run.lines]
+
+
+def test_the_report_agrees_with_log_and_state(cli, saved, tmp_path):
+    state, log = state_json(cli, saved), log_json(cli, saved)
+    kept = [e for e in log if not e["undone"]]
+    ctx = context(gather(saved))
+    assert ctx["score"] == state["score"] and ctx["final"].turn == state["turn"]
+    tallies = dict(ctx["tallies"])
+    assert tallies["Confrontations"] == sum(e["kind"] == "confrontation" for e in kept)
+    assert tallies["Units destroyed"] == sum(e["kind"] == "unit-destroyed" for e in kept)
+    lost = Counter((u["side"], u["type"]) for u in state["units"] if u["status"] == "destroyed")
+    assert {(side, kind): n for side, kind, n in ctx["lost"]} == dict(lost)
+    assert len(ctx["audit"].dice) == sum(len(e["dice"]) for e in log)
+    out = tmp_path / "review.html"
+    assert cli("review", saved, "--out", out).code == 0
+    page = out.read_text(encoding="utf-8")
+    assert re.search(rf"Confrontations</td><td class=\"num\">{tallies['Confrontations']}<", page)
+    assert f"success {state['score']} against {state['target']}" in page
+    assert "undone: Report for police" in page, "the undone command is in the timeline, struck through"
+    assert "http" not in page.replace("http://www.w3.org", ""), "no external assets"
+
+
+def test_the_score_chart_marks_the_turns_it_moved_most(saved):
+    ctx = context(gather(saved))
+    moves = ctx["moves"]
+    assert 1 <= len(moves) <= 3 and len(ctx["chart"].marks) == len(moves)
+    previous = dict(ctx["g"].scores)
+    changes = sorted((abs(previous[t] - previous.get(t - 1, 0)) for t in previous), reverse=True)
+    assert sorted((abs(change) for _, change, _ in moves), reverse=True) == changes[:len(moves)]
+    assert all(lines for _, _, lines in moves), "each mark is explained by the events that moved the score"
+
+
+def test_knowledge_is_compared_with_the_truth_at_the_briefing_turns(saved):
+    g = gather(saved)
+    assert list(g.moments) == [3]
+    ctx = context(g)
+    (moment, players), = ctx["moments"]
+    assert set(players) == {"protesters", "police"}
+    state = moment.state
+    for player, rows in players.items():  # hidden movement is off: each side knew just what was there
+        other = [u for u in state.units.values() if u.status == "active" and u.side != player]
+        assert {node for node, _, _ in rows} == {u.node for u in other}
+        for node, known, truth in rows:
+            assert all(u.id in known and u.id in truth for u in other if u.node == node)
+
+
+def test_the_dice_audit_checks_every_die_against_the_seed(saved, tmp_path):
+    result = audit(gather(saved))
+    assert result.mismatches == 0 and result.unrecorded == 0
+    assert result.commitment == hashlib.sha256(str(result.seed).encode()).hexdigest()
+    assert sum(f.rolls for f in result.fairness) == len(result.dice)
+    tampered = tmp_path / "tampered.db"
+    tampered.write_bytes(saved.read_bytes())
+    with sqlite3.connect(tampered) as db:
+        seq, dice = db.execute("SELECT seq, dice FROM event WHERE dice != '[]' ORDER BY seq LIMIT 1").fetchone()
+        rolls = json.loads(dice)
+        rolls[0]["value"] = rolls[0]["value"] % 6 + 1
+        db.execute("UPDATE event SET dice = ? WHERE seq = ?", (json.dumps(rolls), seq))
+    assert audit(gather(tampered)).mismatches == 1
+
+
+@pytest.mark.parametrize("statistic, freedom, p", [(11.0705, 5, 0.05), (16.919, 9, 0.05), (5.9915, 2, 0.05),
+                                                   (0.0, 5, 1.0), (9.2364, 5, 0.10)])
+def test_chi_square_tail(statistic, freedom, p):
+    assert chi2_p(statistic, freedom) == pytest.approx(p, abs=5e-4)
+
+
+def _state_at(path: Path, commands: list[int]):
+    reader = open_reader(path)
+    try:
+        events = [stored_event(r) for r in reader.events(set(commands))]
+    finally:
+        reader.close()
+    game = Session.view(path).game
+    return replay(game.rules, game.ctx, game.rules.initial(game.ctx), events)
+
+
+@pytest.mark.parametrize("moment", [("--turn", "4"), ("--seq", "150")])
+def test_a_branch_starts_exactly_at_the_moment_and_the_original_is_untouched(cli, saved, tmp_path, moment):
+    before = saved.read_bytes()
+    branch_path = tmp_path / "what-if.db"
+    run = cli("branch", saved, *moment, "--db", branch_path)
+    assert run.code == 0, run.err
+    assert saved.read_bytes() == before
+    kwargs = {"turn": int(moment[1])} if moment[0] == "--turn" else {"seq": int(moment[1])}
+    expected = _state_at(saved, cut(saved, **kwargs))
+    branched = Session.open(branch_path)
+    try:
+        assert branched.state.to_json() == expected.to_json()
+        if moment[0] == "--turn":
+            assert branched.state.turn == 4 and branched.state.phase == "protester-movement"
+        branched.apply({"do": "end-phase"})  # and it plays on
+    finally:
+        branched.close()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--turn", "99"], "turn 99 never began"),
+    (["--seq", "999999"], "event 999999 is not in the effective log"),
+])
+def test_a_branch_refuses_moments_that_never_were(cli, saved, tmp_path, args, message):
+    run = cli("branch", saved, *args, "--db", tmp_path / "x.db")
+    assert run.code == 2 and message in run.err and not (tmp_path / "x.db").exists()
+
+
+def test_a_branch_will_not_overwrite(cli, saved, tmp_path):
+    existing = tmp_path / "there.db"
+    existing.write_bytes(b"keep me")
+    run = cli("branch", saved, "--turn", "2", "--db", existing)
+    assert run.code == 2 and existing.read_bytes() == b"keep me"
+
+
+def test_exports_load_back_to_the_same_events(cli, saved, tmp_path):
+    log = log_json(cli, saved)
+    for fmt in ("json", "csv"):
+        run = cli("export", saved, "--out", tmp_path / fmt, "--format", fmt)
+        assert run.code == 0, run.err
+    assert json.loads((tmp_path / "json" / "events.json").read_text()) == log
+    with (tmp_path / "csv" / "events.csv").open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    back = [{"seq": int(r["seq"]), "turn": int(r["turn"]), "phase": r["phase"], "kind": r["kind"],
+             "data": json.loads(r["data"]), "dice": json.loads(r["dice"]), "command": int(r["command"]),
+             "undone": r["undone"] == "True"} for r in rows]
+    assert back == log
+    turns = json.loads((tmp_path / "json" / "turns.json").read_text())
+    assert turns[-1]["score"] == state_json(cli, saved)["score"] and [t["turn"] for t in turns] == list(range(1, len(turns) + 1))
+
+
+def test_a_wallman_review_shows_the_crowds_moods_and_casualties(cli, tmp_path):
+    path = tmp_path / "riot.db"
+    assert cli("new", "wallman/town-centre-riot", "--db", path, "--seed", "2").code == 0
+    commands = [{"do": "rl", "crowd": "Estate youths", "modifiers": {"riot_or_mounted_appear": 1}, "dice": [6]},
+                {"do": "move", "unit": "Supt. Hale", "to": "High Street East"}] + [{"do": "end-phase"}] * 6 + [
+                {"do": "rl", "crowd": "Estate youths", "modifiers": {"riot_charging": 1}, "dice": [1]}]
+    assert cli("apply", path, stdin="\n".join(map(json.dumps, commands))).code == 0
+    out = tmp_path / "riot.html"
+    assert cli("review", path, "--out", out).code == 0
+    page = out.read_text(encoding="utf-8")
+    assert "Crowds&#39; Response Levels" in page or "Crowds' Response Levels" in page
+    assert "1: 6 → 1: 8 → 2: 6" in page
+
+
+@pytest.mark.parametrize("args, message", [
+    (["review", "nowhere.db", "--out", "x.html"], "no session database"),
+    (["export", "nowhere.db", "--out", "x"], "no session database"),
+])
+def test_review_and_export_need_a_session(cli, tmp_path, args, message):
+    run = cli(*args)
+    assert run.code == 2 and message in run.err
+
+
+def test_review_at_needs_turn_numbers(cli, saved, tmp_path):
+    run = cli("review", saved, "--out", tmp_path / "x.html", "--at", "three")
+    assert run.code == 2 and "--at takes turns" in run.err
