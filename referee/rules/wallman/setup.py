@@ -30,6 +30,9 @@ def initial_state(ctx: Context) -> GameState:
         attrs = dict(unit.attrs)
         if unit.side == CROWD:
             level(t, attrs.get("rl"))  # a crowd without a sensible RL is refused here
+            goal = attrs.get("objective")
+            if goal is not None and goal not in scenario.board.nodes and goal not in scenario.board.buildings:
+                raise RefereeError(f"{scenario.id}: {uid}'s objective {goal!r} is neither a place nor a building")
             separate = ctx.options.get("looters", "separate") == "separate"
             attrs |= {"looters": attrs.get("looters", 0) if separate else 0, "running": False,
                       "carrying": 0, "history": [[1, attrs["rl"]]]}

@@ -1,0 +1,51 @@
+"""How fast the review of a whole 36-turn game is written.
+
+    python benchmarks/review_bench.py [--runs N]
+
+Plays a full Lock Down, Hold Fast game with the computer players into a session database, then
+times `referee review PATH --out FILE` as a fresh process (imports included), several runs, and
+prints each run, the best and the median. Target (issue: reviewing a session): under 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def full_game(folder: Path) -> Path:
+    """A whole Lock Down, Hold Fast, saved as a session database (as `simulate --save` keeps it)."""
+    from referee.cli import main
+
+    path = folder / "ldhf.db"
+    main(["simulate", "n30/lock-down-hold-fast", "--games", "1", "--seed", "11", "--save", str(path)])
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = full_game(Path(folder))
+        times = []
+        for run in range(args.runs):
+            out = Path(folder) / f"review-{run}.html"
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "referee", "review", str(path), "--out", str(out)], check=True,
+                           cwd=ROOT, capture_output=True)
+            times.append(time.perf_counter() - started)
+            print(f"run {run + 1}: {times[-1]:.3f} s ({out.stat().st_size // 1024} KB)")
+        print(f"review of a 36-turn game: best {min(times):.3f} s, median {statistics.median(times):.3f} s (target < 2 s)")
+
+
+if __name__ == "__main__":
+    main()
