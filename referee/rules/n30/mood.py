@@ -16,7 +16,8 @@ from referee.rules.n30.confrontation import RADICALIZED, UNORGANIZED
 from referee.rules.n30.phases import PROTESTERS
 from referee.rules.wallman.response import level, roll_rl
 
-OFF, HELD, FREE = "off", "on", "free"
+#: the readings of option crowd_mood, beside `free` (radicalized clusters' RL moves freely).
+OFF, HELD = "off", "on"
 #: Wallman's RL 7, "Rioting": from here on a crowd is a radicalized cluster.
 RIOTING = 7
 #: where a cluster's mood starts: unorganized clusters RL 4 "Agitated", radicalized ones RL 7 "Rioting".
