@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
+from referee.core.units import ACTIVE, Unit
 from referee.game import Game
+from referee.rules.wallman.response import level
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Level
 
 _HIDDEN = ("locked", "faction", "face_down", "armored", "rl", "arrives", "edge",
            "looters", "running", "carrying", "burdened", "objective", "negotiator", "wounded", "prisoners", "water",
@@ -70,6 +75,15 @@ def state_text(game: Game) -> str:
         lines += ["", "Waiting at the edges: " + ", ".join(f"{u.id} ({u.attrs['edge']})" for u in waiting)]
     lost = [u.id for u in state.units.values() if u.status == "destroyed"]
     lines += ["", f"Destroyed ({len(lost)}): " + (", ".join(lost) or "none")]
+    crowds: dict[int, tuple[Level, list[str]]] = {}
+    for unit in state.units.values():
+        mood = crowd_mood(game, unit) if unit.status == ACTIVE else None
+        if mood:
+            crowds.setdefault(mood.rl, (mood, []))[1].append(unit.id)
+    if crowds:
+        lines += ["", "Crowd moods (crowd_mood):"]
+        lines += [f"  RL {rl} {mood.name}: {', '.join(ids)}. {mood.behaviour}"
+                  for rl, (mood, ids) in sorted(crowds.items())]
     return "\n".join(lines)
 
 
@@ -107,10 +121,16 @@ def _wallman_label(unit) -> str:
     return f"security {unit.id} ({unit.type}, {unit.factors['strength']})" + "".join(f", {e}" for e in extra if e)
 
 
+def crowd_mood(game: Game, unit: Unit) -> Level | None:
+    """The umpire's hint for a crowd (option crowd_mood): its RL's level, the name players hear and what it does."""
+    return level(game.ctx.scenario.tables, unit.attrs["rl"]) if "rl" in unit.attrs else None
+
+
 def _label(unit) -> str:
     flags = [flag for flag, on in (("unlocked", unit.attrs.get("locked") is False),
                                    (unit.attrs.get("faction", ""), unit.attrs.get("faction") not in (None, "neutral")),
-                                   ("face down", unit.attrs.get("face_down"))) if on]
+                                   ("face down", unit.attrs.get("face_down")),
+                                   (f"RL {unit.attrs.get('rl')}", "rl" in unit.attrs)) if on]
     return f"{unit.id} ({unit.type}{'; ' + ', '.join(flags) if flags else ''})"
 
 

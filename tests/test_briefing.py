@@ -23,7 +23,7 @@ from referee.briefing.environment import md_escape
 from referee.briefing.i18n import EN, ES, PHRASES, Strings
 from referee.briefing.render import render
 from referee.errors import RefereeError
-from referee.knowledge.view import Arrival, OwnUnit, PlayerView, Report, Sighting, UnitFact
+from referee.knowledge.view import Arrival, Mood, OwnUnit, PlayerView, Report, Sighting, UnitFact
 from referee.paths import data_dir
 from referee.scenario.catalog import catalogue, load
 
@@ -294,6 +294,26 @@ def english_left_in(sheet: str) -> list[str]:
 def test_a_spanish_sheet_has_no_english_left(fmt):
     assert english_left_in(_visible(render(sample_view(), BOARD, fmt, "es"), fmt)) == []
     assert english_left_in(_visible(render(sample_view(), BOARD, fmt, "en"), fmt)) != []  # the check bites
+
+
+def mood_view() -> PlayerView:
+    """The sample view with crowd_mood on: a mood in every place one prints (an own crowd, crowds identified)."""
+    levels = {level.rl: Mood(level.name, level.words) for level in SCENARIO.tables.rl.levels}
+    seen = (UnitFact("U7", "Unorganized 7", "unorganized", levels[4]), UnitFact("U5", "U5", "radicalized", levels[8]))
+    own = tuple(replace(unit, mood=levels[2]) if unit.id == "U7" else unit for unit in sample_view().own)
+    return sample_view(own=own, sightings=(Sighting("6th & Union", "protesters", 7, "8:40", "contact", 2, 0, None,
+                                                    seen, True),))
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_a_crowd_mood_prints_in_words_in_both_languages(fmt):
+    """Option crowd_mood: each crowd's mood by name, its words listed once, English or Spanish; never an RL."""
+    english, spanish = (_visible(render(mood_view(), BOARD, fmt, lang), fmt) for lang in ("en", "es"))
+    assert "Agitated" in english and "Out of control: petrol bombs and fires." in english and "Calm" in english
+    assert "Agitada" in spanish and "Fuera de control: cócteles molotov e incendios." in spanish
+    assert english_left_in(spanish) == []
+    assert [key for key in EN if key.startswith("mood.") and Strings("es").data(EN[key]) == EN[key]] == []
+    assert not re.search(r"\bRL\b", english + spanish)
 
 
 def test_every_role_objective_and_target_of_the_scenarios_is_translated():

@@ -2,7 +2,9 @@
 
 Random games under every hidden-movement option, with umpire reports slipped in: at several
 moments, every player's view (as `referee view --json` prints it) is checked against what that
-player's side could have seen, worked out here plainly from the states after each event.
+player's side could have seen, worked out here plainly from the states after each event. Under the
+option crowd_mood a crowd's mood is told only in words, only for a crowd the player has seen, and as
+it was when seen; its RL never appears.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ SCENARIOS = ("n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets
              "n30/lock-down-hold-fast-two-commanders")
 KINDS = [("random", "random"), ("objective", "objective"), ("random", "objective"), ("objective", "random")]
 OTHER = {"protesters": "police", "police": "protesters"}
-OPPOSING_KEYS = {"id", "name", "side", "type", "node", "seen", "time", "current", "source"}
+OPPOSING_KEYS = {"id", "name", "side", "type", "node", "seen", "time", "current", "source", "mood", "mood_words"}
+MOOD_KEYS = ("mood", "mood_words")
 FACTION_WORDS = ("black-bloc", "black bloc", "peace-police", "peace police", "neutral")
 CHECKS = 6
 
@@ -35,33 +38,43 @@ def strength(state, stack) -> int:
 
 class Observable:
     """What each side could have seen so far: the units on top (weak), face up (strong) or on the map
-    (none) after any event, every unit in an intersection with contact, and every stack's size and strength."""
+    (none) after any event, every unit in an intersection with contact, and every stack's size and strength;
+    with each crowd seen, its RL then (a crowd's RL changes only after an attack on it, in contact)."""
 
     def __init__(self, game, hidden: str):
         self.ctx, self.rules, self.hidden = game.ctx, game.rules, hidden
         self.state = game.rules.initial(game.ctx).thawed()
         self.units = {side: set() for side in OTHER}
+        self.moods = {side: set() for side in OTHER}
         self.stacks = {side: set() for side in OTHER}
         self.look()
+
+    def saw(self, side: str, uids) -> None:
+        for uid in uids:
+            self.units[side].add(uid)
+            if "rl" in self.state.units[uid].attrs:
+                self.moods[side].add((uid, self.state.units[uid].attrs["rl"]))
 
     def feed(self, event: Event) -> None:
         self.rules.evolve(self.ctx, self.state, event)
         node = event.data.get("to") if event.kind == "unit-moved" and event.data["contact"] else event.data.get("node")
         if event.kind in ("unit-moved", "confrontation", "units-revealed") and node:
             for side, other in OTHER.items():
-                self.units[side].update(self.state.stacks[other].get(node, ()))
+                self.saw(side, self.state.stacks[other].get(node, ()))
         if event.kind in ("unit-moved", "unit-retreated", "unit-destroyed", "unit-topped", "units-revealed"):
             self.look()
+        if event.kind in ("crowd-mood", "unit-radicalized"):
+            self.saw(OTHER[self.state.units[event.data["unit"]].side], [event.data["unit"]])
 
     def look(self) -> None:
         for side, other in OTHER.items():
             for node, stack in self.state.stacks[other].items():
                 if self.hidden == "none":
-                    self.units[side].update(stack)
+                    self.saw(side, stack)
                 elif self.hidden == "weak":
-                    self.units[side].update(stack[:1])
+                    self.saw(side, stack[:1])
                 else:
-                    self.units[side].update(u for u in stack if not self.state.units[u].attrs.get("face_down"))
+                    self.saw(side, [u for u in stack if not self.state.units[u].attrs.get("face_down")])
                 if stack:
                     self.stacks[side].add((node, len(stack), strength(self.state, stack)))
 
@@ -96,6 +109,32 @@ def mentioned(words: set[str], texts: list[str]) -> set[str]:
         return set()
     pattern = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
     return set(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", "\n".join(texts)))
+
+
+def check_moods(data: dict, seen: Observable, side: str) -> None:
+    """A crowd's mood only in words, only on a crowd on the map the side has seen, as it was when seen."""
+    tables, state = seen.ctx.scenario.tables, seen.state
+    assert "rl" not in set(keys(data)) and not re.search(r"\bRL\b", json.dumps(data)), "an RL reached a player"
+    words = {} if tables is None else {w: lv.rl for lv in tables.rl.levels for w in (lv.name, lv.words)}
+    told = [unit for unit in data["units"] if "mood" in unit]
+    outside = [{k: v for k, v in unit.items() if k not in MOOD_KEYS} for unit in data["units"]]
+    rest = {k: v for k, v in data.items() if k != "units"}
+    assert not mentioned(set(words), list(strings([rest, outside]))), "a mood is told outside a crowd's own keys"
+    for unit in data["units"]:
+        truth = state.units[unit["id"]]
+        if unit["side"] == side:
+            on_map = truth.status == "active" and "rl" in truth.attrs
+            assert ("mood" in unit) == on_map, f"{unit['id']}: own crowd's mood shown off the map or missing"
+        elif unit["current"] and "rl" in truth.attrs:
+            assert "mood" in unit, f"{unit['id']}: a crowd seen now without its mood"
+    for unit in told:
+        rl = words[unit["mood"]]
+        assert words[unit["mood_words"]] == rl and not re.search(r"\d", unit["mood"] + unit["mood_words"])
+        truth = state.units[unit["id"]]
+        if unit["side"] != side:
+            assert (unit["id"], rl) in seen.moods[side], f"{unit['id']}'s mood was never seen as {unit['mood']!r}"
+        if unit["side"] == side or unit["current"]:
+            assert truth.attrs["rl"] == rl, f"{unit['id']}'s mood is not its present mood"
 
 
 def check_view(record: Record, seen: Observable, player, seed: int, filed: list[Event]) -> None:
@@ -143,6 +182,7 @@ def check_view(record: Record, seen: Observable, player, seed: int, filed: list[
         assert not any(word in text.lower() for word in FACTION_WORDS), "the protesters' factions leaked"
     assert str(seed) not in text and re.fullmatch("[0-9a-f]{64}", data["seed_commitment"])
     assert not {"dice", "roll", "rolls", "seed"} & set(keys(data))
+    check_moods(data, seen, side)
     assert all(scenario.units[uid].side == side for a in data["arrivals"] for uid in a["units"])
     due = [e.data["text"] for e in filed if e.data["player"] == player.id and e.data["due_turn"] <= state.turn]
     assert sorted(r["text"] for r in data["reports"]) == sorted(due)
@@ -165,14 +205,16 @@ def with_reports(game, picks) -> list[Event]:
     scenario_id=st.sampled_from(SCENARIOS),
     hidden=st.sampled_from(["none", "weak", "strong", "weak", "strong"]),
     friction=st.sampled_from(["off", "on"]),
+    mood=st.sampled_from(["off", "on", "free"]),
     seed=st.integers(10**12, 2**62),
     kinds=st.sampled_from(KINDS),
     picks=st.lists(st.tuples(st.floats(0, 0.999), st.integers(0, 5), st.integers(0, 45), st.sampled_from(RELIABILITIES)),
                    max_size=4),
 )
-def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, friction, seed, kinds, picks):
+def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, friction, mood, seed, kinds, picks):
     scenario = load(scenario_id)
-    game = play(scenario, {"hidden": hidden, "faction_friction": friction}, seed, *kinds, keep_events=True).game
+    options = {"hidden": hidden, "faction_friction": friction, "crowd_mood": mood}
+    game = play(scenario, options, seed, *kinds, keep_events=True).game
     events = with_reports(game, picks)
     record, seen, filed = Record(game.ctx, game.rules, seed), Observable(game, hidden), []
     moments = {len(events) * k // CHECKS for k in range(1, CHECKS + 1)}

@@ -230,7 +230,7 @@ def test_n30_options():
     options = load("n30/close-the-ring").options
     assert options["hidden"].choices == ("none", "weak", "strong")
     assert options["faction_friction"].choices == ("off", "on")
-    assert options["crowd_mood"].choices == ("off", "on")
+    assert options["crowd_mood"].choices == ("off", "on", "free")
     with pytest.raises(RefereeError, match="hidden"):
         load("n30/close-the-ring").option_values({"hidden": "total"})
 

@@ -2,9 +2,11 @@
 
 After each command: every unit is in exactly one place (an active unit once in its side's stack
 at its node, any other unit in no stack), no node holds more than 10 protester or 20 police
-units (3), destroyed units stay destroyed, the success level stays within 0-200 (1.1). At the
-end: the game is over with the winner the score says (1.1, 5), and folding the event log into
-the opening state gives the live state (the log is the truth).
+units (3), destroyed units stay destroyed, the success level stays within 0-200 (1.1), and only
+the crowds carry an RL, only under crowd_mood: on the chart (1-8), an unorganized cluster's below
+Rioting (7) and, with `on`, a radicalized cluster's at Rioting or above (4.3). At the end: the game
+is over with the winner the score says (1.1, 5), and folding the event log into the opening state
+gives the live state (the log is the truth).
 """
 
 from __future__ import annotations
@@ -58,6 +60,14 @@ class Watcher:
             elif unit.status == DESTROYED:
                 self.destroyed.add(uid)
         assert 0 <= state.scores[PROTESTERS] <= 200
+        mood = game.ctx.options["crowd_mood"]
+        held = mood == "on"
+        for unit in state.units.values():
+            rl = unit.attrs.get("rl")
+            assert (rl is not None) == (mood != "off" and unit.type in ("unorganized", "radicalized")), unit.id
+            if rl is not None:
+                assert 1 <= rl <= 8 and (rl < 7 if unit.type == "unorganized" else rl >= 7 or not held), \
+                    f"{unit.id}, {unit.type}, at RL {rl} after {command}"
         self.checked += 1
 
 

@@ -150,8 +150,8 @@ def test_an_officer_sees_his_place_and_the_next_ones():
     view = record_of(game, []).view("brennan")
     seen = {u.id: u for s in view.sightings for u in s.units}
     assert "Town Hall protest" in seen and "Precinct crowd" not in seen
-    notes = seen["Town Hall protest"].notes
-    assert notes[0] == "Agitated" and "about 125 people" in notes
+    assert seen["Town Hall protest"].mood.name == "Agitated"
+    assert "about 125 people" in seen["Town Hall protest"].notes
 
 
 def test_a_sighting_goes_stale_when_the_officer_moves_on():
@@ -169,7 +169,7 @@ def test_the_mood_reaches_players_only_in_words():
     assert game.state.units["Town Hall protest"].attrs["rl"] == 5
     view = view_json(record_of(game, events).view("brennan"))
     (crowd,) = [u for u in view["units"] if u["id"] == "Town Hall protest"]
-    assert crowd["notes"][:2] == ["Angry", "Very angry; things are being thrown."] and "rl" not in crowd
+    assert crowd["mood"] == "Angry" and crowd["notes"] == ["about 125 people"] and "rl" not in crowd
 
 
 def test_looters_escaping_laden_look_like_people_with_stereos():

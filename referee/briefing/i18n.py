@@ -9,7 +9,7 @@ from referee.briefing import i18n_wallman
 from referee.errors import RefereeError
 
 LANGUAGES = ("en", "es")
-PHRASES = ("target.", "role.", "objective.", "note.")
+PHRASES = ("target.", "role.", "objective.", "note.", "mood.")
 """Keys of texts that come from data (scenario files, unit notes). The English value is the pattern the
 data must match for the translation to apply, its {fields} matching anything; other data prints as it is."""
 
@@ -32,12 +32,14 @@ EN = {
     "section.reports": "Reports",
     "section.arrivals": "Reinforcements you expect",
     "section.targets": "Target",
+    "section.moods": "The crowds' moods",
     "col.stack": "Stack",
     "col.unit": "Unit",
     "col.type": "Type",
     "col.strength": "Strength",
     "col.movement": "Move dice",
     "col.notes": "Notes",
+    "col.mood": "Mood",
     "col.intersection": "Intersection",
     "col.seen": "Seen",
     "col.source": "Source",
@@ -135,6 +137,22 @@ EN = {
     "note.peace-police": "peace police",
     "note.face-down": "face down",
     "note.armored": "armored car",
+    "mood.dispersing": "Dispersing",
+    "mood.dispersing-words": "The crowd is breaking up; people are heading home.",
+    "mood.calm": "Calm",
+    "mood.calm-words": "A calm, good-natured gathering.",
+    "mood.restless": "Restless",
+    "mood.restless-words": "Noisy: chanting and waving placards.",
+    "mood.agitated": "Agitated",
+    "mood.agitated-words": "Angry shouting; people pushing forward.",
+    "mood.angry": "Angry",
+    "mood.angry-words": "Very angry; things are being thrown.",
+    "mood.hostile": "Hostile",
+    "mood.hostile-words": "Hostile: bricks and bottles are flying, windows are going in.",
+    "mood.rioting": "Rioting",
+    "mood.rioting-words": "A riot: shops are being broken into.",
+    "mood.out-of-control": "Out of control",
+    "mood.out-of-control-words": "Out of control: petrol bombs and fires.",
 }
 
 ES = {
@@ -156,12 +174,14 @@ ES = {
     "section.reports": "Informes",
     "section.arrivals": "Refuerzos que esperas",
     "section.targets": "Objetivo",
+    "section.moods": "El ánimo de la multitud",
     "col.stack": "Pila",
     "col.unit": "Unidad",
     "col.type": "Tipo",
     "col.strength": "Fuerza",
     "col.movement": "Dados mov.",
     "col.notes": "Notas",
+    "col.mood": "Ánimo",
     "col.intersection": "Intersección",
     "col.seen": "Visto",
     "col.source": "Fuente",
@@ -261,6 +281,22 @@ ES = {
     "note.peace-police": "servicio de orden pacifista",
     "note.face-down": "boca abajo",
     "note.armored": "vehículo blindado",
+    "mood.dispersing": "Dispersándose",
+    "mood.dispersing-words": "La multitud se disuelve; la gente se va a casa.",
+    "mood.calm": "Tranquila",
+    "mood.calm-words": "Una concentración tranquila y de buen humor.",
+    "mood.restless": "Inquieta",
+    "mood.restless-words": "Ruidosa: corean consignas y agitan pancartas.",
+    "mood.agitated": "Agitada",
+    "mood.agitated-words": "Gritos airados; la gente empuja hacia delante.",
+    "mood.angry": "Enfurecida",
+    "mood.angry-words": "Muy enfurecida; vuela de todo.",
+    "mood.hostile": "Hostil",
+    "mood.hostile-words": "Hostil: vuelan ladrillos y botellas, revientan los escaparates.",
+    "mood.rioting": "Disturbios",
+    "mood.rioting-words": "Disturbios: están asaltando las tiendas.",
+    "mood.out-of-control": "Fuera de control",
+    "mood.out-of-control-words": "Fuera de control: cócteles molotov e incendios.",
 }
 
 TABLES = {"en": EN, "es": ES}

@@ -9,7 +9,7 @@ from referee.briefing.i18n import Strings
 from referee.briefing.svg_map import drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
-from referee.knowledge.view import OwnUnit, PlayerView, SceneNote, Sighting
+from referee.knowledge.view import Mood, OwnUnit, PlayerView, SceneNote, Sighting
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")
@@ -30,6 +30,12 @@ def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, li
     order = sorted(placed, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
     groups = [(node, sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
     return groups + [(t.word("status", status), units) for status, units in away.items() if units]
+
+
+def moods(view: PlayerView) -> list[Mood]:
+    """Each crowd mood the sheet names (own clusters, then identified ones), once, for the words it carries."""
+    named = [unit.mood for unit in view.own] + [unit.mood for s in view.sightings for unit in s.units]
+    return list(dict.fromkeys(mood for mood in named if mood))
 
 
 def seen_text(sighting: Sighting | SceneNote, view: PlayerView, t: Strings) -> str:
@@ -54,6 +60,7 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out
         "stacks": any(unit.stack is not None for unit in view.own),  # rulesets without stack order leave it out
+        "own_mood": any(unit.mood for unit in view.own), "moods": moods(view),
         "their_strength": any(sighting.strength for sighting in view.sightings),
     }
 

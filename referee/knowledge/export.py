@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
-from referee.knowledge.view import PlayerView, Sighting
+from referee.knowledge.view import Mood, PlayerView, Sighting
+
+
+def _mood(mood: Mood | None) -> dict:
+    """A crowd's mood as keys of its unit: in words only (option crowd_mood), nothing for other units."""
+    return {} if mood is None else {"mood": mood.name, "mood_words": mood.words}
 
 
 def _sighted_units(sighting: Sighting) -> list[dict]:
     return [{"id": u.id, "name": u.name, "side": sighting.side, "type": u.type, "node": sighting.node,
              "seen": sighting.seen_turn, "time": sighting.seen_time, "current": sighting.current,
-             "source": sighting.source} | ({"notes": list(u.notes)} if u.notes else {}) for u in sighting.units]
+             "source": sighting.source, **_mood(u.mood)} | ({"notes": list(u.notes)} if u.notes else {})
+            for u in sighting.units]
 
 
 def view_json(view: PlayerView) -> dict:
     """`referee view --json`: own units (seen now) and identified opposing units (seen when last observed)."""
     own = [{"id": u.id, "name": u.name, "side": view.side, "type": u.type, "node": u.node, "stack": u.stack,
             "status": u.status, "strength": u.strength, "movement": u.movement, "notes": list(u.notes),
-            "seen": view.turn} for u in view.own]
+            "seen": view.turn, **_mood(u.mood)} for u in view.own]
     return {
         "scenario": view.scenario, "title": view.title, "player": view.player, "side": view.side,
         "role": view.role, "objectives": list(view.objectives), "turn": view.turn, "turns": view.turns,
@@ -42,7 +48,8 @@ def _sighting_line(s: Sighting) -> str:
     what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}", f"strength {_unknown(s.strength)}"]
     if s.top:
         what.append(f"top {s.top.id}")
-    names = ", ".join(f"{u.id} ({u.type}{'; ' + '; '.join(u.notes) if u.notes else ''})" for u in s.units)
+    names = ", ".join(f"{u.id} ({u.type}{', ' + u.mood.name if u.mood else ''}{'; ' + '; '.join(u.notes) if u.notes else ''})"
+                      for u in s.units)
     return f"  {s.node}: {when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
 
 
@@ -59,7 +66,8 @@ def view_text(view: PlayerView) -> str:
         where = u.node if u.node else u.status
         notes = f" [{', '.join(u.notes)}]" if u.notes else ""
         named = f"{u.id} ({u.name})" if u.name != u.id else u.id
-        lines.append(f"  {where:<16} {named}: {u.type} {u.strength}-{u.movement}{notes}")
+        feeling = f"; {u.mood.name}: {u.mood.words}" if u.mood else ""
+        lines.append(f"  {where:<16} {named}: {u.type} {u.strength}-{u.movement}{notes}{feeling}")
     lines += ["", "Expected reinforcements:"]
     lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
     heading = "The other side:" if all(s.side != view.side for s in view.sightings) else "Seen:"

@@ -45,7 +45,7 @@ class Record:
         hidden = ctx.options.get("hidden", "none")
         sides = tuple(self.state.stacks)
         self.watches = {} if hidden == "none" else {
-            side: Watch(side, next(s for s in sides if s != side), hidden) for side in sides
+            side: Watch(side, next(s for s in sides if s != side), hidden, ctx.scenario) for side in sides
         }
         for watch in self.watches.values():
             for node in self.state.stacks[watch.other]:

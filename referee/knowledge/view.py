@@ -9,13 +9,22 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class Mood:
+    """A crowd's mood as players hear it (option crowd_mood): its level's name and words, never its RL."""
+
+    name: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class UnitFact:
-    """An opposing unit as the player identified it (a counter seen face up)."""
+    """An opposing unit as the player identified it (a counter seen face up), with its mood as then seen."""
 
     id: str
     name: str
     type: str
-    notes: tuple[str, ...] = ()  # what could be seen of it: a crowd's mood in words, its size
+    mood: Mood | None = None
+    notes: tuple[str, ...] = ()  # what else could be seen of it: a crowd's size, running, laden with loot
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +72,7 @@ class OwnUnit:
     strength: int
     movement: int
     notes: tuple[str, ...]  # e.g. "unlocked", "black bloc", "face down", "arrives 9:10 west edge"
+    mood: Mood | None = None  # a cluster on the map, under crowd_mood
 
 
 @dataclass(frozen=True, slots=True)

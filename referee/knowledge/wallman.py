@@ -16,7 +16,7 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed, seed_commitment
-from referee.knowledge.view import OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
+from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.response import level
 from referee.scenario.catalog import Player
@@ -31,6 +31,7 @@ class Seen:
     node: str
     turn: int
     notes: tuple[str, ...]
+    mood: Mood | None = None
 
 
 def eyes(ctx: Context, state: GameState, player: Player) -> set[str]:
@@ -41,10 +42,15 @@ def eyes(ctx: Context, state: GameState, player: Player) -> set[str]:
     return {figure.node, *ctx.scenario.board.adjacency[figure.node]}
 
 
+def crowd_mood(ctx: Context, crowd: Unit) -> Mood:
+    """A crowd's mood as anyone can see it: its RL's name and words, never the number."""
+    found = level(ctx.scenario.tables, crowd.attrs["rl"])
+    return Mood(found.name, found.words)
+
+
 def crowd_looks(ctx: Context, crowd: Unit) -> tuple[str, ...]:
-    """A crowd as anyone can see it: mood in words, size in people, running or laden with loot."""
-    mood = level(ctx.scenario.tables, crowd.attrs["rl"])
-    notes = [mood.name, mood.words, f"about {crowd.factors['strength'] * CROWD_SCALE} people"]
+    """A crowd's size in people, and whether it is running or laden with loot."""
+    notes = [f"about {crowd.factors['strength'] * CROWD_SCALE} people"]
     if crowd.attrs.get("running"):
         notes.append("running away")
     if crowd.attrs.get("burdened"):
@@ -101,7 +107,8 @@ class Eyes:
         for node in sight:
             for unit in state.at(node):
                 if unit.id not in own:
-                    self.units[unit.id] = Seen(node, state.turn, unit_looks(ctx, unit))
+                    mood = crowd_mood(ctx, unit) if unit.side == CROWD else None
+                    self.units[unit.id] = Seen(node, state.turn, unit_looks(ctx, unit), mood)
         for name, place in state.local["buildings"].items():
             node, notes = ctx.scenario.board.buildings[name].node, building_looks(ctx, name, place)
             if node in sight and notes:
@@ -163,7 +170,7 @@ class WallmanRecord:
         for (node, side), uids in sorted(_by_place(state, seen.units).items(), key=lambda item: (order[item[0][0]], item[0][1])):
             turn = max(seen.units[uid].turn for uid in uids)
             facts = tuple(UnitFact(uid, state.units[uid].name, "crowd" if side == CROWD else state.units[uid].type,
-                                   seen.units[uid].notes) for uid in uids)
+                                   seen.units[uid].mood, seen.units[uid].notes) for uid in uids)
             sightings.append(Sighting(node, side, turn, label(turn), "observed", len(uids), None, None, facts,
                                       node in sight))
         scene = tuple(SceneNote(s.node, key, "; ".join(s.notes), s.turn, label(s.turn), s.node in sight)

@@ -95,7 +95,15 @@ class Scenario:
     options: dict[str, Option]
     players: tuple[Player, ...]
     sources: dict[str, dict]
-    tables: Tables | None = None
+
+    @functools.cached_property
+    def tables(self) -> Tables | None:
+        """Wallman's tables where the scenario names them (checked when first asked for: pydantic loads then)."""
+        if "tables" not in self.sources:
+            return None
+        from referee.scenario.wallman_tables import Tables
+
+        return Tables.model_validate(self.sources["tables"])
 
     def option_values(self, given: dict[str, str]) -> dict[str, str]:
         """The session's options: defaults overridden by `given`, each checked."""
@@ -248,15 +256,10 @@ def _compile(files: dict[str, _File]) -> Scenario:
             if uid not in units or units[uid].side != p["side"]:
                 spec.fail(("players", i, "units"), f"{uid!r} is not a {p['side']} unit")
         players.append(Player(p["id"], p["side"], p["role"], commanded, tuple(p["objectives"])))
-    tables = None
-    if "tables" in files:
-        from referee.scenario.wallman_tables import Tables
-
-        tables = Tables.model_validate(files["tables"].data)
     return Scenario(
         s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
         tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),
-        options, tuple(players), {key: file.data for key, file in files.items()}, tables,
+        options, tuple(players), {key: file.data for key, file in files.items()},
     )
 
 

@@ -6,6 +6,7 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
+from referee.rules.n30 import mood
 from referee.rules.n30.confrontation import PoliceIn, ProtesterIn, resolve
 from referee.rules.n30.limits import STACKING
 from referee.rules.n30.movement import clear_markers
@@ -59,7 +60,7 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     incoming: dict[str, int] = {}
     for outcome in result.units:
         if outcome.radicalized:
-            state = emit("unit-radicalized", {"unit": outcome.id})
+            state = emit("unit-radicalized", {"unit": outcome.id, **mood.radicalized(state.units[outcome.id])})
         if outcome.result == "destroyed":
             state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.4" if outcome.refusal_roll else "4"})
         elif outcome.result == "retreat":
@@ -70,6 +71,7 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
                 state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.1"})
             else:
                 state = emit("unit-retreated", {"unit": outcome.id, "from": node, "to": to})
+    state = mood.after_attack(ctx, state, node, [u.id for u in attacked], result.gas, [p.type for p in police], emit, dice)
     clear_markers(state, node, emit)
 
 

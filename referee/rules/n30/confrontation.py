@@ -29,6 +29,8 @@ GAS_TYPES: frozenset[str] = frozenset({"chemical"})
 PROTESTER_TYPES: tuple[str, ...] = ("lockdown", "flying", "theater", "demonstration", "unorganized", "radicalized")
 #: (4) unorganized clusters face doubled factors and are radicalized by a gassed 6.
 UNORGANIZED = "unorganized"
+#: (1.6, 4.3) unorganized clusters angered by police brutality; not affected by the doubling.
+RADICALIZED = "radicalized"
 LOCKDOWN = "lockdown"
 #: (4.5) the units that raise the political cost of gas.
 POLITICAL_TYPES: frozenset[str] = frozenset({"theater", "demonstration"})

@@ -79,7 +79,12 @@ def _destroyed(state: GameState, data: dict) -> None:
 
 
 def _radicalized(state: GameState, data: dict) -> None:
-    state.units[data["unit"]] = state.units[data["unit"]].retyped(RADICALIZED)
+    unit = state.units[data["unit"]].retyped(RADICALIZED)
+    state.units[unit.id] = unit.with_attrs(rl=data["rl"]) if "rl" in data else unit
+
+
+def _mood(state: GameState, data: dict) -> None:
+    state.units[data["unit"]] = state.units[data["unit"]].with_attrs(rl=data["rl"])
 
 
 def _scored(state: GameState, data: dict) -> None:
@@ -140,6 +145,7 @@ _FOLDS = {
     "unit-retreated": _retreated,
     "unit-destroyed": _destroyed,
     "unit-radicalized": _radicalized,
+    "crowd-mood": _mood,
     "success": _scored,
     "units-relocked": _relocked,
     "phase-ended": _phase,

@@ -27,6 +27,20 @@ def _confrontation(d: dict) -> str:
     return f"{'Gas and attack' if d['gas'] else 'Attack'} at {d['node']} (police {d['police_total']}): {results}"
 
 
+def _mood(d: dict) -> str:
+    factors = "".join(f", {name} {value:+d}" for name, value in d["modifiers"].items())
+    held = " (held: radicalized)" if d["held"] else ""
+    runs = "; it breaks and runs" if d["running"] else ""
+    return (f"{d['unit']} mood: RL {d['was']} → {d['rl']} {d['level']}{held}{runs} "
+            f"(roll {d['roll']}{factors} = {d['score']}; crowd_mood)")
+
+
+def _radicalized(d: dict) -> str:
+    if d.get("by") == "mood":
+        return f"{d['unit']} is radicalized: its RL reached {d['rl']} (crowd_mood, 4.3)"
+    return f"{d['unit']} is radicalized (4.3)" + (f", RL {d['rl']}" if "rl" in d else "")
+
+
 _LINES = {
     "turn-begun": lambda d: f"Turn {d['turn']} begins, {d['time']}",
     "reinforcements-arrived": lambda d: f"{len(d['units'])} reinforcements reach the {d['edge']} edge: {', '.join(d['units'])}",
@@ -39,7 +53,8 @@ _LINES = {
     "confrontation": _confrontation,
     "unit-retreated": lambda d: f"{d['unit']} retreats {d['from']} → {d['to']}",
     "unit-destroyed": lambda d: f"{d['unit']} is destroyed at {d['node']} ({d['section']})",
-    "unit-radicalized": lambda d: f"{d['unit']} is radicalized (4.3)",
+    "unit-radicalized": _radicalized,
+    "crowd-mood": _mood,
     "success": lambda d: f"+{d['points']} success ({d['source']}{': ' + d['target'] if 'target' in d else ''})",
     "units-relocked": lambda d: f"Lockdowns lock again: {', '.join(d['units'])}",
     "phase-ended": lambda d: f"{d['from']} phase ends; {d['to']} phase",

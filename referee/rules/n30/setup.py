@@ -5,9 +5,11 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, RESERVE, Unit
+from referee.rules.n30 import mood
+from referee.rules.n30.confrontation import LOCKDOWN, RADICALIZED
 from referee.rules.n30.phases import PHASES, PROTESTERS
 
-LOCKDOWN, FLYING, UNORGANIZED, RADICALIZED = "lockdown", "flying", "unorganized", "radicalized"
+FLYING = "flying"
 
 
 def initial_state(ctx: Context) -> GameState:
@@ -30,6 +32,7 @@ def initial_state(ctx: Context) -> GameState:
             attrs["arrives"] = arrival[uid].turn
             attrs["edge"] = arrival[uid].edge
         kind = RADICALIZED if uid in setup.radicalized else unit.type
+        attrs.update(mood.starting(ctx, kind))
         units[uid] = Unit(unit.id, unit.name, unit.side, kind, unit.factors, node, status, attrs)
     stacks = {side: {} for side in sorted({t.side for t in scenario.types.values()})}
     for node, ids in setup.placement.items():
