@@ -242,17 +242,6 @@ def cmd_play(args) -> int:
 
 
 def _dashboard(path: Path | None) -> int:
-    if path is not None:
-        from referee.store.reading import open_reader
-
-        reader = open_reader(path)
-        try:
-            ruleset = reader.info.sources["scenario"]["ruleset"]
-        finally:
-            reader.close()
-        if ruleset != "n30":
-            raise RefereeError(f"the dashboard does not run {ruleset} sessions yet: use apply, state, log, view "
-                               f"and brief on {path}")
     from referee.tui.app import RefereeApp
 
     RefereeApp(path).run()

@@ -41,11 +41,22 @@ ACTIONS = (
     UmpireAction("v", "View as player", "view_as",
                  "Show the map and intersections as each player knows them, in turn, then the umpire's truth again",
                  short="View as"),
-    UmpireAction("P", "Print briefings", "print_briefings",
-                 "Write every player's briefing sheet (HTML or Markdown, English or Spanish) and record it", short="Print"),
-    UmpireAction("t", "Table dice", "table_dice", "Switch between the generator and dice typed in from the table", short="Dice"),
-    UmpireAction("u", "Undo", "undo", "Undo the last command (the log keeps it)"),
-    UmpireAction("y", "Redo", "redo", "Redo the last undone command"),
-    UmpireAction("d", "Light or dark theme", "theme", "Switch between the dark and the light theme", footer=False),
-    UmpireAction("question_mark", "Help", "help", "Every key and action"),
 )
+
+
+def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
+    """The actions every session's screen ends its registry with; `theme` is the key that switches the theme."""
+    return (
+        UmpireAction("P", "Print briefings", "print_briefings",
+                     "Write every player's briefing sheet (HTML or Markdown, English or Spanish) and record it",
+                     short="Print"),
+        UmpireAction("t", "Table dice", "table_dice", "Switch between the generator and dice typed in from the table",
+                     short="Dice"),
+        UmpireAction("u", "Undo", "undo", "Undo the last command (the log keeps it)"),
+        UmpireAction("y", "Redo", "redo", "Redo the last undone command"),
+        UmpireAction(theme, "Light or dark theme", "theme", "Switch between the dark and the light theme", footer=False),
+        UmpireAction("question_mark", "Help", "help", "Every key and action"),
+    )
+
+
+ACTIONS = ACTIONS + shared_actions("d")

@@ -15,9 +15,8 @@ from referee.paths import new_session_path, sessions_dir
 from referee.session import Session
 from referee.tui.actions import ACTIONS
 from referee.tui.screens.main import MainScreen
-
-
-DASHBOARD_RULESETS = ("n30",)  # the rulesets the dashboard can run
+from referee.tui.screens.riot import RiotScreen
+from referee.tui.screens.umpire import UmpireScreen
 
 
 class RefereeApp(App):
@@ -40,8 +39,7 @@ class RefereeApp(App):
             from referee.scenario.catalog import scenario_files, load_file
             from referee.tui.screens.start import StartScreen
 
-            scenarios = [load_file(p) for p in scenario_files().values()]
-            self.push_screen(StartScreen([s for s in scenarios if s.ruleset in DASHBOARD_RULESETS], self.folder))
+            self.push_screen(StartScreen([load_file(p) for p in scenario_files().values()], self.folder))
 
     @work(thread=True, exclusive=True, group="session")
     def open_session(self, path: Path) -> None:
@@ -77,16 +75,17 @@ class RefereeApp(App):
             self.session.close()
         self.session = session
         self.sub_title = str(session.path)
+        screen = RiotScreen(session) if session.game.ctx.scenario.ruleset == "wallman" else MainScreen(session)
         if len(self.screen_stack) > 1:
-            self.switch_screen(MainScreen(session))
+            self.switch_screen(screen)
         else:
-            self.push_screen(MainScreen(session))
+            self.push_screen(screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every umpire action by name."""
         yield from super().get_system_commands(screen)
-        if isinstance(screen, MainScreen):
-            for action in ACTIONS:
+        if isinstance(screen, (MainScreen, UmpireScreen)):
+            for action in screen.ACTIONS if isinstance(screen, UmpireScreen) else ACTIONS:
                 yield SystemCommand(action.name, action.help, partial(screen.run_action, action.run))
 
     def on_unmount(self) -> None:

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from referee.tui.actions import ACTIONS
+from referee.tui.actions import ACTIONS, UmpireAction
 from referee.tui.widgets.map_view import LEGEND
 
 MORE = (
@@ -27,14 +27,18 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss(None)", "Close")]
 
+    def __init__(self, actions: tuple[UmpireAction, ...] = ACTIONS, more: tuple[tuple[str, str], ...] = MORE):
+        super().__init__()
+        self.actions, self.more = actions, more
+
     def compose(self) -> ComposeResult:
         table = Table(title="referee: the umpire's keys", expand=True)
         table.add_column("key", style="bold")
         table.add_column("action")
         table.add_column("what it does")
-        for action in ACTIONS:
+        for action in self.actions:
             table.add_row("?" if action.key == "question_mark" else action.key, action.name, action.help)
-        for key, text in MORE:
+        for key, text in self.more:
             table.add_row(key, "", text)
         with VerticalScroll(classes="dialog wide"):
             yield Static(table)

@@ -2,54 +2,40 @@
 
 from __future__ import annotations
 
-import threading
-from pathlib import Path
-
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
 from referee.errors import RefereeError
 from referee.rules.n30.movement import destinations
 from referee.rules.n30.phases import MOVER
-from referee.session import Session, stored_event
+from referee.session import Session
 from referee.tui.actions import ACTIONS
 from referee.tui.group_move import closest_path, group_of
 from referee.tui.messages import Applied, Refused
+from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
 from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
 
 
-LOG_SHOWN = 200
-"""How many of the latest events the log panel shows when a session opens."""
-
-
-class MainScreen(Screen):
+class MainScreen(UmpireScreen):
     """Everything the engine knows, at a glance, and every umpire action a key or two away."""
 
-    BINDINGS = [Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in ACTIONS] + [
-        Binding("escape", "cancel", "Cancel", show=False),
-    ]
+    ACTIONS = ACTIONS
+    BINDINGS = bindings(ACTIONS)
 
     def __init__(self, session: Session):
-        super().__init__()
-        self.session = session
-        self.game = session.game
-        self.table_dice = False
+        super().__init__(session)
         self.moving: str | None = None
         self.legal: dict[str, list[str]] = {}
         self.unit: str | None = None
         self.group: list[str] = []
         self.viewing: str | None = None
         self.view = None
-        self.note = ""
-        self._lock = threading.Lock()
         self._letters = target_letters(self.game.ctx.scenario.board)
 
     def compose(self) -> ComposeResult:
@@ -70,14 +56,7 @@ class MainScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        records, effective = self.session.log()
-        if len(records) > LOG_SHOWN:
-            log.write(Text(f"      {len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", style="dim"))
-            records = records[-LOG_SHOWN:]
-        for record in records:
-            undone = record.command_id not in effective and record.kind not in ("undone", "redone")
-            log.write(self._line(record.seq, self.game.rules.narrate(stored_event(record)), undone))
+        self.load_log()
         map_view = self.query_one(MapView)
         occupied = [node for side in self.game.state.stacks.values() for node in side]
         if occupied:
@@ -86,10 +65,6 @@ class MainScreen(Screen):
         self.refresh_view()
 
     # --- drawing -------------------------------------------------------------------------
-
-    @staticmethod
-    def _line(seq: int, text: str, undone: bool = False) -> Text:
-        return Text(f"{seq:>5} {text}" + ("  (undone)" if undone else ""), style="dim strike" if undone else "")
 
     def refresh_view(self) -> None:
         """Show the game as it now stands."""
@@ -166,18 +141,6 @@ class MainScreen(Screen):
     # --- commands ------------------------------------------------------------------------
 
     @work(thread=True, group="commands")
-    def send(self, command: dict) -> None:
-        """Hand a command to the engine in a worker thread; the answer comes back as a message."""
-        with self._lock:
-            try:
-                self.session.apply(command)
-            except RefereeError as error:
-                self.post_message(Refused(command, str(error)))
-                return
-            narrate = self.game.rules.narrate
-            self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last]))
-
-    @work(thread=True, group="commands")
     def send_group(self, units: list[str], target: str, dice: dict[str, list[int]]) -> None:
         """Roll for each unit of a group and move it as near `target` as its roll allows."""
         lines, refusals = [], []
@@ -199,27 +162,15 @@ class MainScreen(Screen):
         if refusals:
             self.post_message(Refused({"do": "group"}, "; ".join(refusals)))
 
-    @on(Applied)
-    def _applied(self, message: Applied) -> None:
+    def after(self, command: dict) -> None:
         if self.viewing:
             self._load_view()
-        log = self.query_one("#log", RichLog)
-        for seq, text in message.lines:
-            log.write(self._line(seq, text))
-        self.note = ""
-        if message.command.get("do") == "roll":
-            self._highlight_moves(message.command["unit"])
-        elif self.moving and message.command.get("unit") == self.moving:
+        if command.get("do") == "roll":
+            self._highlight_moves(command["unit"])
+        elif self.moving and command.get("unit") == self.moving:
             self.moving, self.legal = None, {}
-        elif message.command.get("do") in ("undo", "redo"):
+        elif command.get("do") in ("undo", "redo"):
             self.moving, self.legal = None, {}
-        self.refresh_view()
-
-    @on(Refused)
-    def _refused(self, message: Refused) -> None:
-        self.note = message.reason
-        self.notify(message.reason, title="Refused", severity="error", timeout=6)
-        self.refresh_view()
 
     def _highlight_moves(self, unit_id: str) -> None:
         state = self.game.state
@@ -405,44 +356,6 @@ class MainScreen(Screen):
         if self.viewing:
             self._load_view()
         self.refresh_view()
-
-    def action_print_briefings(self) -> None:
-        from referee.tui.dialogs.briefings import BriefingsDialog
-
-        def chosen(choice: tuple[str, str, str] | None) -> None:
-            if choice is not None:
-                self.print_briefings(*choice)
-
-        default = self.session.path.with_name(f"{self.session.path.stem}-briefings") / f"turn-{self.game.state.turn:02d}"
-        self.app.push_screen(BriefingsDialog(str(default)), chosen)
-
-    @work(thread=True, group="commands")
-    def print_briefings(self, fmt: str, lang: str, folder: str) -> None:
-        """Write every player's briefing sheet and record it in the session."""
-        from referee.briefing.commands import write_briefings
-
-        with self._lock:
-            try:
-                written = write_briefings(self.session.path, None, fmt, lang, Path(folder), self.session.store)
-            except RefereeError as error:
-                self.post_message(Refused({"do": "brief"}, str(error)))
-                return
-        files = ", ".join(str(target) for _, _, target in written)
-        self.app.call_from_thread(self.notify, f"Briefings written: {files}", title="Print briefings", timeout=12)
-
-    def action_table_dice(self) -> None:
-        self.table_dice = not self.table_dice
-        self.notify("Dice typed in from the table" if self.table_dice else "Dice from the session's generator")
-        self.refresh_view()
-
-    def action_undo(self) -> None:
-        self.send({"do": "undo"})
-
-    def action_redo(self) -> None:
-        self.send({"do": "redo"})
-
-    def action_theme(self) -> None:
-        self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"
 
     def action_help(self) -> None:
         from referee.tui.dialogs.help import HelpScreen

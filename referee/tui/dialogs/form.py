@@ -1,0 +1,90 @@
+"""A small form for an umpire command: a row per parameter, Apply or Cancel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList
+
+from referee.tui.dialogs.dice import parse_dice
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice`."""
+
+    name: str
+    label: str
+    kind: str = "choice"
+    choices: tuple[tuple[str, str], ...] = ()  # (what the umpire reads, the value sent)
+    default: object = None
+
+
+class CommandForm(ModalScreen[dict | None]):
+    """Asks for a command's parameters; the answer is {field name: value}, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("ctrl+s", "apply", "Apply")]
+
+    def __init__(self, title: str, fields: list[Field], note: str = ""):
+        super().__init__()
+        self.title_text, self.fields, self.note = title, fields, note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog form"):
+            yield Label(self.title_text, classes="form-title")
+            if self.note:
+                yield Label(self.note, classes="form-note")
+            for field in self.fields:
+                with Horizontal(classes="form-row"):
+                    yield Label(field.label, classes="form-label")
+                    yield self._widget(field)
+            yield Label("", id="form-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button("Apply", variant="primary", id="apply")
+                yield Button("Cancel", id="cancel")
+
+    @staticmethod
+    def _widget(field: Field):
+        ident = f"field-{field.name}"
+        if field.kind == "choice":
+            return Select(field.choices, value=field.default if field.default is not None else field.choices[0][1],
+                          allow_blank=False, id=ident)
+        if field.kind == "many":
+            return SelectionList(*((label, value, value in (field.default or ())) for label, value in field.choices),
+                                 id=ident)
+        if field.kind == "flag":
+            return Checkbox("", bool(field.default), id=ident)
+        placeholder = "e.g. 4 2" if field.kind == "dice" else ""
+        return Input(str(field.default if field.default is not None else ""), placeholder=placeholder, id=ident,
+                     type="integer" if field.kind == "number" else "text")
+
+    def on_mount(self) -> None:
+        fields = self.query(".form-row > *:last-child")
+        (fields.first() if fields else self.query_one("#apply")).focus()
+
+    def _value(self, field: Field):
+        widget = self.query_one(f"#field-{field.name}")
+        if field.kind == "many":
+            return list(widget.selected)
+        if field.kind == "number":
+            return int(widget.value) if widget.value.strip() else 0
+        if field.kind == "dice":
+            return parse_dice(widget.value) if widget.value.strip() else None
+        return widget.value
+
+    @on(Button.Pressed, "#apply")
+    @on(Input.Submitted)
+    def action_apply(self) -> None:
+        try:
+            self.dismiss({field.name: self._value(field) for field in self.fields})
+        except ValueError as error:
+            self.query_one("#form-error", Label).update(str(error))
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,322 @@
+"""The main screen of a Wallman session: the places, the crowd panel, one place in full, the log; every
+umpire action a key away, each asking for what it needs in a small form."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, RichLog
+
+from referee.core.dice import SeededDice, TableDice
+from referee.core.engine import run
+from referee.core.units import ACTIVE
+from referee.errors import RefereeError
+from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
+from referee.rules.wallman.crowds import near, situation
+from referee.rules.wallman.fighting import INTENTS
+from referee.tui.dialogs.form import CommandForm, Field
+from referee.tui.riot_actions import RIOT_ACTIONS
+from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.widgets.riot import CrowdsTable, PlacePanel, PlacesTable
+from referee.tui.widgets.status_bar import StatusBar
+
+
+MORE = (
+    ("arrows, mouse", "move in the places and crowd tables; the selected crowd and place are what the actions act on"),
+    ("tab", "move between the places, the crowds and the log"),
+    ("in a form", "tab between the fields, space to tick, enter or ctrl+s to apply, escape to cancel"),
+    ("ctrl+p", "command palette: every action by name"),
+    ("ctrl+q", "quit (every command is already saved)"),
+)
+
+
+def _pairs(values) -> tuple[tuple[str, str], ...]:
+    return tuple((str(value), value) for value in values)
+
+
+class RiotScreen(UmpireScreen):
+    """Everything the umpire of a riot needs: where the crowds are and how riled, and every action."""
+
+    ACTIONS = RIOT_ACTIONS
+    BINDINGS = bindings(RIOT_ACTIONS)
+
+    def __init__(self, session):
+        super().__init__(session)
+        state = self.game.state
+        crowds = [u for u in state.units.values() if u.side == "crowd" and u.status == ACTIVE]
+        self.crowd = crowds[0].id if crowds else None
+        self.place = crowds[0].node if crowds else next(iter(self.game.ctx.scenario.board.nodes))
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield CrowdsTable(id="crowds")
+        with Horizontal(id="riot-lower"):
+            yield PlacesTable(id="places")
+            with Vertical(id="riot-side"):
+                yield PlacePanel(id="place")
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load_log()
+        self.refresh_view()
+        self.query_one(CrowdsTable).focus()
+
+    def refresh_view(self) -> None:
+        scenario, state = self.game.ctx.scenario, self.game.state
+        self.query_one(StatusBar).show(self.game, self.table_dice, self.note)
+        self.query_one(PlacesTable).show(scenario, state)
+        self.query_one(CrowdsTable).show(scenario, state)
+        if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
+            self.crowd = None
+        self.query_one(PlacePanel).show(scenario, state, self.place)
+
+    @on(PlacesTable.Picked)
+    def _picked_place(self, event: PlacesTable.Picked) -> None:
+        if not self.query_one(PlacesTable).has_focus:  # only the umpire's own move in the table picks a place
+            return
+        self.place = event.key
+        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.game.state, self.place)
+
+    @on(CrowdsTable.Picked)
+    def _picked_crowd(self, event: CrowdsTable.Picked) -> None:
+        self.crowd = event.key
+        self.place = self.game.state.units[event.key].node
+        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.game.state, self.place)
+
+    # --- asking ---------------------------------------------------------------------------
+
+    def ask(self, title: str, fields: list[Field], build: Callable[[dict], dict], note: str = "",
+            rolls: bool = True, confirm: bool = False) -> None:
+        """Ask for a command's parameters (and the table's dice, when typed in), then send it; with `confirm`,
+        show what it will do first (the generator's next dice are known, so the preview is what happens)."""
+        if rolls and self.table_dice:
+            fields = fields + [Field("dice", "Dice from the table", "dice")]
+
+        def answered(values: dict | None) -> None:
+            if values is None:
+                return
+            command = build(values)
+            if values.get("dice"):
+                command["dice"] = values["dice"]
+            if confirm:
+                self._confirm(title, command)
+            else:
+                self.send(command)
+
+        self.app.push_screen(CommandForm(title, fields, note), answered)
+
+    def _confirm(self, title: str, command: dict) -> None:
+        game = self.game
+        dice = TableDice(command["dice"]) if "dice" in command else SeededDice(game.dice.seed, game.dice.drawn)
+        try:
+            _, events = run(game.rules, game.ctx, game.state, command, dice)
+        except RefereeError as error:
+            self.notify(str(error), title="Refused", severity="error", timeout=6)
+            return
+        proposal = "; ".join(game.rules.narrate(event) for event in events)
+        self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),
+                             lambda values: self.send(command) if values is not None else None)
+
+    def _selected_crowd(self):
+        if self.crowd is None:
+            self.notify("Select a crowd first (in the crowd panel)", severity="warning")
+            return None
+        return self.game.state.units[self.crowd]
+
+    def _units(self, where: set[str] | None = None, types: tuple[str, ...] | None = None) -> tuple[tuple[str, str], ...]:
+        """Security units on the table (at `where`, of `types`), those at the selected place first."""
+        found = [u for u in self.game.state.units.values() if u.side == "security" and u.status == ACTIVE
+                 and (where is None or u.node in where) and (types is None or u.type in types)]
+        found.sort(key=lambda u: (u.node != self.place, u.node or "", u.id))
+        return tuple((f"{u.id} ({u.type}, {u.node})", u.id) for u in found)
+
+    def _buildings(self, node: str, burning: bool = False) -> tuple[tuple[str, str], ...]:
+        local = self.game.state.local["buildings"]
+        return tuple((name, name) for name, b in self.game.ctx.scenario.board.buildings.items()
+                     if b.node == node and (not burning or local[name]["fires"]))
+
+    def _need(self, choices: tuple, what: str) -> bool:
+        if not choices:
+            self.notify(f"No {what} here", severity="warning")
+        return bool(choices)
+
+    # --- actions --------------------------------------------------------------------------
+
+    def action_end_phase(self) -> None:
+        if self.table_dice and self.game.state.phase == "assessment":
+            self.ask("End the turn: the fires burn", [], lambda v: {"do": "end-phase"})
+        else:
+            self.send({"do": "end-phase"})
+
+    def action_move(self) -> None:
+        units = self._units()
+        if self._need(units, "security units"):
+            self.ask("Move a unit", [Field("unit", "Unit", choices=units),
+                                      Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.nodes))],
+                     lambda v: {"do": "move", "unit": v["unit"], "to": v["to"]}, rolls=False)
+
+    def action_drift(self) -> None:
+        crowd = self._selected_crowd()
+        if crowd:
+            self.ask(f"Drift {crowd.id}", [], lambda v: {"do": "drift", "crowd": crowd.id}, confirm=True,
+                     note=f"{crowd.id} (RL {crowd.attrs['rl']}) at {crowd.node}")
+
+    def action_crowd_move(self) -> None:
+        crowd = self._selected_crowd()
+        if crowd:
+            self.ask(f"Move {crowd.id}", [Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.adjacency[crowd.node]))],
+                     lambda v: {"do": "crowd-move", "crowd": crowd.id, "to": v["to"]}, rolls=False)
+
+    def action_rl(self) -> None:
+        crowd = self._selected_crowd()
+        if not crowd:
+            return
+        chart = self.game.ctx.scenario.tables.rl.modifiers
+        own = situation(self.game.ctx, self.game.state, crowd)
+        counted = ", ".join(f"{name} x{count} ({chart[name].value * count:+d})" for name, count in own.items())
+        choices = tuple((f"{m.label} ({m.value:+d})", name) for name, m in chart.items() if name not in own)
+        self.ask(f"Roll RL for {crowd.id} (RL {crowd.attrs['rl']})",
+                 [Field("modifiers", "Factors", "many", choices), Field("why", "Why", "text", default="")],
+                 lambda v: {"do": "rl", "crowd": crowd.id, "modifiers": {name: 1 for name in v["modifiers"]},
+                            "why": v["why"]},
+                 note="Counted by themselves: " + (counted or "nothing"))
+
+    def action_negotiate(self) -> None:
+        crowd = self._selected_crowd()
+        if not crowd:
+            return
+        officers = self._units(near(self.game.ctx, crowd.node), ("officer",))
+        if self._need(officers, "officer in earshot"):
+            self.ask(f"Negotiate with {crowd.id}", [
+                Field("officer", "Officer", choices=officers),
+                Field("megaphone", "Megaphone or PA", "flag"),
+                Field("discretion", "Umpire's discretion", choices=(("0", 0), ("+1 (a good point)", 1), ("-1 (a bad one)", -1)))],
+                lambda v: {"do": "negotiate", "officer": v["officer"], "crowd": crowd.id, "megaphone": v["megaphone"],
+                           "discretion": v["discretion"]})
+
+    def action_fight(self) -> None:
+        crowd = self._selected_crowd()
+        if not crowd:
+            return
+        units = self._units({crowd.node})
+        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in self.game.ctx.scenario.tables.fight.modifiers.items()
+                        if m.group not in ("Figure",))
+        if self._need(units, "security unit in contact"):
+            self.ask(f"Fight {crowd.id}", [
+                Field("unit", "Unit", choices=units), Field("intent", "Intent", choices=_pairs(INTENTS)),
+                Field("charging", "Charging (mounted)", "flag"),
+                Field("ours", "Our man's factors", "many", factors), Field("theirs", "Their man's factors", "many", factors)],
+                lambda v: {"do": "fight", "unit": v["unit"], "crowd": crowd.id, "intent": v["intent"],
+                           "charging": v["charging"], "modifiers": v["ours"], "crowd_modifiers": v["theirs"]})
+
+    def action_shoot(self) -> None:
+        crowd = self._selected_crowd()
+        if not crowd:
+            return
+        armed = tuple(self.game.ctx.scenario.tables.firearms.to_hit)
+        units = self._units(near(self.game.ctx, crowd.node), armed)
+        if self._need(units, "armed unit in sight"):
+            self.ask(f"Fire on {crowd.id}", [Field("unit", "Unit", choices=units), Field("firers", "Firers", "number", default=1),
+                                             Field("automatic", "Automatic fire", "flag")],
+                     lambda v: {"do": "shoot", "unit": v["unit"], "crowd": crowd.id, "firers": v["firers"],
+                                "automatic": v["automatic"]})
+
+    def action_gas(self) -> None:
+        units = self._units(near(self.game.ctx, self.place), GAS_CARRIERS)
+        if self._need(units, "riot-equipped unit near the selected place"):
+            self.ask(f"Gas into {self.place}", [Field("unit", "Unit", choices=units), Field("kind", "Gas", choices=_pairs(GAS))],
+                     lambda v: {"do": "gas", "unit": v["unit"], "at": self.place, "kind": v["kind"]}, rolls=False)
+
+    def _crowd_deed(self, verb: str, title: str) -> None:
+        crowd = self._selected_crowd()
+        if not crowd:
+            return
+        buildings = self._buildings(crowd.node)
+        if self._need(buildings, "building where the crowd stands"):
+            self.ask(f"{title}: {crowd.id}", [Field("building", "Building", choices=buildings)],
+                     lambda v: {"do": verb, "crowd": crowd.id, "building": v["building"]})
+
+    def action_damage(self) -> None:
+        self._crowd_deed("damage", "Property damage")
+
+    def action_loot(self) -> None:
+        self._crowd_deed("loot", "Looting")
+
+    def action_fire(self) -> None:
+        buildings = self._buildings(self.place)
+        crowds = tuple((u.id, u.id) for u in self.game.state.at(self.place, "crowd"))
+        if self._need(buildings, "building at the selected place"):
+            self.ask(f"Start a fire at {self.place}", [Field("building", "Building", choices=buildings),
+                                                       Field("by", "Set by", choices=(("the umpire's word", ""),) + crowds)],
+                     lambda v: {"do": "fire", "building": v["building"], **({"crowd": v["by"]} if v["by"] else {})},
+                     rolls=False)
+
+    def action_firefight(self) -> None:
+        engines = self._units({self.place}, ("firefighters",))
+        if not self._need(engines, "fire engine at the selected place"):
+            return
+        burning = self._buildings(self.place, burning=True)
+        fields = [Field("engine", "Engine", choices=engines),
+                  Field("act", "Do", choices=(("fight the fire", "firefight"), ("connect to a hydrant", "hydrant")))]
+        if burning:
+            fields.append(Field("building", "Building", choices=burning))
+        self.ask(f"Fire crews at {self.place}", fields,
+                 lambda v: {"do": v["act"], "engine": v["engine"], **({"building": v["building"]} if v["act"] == "firefight" else {})})
+
+    def action_treat(self) -> None:
+        medics = self._units({self.place}, ("paramedics",))
+        down = tuple((f"{cid}: {c['state']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else ""), cid)
+                     for cid, c in self.game.state.local["casualties"].items() if c["node"] == self.place and not c["evacuated"])
+        if self._need(medics, "paramedics at the selected place") and self._need(down, "casualty at the selected place"):
+            self.ask(f"Casualties at {self.place}", [
+                Field("medic", "Paramedics", choices=medics),
+                Field("act", "Do", choices=(("assess (triage)", "triage"), ("take to hospital", "evacuate"))),
+                Field("who", "Casualties", "many", down, default=(down[0][1],))],
+                lambda v: {"do": "triage", "medic": v["medic"], "casualty": (v["who"] or [""])[0]} if v["act"] == "triage"
+                else {"do": "evacuate", "ambulance": v["medic"], "casualties": v["who"]})
+
+    def action_overreaction(self) -> None:
+        units = self._units()
+        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in self.game.ctx.scenario.tables.overreaction.modifiers.items())
+        self.ask("Over-reaction test", [Field("unit", "Unit", choices=units), Field("factors", "Factors", "many", factors)],
+                 lambda v: {"do": "overreaction", "unit": v["unit"], "modifiers": {name: 1 for name in v["factors"]}})
+
+    def action_snipe(self) -> None:
+        self.ask("Sniper", [Field("from", "Firing from", choices=_pairs(self.game.ctx.scenario.board.nodes), default=self.place),
+                            Field("target", "Target", choices=self._units())],
+                 lambda v: {"do": "snipe", "from": v["from"], "target": v["target"]})
+
+    def action_split(self) -> None:
+        crowd = self._selected_crowd()
+        if crowd:
+            self.ask(f"Split {crowd.id}", [Field("figures", "Figures that go", "number", default=crowd.factors["strength"] // 2),
+                                           Field("new", "Name of the new crowd", "text", default=f"{crowd.id} (2)"),
+                                           Field("looters", "Hidden looters with it", "number", default=0)],
+                     lambda v: {"do": "split", "crowd": crowd.id, "figures": v["figures"], "new": v["new"],
+                                "looters": v["looters"]}, rolls=False)
+
+    def action_merge(self) -> None:
+        crowd = self._selected_crowd()
+        if not crowd:
+            return
+        others = tuple((u.id, u.id) for u in self.game.state.at(crowd.node, "crowd") if u.id != crowd.id)
+        if self._need(others, "other crowd in the same place"):
+            self.ask(f"Merge {crowd.id}", [Field("into", "Into", choices=others)],
+                     lambda v: {"do": "merge", "crowd": crowd.id, "into": v["into"]}, rolls=False)
+
+    def action_report(self) -> None:
+        players = tuple((f"{p.id}: {p.role}", p.id) for p in self.game.ctx.scenario.players)
+        self.ask("Radio report", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
+                                  Field("delay", "Delay (minutes)", "number", default=0),
+                                  Field("reliability", "Reliability", choices=_pairs(("certain", "probable", "doubtful")))],
+                 lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"],
+                            "reliability": v["reliability"]}, rolls=False)
+
+    def action_help(self) -> None:
+        from referee.tui.dialogs.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(RIOT_ACTIONS, MORE))

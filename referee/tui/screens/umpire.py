@@ -1,0 +1,135 @@
+"""What every ruleset's main screen shares: commands sent in a worker, the live log, undo and redo,
+dice from the table, printing briefings, the theme and the help."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import RichLog
+
+from referee.errors import RefereeError
+from referee.session import Session, stored_event
+from referee.tui.actions import UmpireAction
+from referee.tui.messages import Applied, Refused
+
+LOG_SHOWN = 200
+"""How many of the latest events the log panel shows when a session opens."""
+
+
+def bindings(actions: tuple[UmpireAction, ...]) -> list[Binding]:
+    return [Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions] + [
+        Binding("escape", "cancel", "Cancel", show=False)]
+
+
+class UmpireScreen(Screen):
+    """A session's main screen; subclasses draw the game (`refresh_view`) and add their actions."""
+
+    ACTIONS: tuple[UmpireAction, ...] = ()
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.table_dice = False
+        self.note = ""
+        self._lock = threading.Lock()
+
+    def refresh_view(self) -> None:
+        """Show the game as it now stands."""
+
+    def after(self, command: dict) -> None:
+        """What a screen does once a command of its own is committed (before the view is refreshed)."""
+
+    def action_cancel(self) -> None:
+        """Escape: nothing in progress to stop by default."""
+
+    # --- the log -------------------------------------------------------------------------
+
+    @staticmethod
+    def log_line(seq: int, text: str, undone: bool = False) -> Text:
+        return Text(f"{seq:>5} {text}" + ("  (undone)" if undone else ""), style="dim strike" if undone else "")
+
+    def load_log(self) -> None:
+        """The latest events of the session in the log panel, undone ones struck through."""
+        log = self.query_one("#log", RichLog)
+        records, effective = self.session.log()
+        if len(records) > LOG_SHOWN:
+            log.write(Text(f"      {len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", style="dim"))
+            records = records[-LOG_SHOWN:]
+        for record in records:
+            undone = record.command_id not in effective and record.kind not in ("undone", "redone")
+            log.write(self.log_line(record.seq, self.game.rules.narrate(stored_event(record)), undone))
+
+    # --- commands ------------------------------------------------------------------------
+
+    @work(thread=True, group="commands")
+    def send(self, command: dict) -> None:
+        """Hand a command to the engine in a worker thread; the answer comes back as a message."""
+        with self._lock:
+            try:
+                self.session.apply(command)
+            except RefereeError as error:
+                self.post_message(Refused(command, str(error)))
+                return
+            narrate = self.game.rules.narrate
+            self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last]))
+
+    @on(Applied)
+    def _applied(self, message: Applied) -> None:
+        log = self.query_one("#log", RichLog)
+        for seq, text in message.lines:
+            log.write(self.log_line(seq, text))
+        self.note = ""
+        self.after(message.command)
+        self.refresh_view()
+
+    @on(Refused)
+    def _refused(self, message: Refused) -> None:
+        self.note = message.reason
+        self.notify(message.reason, title="Refused", severity="error", timeout=6)
+        self.refresh_view()
+
+    # --- shared actions ------------------------------------------------------------------
+
+    def action_print_briefings(self) -> None:
+        from referee.tui.dialogs.briefings import BriefingsDialog
+
+        def chosen(choice: tuple[str, str, str] | None) -> None:
+            if choice is not None:
+                self.print_briefings(*choice)
+
+        default = self.session.path.with_name(f"{self.session.path.stem}-briefings") / f"turn-{self.game.state.turn:02d}"
+        self.app.push_screen(BriefingsDialog(str(default)), chosen)
+
+    @work(thread=True, group="commands")
+    def print_briefings(self, fmt: str, lang: str, folder: str) -> None:
+        """Write every player's briefing sheet and record it in the session."""
+        from referee.briefing.commands import write_briefings
+
+        with self._lock:
+            try:
+                written = write_briefings(self.session.path, None, fmt, lang, Path(folder), self.session.store)
+            except RefereeError as error:
+                self.post_message(Refused({"do": "brief"}, str(error)))
+                return
+        files = ", ".join(str(target) for _, _, target in written)
+        self.app.call_from_thread(self.notify, f"Briefings written: {files}", title="Print briefings", timeout=12)
+
+    def action_table_dice(self) -> None:
+        self.table_dice = not self.table_dice
+        self.notify("Dice typed in from the table" if self.table_dice else "Dice from the session's generator")
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        self.send({"do": "undo"})
+
+    def action_redo(self) -> None:
+        self.send({"do": "redo"})
+
+    def action_theme(self) -> None:
+        self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"

@@ -1,0 +1,132 @@
+"""The panels of a Wallman session: the places at a glance, the crowds with their RL, and one place in full."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import DataTable, Static
+
+from referee.core.state import GameState
+from referee.core.units import ACTIVE
+from referee.scenario.catalog import Scenario
+
+RL_STYLE = {1: "green", 2: "green", 3: "yellow", 4: "yellow", 5: "dark_orange", 6: "dark_orange", 7: "red", 8: "bold red"}
+
+
+def rl_text(rl: int, highest: int = 8) -> Text:
+    """An RL as a number and a bar, coloured from calm to out of control."""
+    return Text(f"{rl} " + "▮" * rl + "·" * (highest - rl), style=RL_STYLE.get(rl, ""))
+
+
+def history_text(history: list[list[int]]) -> str:
+    """A crowd's RL changes, latest last: '4 5 7' (a new turn marked with a bar)."""
+    parts, turn = [], None
+    for when, rl in history[-10:]:
+        parts.append(("| " if turn is not None and when != turn else "") + str(rl))
+        turn = when
+    return " ".join(parts)
+
+
+def building_text(name: str, b: dict, whole: int) -> str:
+    marks = [f"{b['value']}/{whole}"]
+    if b["fires"]:
+        marks.append(f"fire x{b['fires']}")
+    if b["broken"]:
+        marks.append("broken in")
+    return f"{name} ({', '.join(marks)})"
+
+
+class PickingTable(DataTable):
+    """A table of rows keyed by name; moving onto a row says which."""
+
+    class Picked(Message):
+        """A row was moved onto: its key."""
+
+        def __init__(self, key: str):
+            self.key = key
+            super().__init__()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.post_message(self.Picked(event.row_key.value))
+
+
+class PlacesTable(PickingTable):
+    """Every place with something in it: crowds (RL), security units, buildings hit, casualties."""
+
+    class Picked(PickingTable.Picked):
+        """A place was moved onto."""
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.add_columns("Place", "Crowds", "Security forces", "Buildings hit", "Down")
+
+    def show(self, scenario: Scenario, state: GameState) -> None:
+        keep = self.cursor_row
+        self.clear()
+        board = scenario.board
+        for node in board.nodes:
+            crowds = [u for u in state.at(node, "crowd")]
+            security = state.at(node, "security")
+            hit = [building_text(name, b, board.buildings[name].value) for name, b in state.local["buildings"].items()
+                   if board.buildings[name].node == node and (b["fires"] or b["value"] < board.buildings[name].value)]
+            down = sum(1 for c in state.local["casualties"].values() if c["node"] == node and not c["evacuated"])
+            crowd_cell = Text(", ").join(Text(f"{u.id} ", style="bold") + Text(str(u.attrs["rl"]),
+                                         style=RL_STYLE.get(u.attrs["rl"], "")) for u in crowds)
+            self.add_row(Text(node, style="bold" if crowds or security else "dim"), crowd_cell,
+                         ", ".join(u.id for u in security), Text("; ".join(hit), style="red" if any(
+                             "fire" in h for h in hit) else ""), str(down) if down else "", key=node)
+        if self.row_count:
+            self.move_cursor(row=min(keep, self.row_count - 1))
+
+
+class CrowdsTable(PickingTable):
+    """The crowd panel: every crowd's RL with its history, size, mood, hidden looters."""
+
+    class Picked(PickingTable.Picked):
+        """A crowd was moved onto."""
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.add_columns("Crowd", "At", "Fig.", "RL", "Mood", "History", "Looters")
+
+    def show(self, scenario: Scenario, state: GameState) -> None:
+        keep = self.cursor_row
+        self.clear()
+        levels = scenario.tables.rl.levels
+        for unit in state.units.values():
+            if unit.side != "crowd" or unit.status != ACTIVE:
+                continue
+            a = unit.attrs
+            mood = levels[a["rl"] - 1].name + (" (running)" if a.get("running") else "") + (
+                " (laden)" if a.get("burdened") else "")
+            self.add_row(Text(unit.id, style="bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
+                         mood, history_text(a["history"]), str(a.get("looters", 0) or ""), key=unit.id)
+        if self.row_count:
+            self.move_cursor(row=min(keep, self.row_count - 1))
+
+
+class PlacePanel(Static):
+    """One place in full: every unit with its hidden attributes, its buildings, its casualties."""
+
+    def show(self, scenario: Scenario, state: GameState, node: str) -> None:
+        board = scenario.board
+        text = Text(node, style="bold underline")
+        features = board.nodes[node].features
+        if features:
+            text.append(f"  ({', '.join(features)})", style="dim")
+        for unit in state.at(node):
+            a = unit.attrs
+            hidden = {k: v for k, v in a.items() if k not in ("group", "note", "history") and v not in (None, False, 0, "")}
+            text.append(f"\n{unit.side[:3]} ", style="dim")
+            text.append(unit.id, style="bold")
+            text.append(f" {unit.type} x{unit.factors['strength']} ")
+            text.append(" ".join(f"{k}={v}" for k, v in hidden.items()), style="italic")
+        for name, b in state.local["buildings"].items():
+            if board.buildings[name].node == node:
+                text.append("\nbuilding ", style="dim")
+                text.append(building_text(name, b, board.buildings[name].value) + f", loot {b['loot']}")
+        for cid, c in state.local["casualties"].items():
+            if c["node"] == node and not c["evacuated"]:
+                text.append(f"\n{cid} ", style="bold red")
+                text.append(f"{c['state']} ({c['of']})" + (f", assessed {c['triage']}" if c["triage"] else ""))
+        self.update(text)

@@ -1,0 +1,223 @@
+"""The dashboard on a Wallman session, driven with Pilot: the crowd panel, and every umpire action's key."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Checkbox, Input, Select, SelectionList
+
+from referee.tui.dialogs.form import CommandForm
+from referee.tui.dialogs.help import HelpScreen
+from referee.tui.riot_actions import RIOT_ACTIONS
+from referee.tui.screens.riot import RiotScreen
+from referee.tui.widgets.riot import CrowdsTable, PlacesTable
+from tests.test_tui import log_kinds
+from tests.tui_support import drive, make_session, press, settle
+
+SCENARIO = "wallman/town-centre-riot"
+
+
+def riot(tmp_path, *commands):
+    return make_session(tmp_path, SCENARIO, commands, seed=3)
+
+
+async def fill(pilot, app, **values) -> None:
+    """Fill the open command form and apply it."""
+    form = app.screen
+    assert isinstance(form, CommandForm), form
+    for name, value in values.items():
+        widget = form.query_one(f"#field-{name}")
+        if isinstance(widget, SelectionList):
+            for item in value:
+                widget.select(item)
+        elif isinstance(widget, (Select, Checkbox)):
+            widget.value = value
+        elif isinstance(widget, Input):
+            widget.value = str(value)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+
+
+async def select(pilot, app, crowd: str | None = None, place: str | None = None) -> RiotScreen:
+    screen = app.screen
+    if crowd:
+        screen.crowd, screen.place = crowd, app.session.game.state.units[crowd].node
+    if place:
+        screen.place = place
+    await settle(pilot)
+    return screen
+
+
+def run_action(tmp_path, key: str, values: dict, commands=(), crowd=None, place=None, confirm=False):
+    """Open a session, select, press the action's key, fill its form; the kinds of the events logged since."""
+    path = riot(tmp_path, *commands)
+    before = len(log_kinds(path))
+
+    async def script(pilot, app):
+        await select(pilot, app, crowd, place)
+        await press(pilot, key)
+        await fill(pilot, app, **values)
+        if confirm:
+            await fill(pilot, app)
+        return app.screen
+
+    screen = drive(path, script)
+    assert isinstance(screen, RiotScreen), screen
+    return log_kinds(path)[before:]
+
+
+def test_a_wallman_session_opens_on_the_crowd_panel(tmp_path):
+    async def script(pilot, app):
+        screen = app.screen
+        crowds = screen.query_one(CrowdsTable)
+        places = screen.query_one(PlacesTable)
+        return screen, crowds.row_count, places.row_count, str(crowds.get_row("Estate youths")[3])
+
+    screen, crowds, places, rl = drive(riot(tmp_path), script)
+    assert isinstance(screen, RiotScreen)
+    assert crowds == 5 and places == 16
+    assert rl.startswith("6 ▮▮▮▮▮▮")
+
+
+def test_the_crowd_panel_shows_each_crowds_rl_history(tmp_path):
+    path = riot(tmp_path, {"do": "rl", "crowd": "Estate youths", "modifiers": {"riot_withdrawing": 1}, "dice": [4]},
+                *[{"do": "end-phase"}] * 6,
+                {"do": "rl", "crowd": "Estate youths", "modifiers": {"mounted_charging": 1}, "dice": [1]})
+
+    async def script(pilot, app):
+        return str(app.screen.query_one(CrowdsTable).get_row("Estate youths")[5])
+
+    assert drive(path, script) == "6 7 | 4"
+
+
+@pytest.mark.parametrize("key, values, commands, crowd, place, kinds", [
+    ("m", {"unit": "Panda 1", "to": "Market Cross"}, (), None, None, ["unit-moved"]),
+    ("c", {"to": "Church Lane"}, (), "Precinct crowd", None, ["crowd-moved"]),
+    ("r", {"modifiers": ["riot_charging"], "why": "the vans charge"}, (), "Estate youths", None, ["rl-rolled"]),
+    ("n", {"officer": "Sgt. Brennan", "megaphone": True}, (), "Town Hall protest", None, ["negotiated"]),
+    ("f", {"unit": "Foot Patrol", "intent": "arrest"}, ({"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"},),
+     "Town Hall protest", None, ["fought"]),
+    ("s", {"unit": "Riot Van 1", "firers": 2}, ({"do": "move", "unit": "Riot Van 1", "to": "High Street East"},
+                                                {"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"}),
+     "Town Hall protest", None, ["shot"]),
+    ("g", {"unit": "Riot Van 1", "kind": "cs_gas"}, (), None, "High Street East", ["gassed"]),
+    ("x", {"building": "Community centre"}, (), "Estate youths", None, ["damaged"]),
+    ("i", {"building": "Kiosk"}, (), None, "Market Cross", ["fire-started"]),
+    ("o", {"unit": "Riot Van 2", "factors": ["unsupported"]}, (), None, "Police Station", ["over-reaction"]),
+    ("k", {"from": "Ring Road", "target": "Foot Patrol"}, (), None, "Market Cross", ["sniped"]),
+    ("S", {"figures": 10, "new": "Splinter", "looters": 0}, (), "Estate youths", None, ["crowd-split"]),
+    ("R", {"player": "hale", "text": "Control: crowds on the ring road", "delay": 2}, (), None, None, ["report-filed"]),
+])
+def test_every_riot_action_sends_its_command(tmp_path, key, values, commands, crowd, place, kinds):
+    assert run_action(tmp_path, key, values, commands, crowd, place) == kinds
+
+
+def test_drift_shows_where_the_crowd_goes_before_it_goes(tmp_path):
+    """Crowds: drifting at random 'with the umpire confirming': the preview is what happens."""
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await select(pilot, app, "Estate youths")
+        await press(pilot, "d")
+        await fill(pilot, app)
+        proposal = str(app.screen.query_one(".form-note").render())
+        await fill(pilot, app)
+        return proposal, [line.text for line in app.screen.query_one("#log").lines]
+
+    proposal, log = drive(path, script)
+    assert "Estate youths drifts" in proposal
+    assert any(proposal.split(" [")[0] in line for line in log)
+    assert log_kinds(path)[-1] == "crowd-moved"
+
+
+def test_cancelling_a_drift_draws_no_die(tmp_path):
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await select(pilot, app, "Estate youths")
+        drawn = app.session.game.dice.drawn
+        await press(pilot, "d")
+        await fill(pilot, app)
+        await press(pilot, "escape")
+        return drawn, app.session.game.dice.drawn
+
+    before, after = drive(path, script)
+    assert before == after and "crowd-moved" not in log_kinds(path)
+
+
+def test_fire_crews_and_paramedics(tmp_path):
+    path = riot(tmp_path, {"do": "fire", "building": "Chemist"}, {"do": "move", "unit": "Engine 1", "to": "High Street East"},
+                {"do": "crowd-move", "crowd": "Bridge Street crowd", "to": "Riverside"},
+                {"do": "crowd-move", "crowd": "Bridge Street crowd", "to": "Hospital Road"},
+                {"do": "fight", "unit": "Para. Shah", "crowd": "Bridge Street crowd", "dice": [1, 10]})
+
+    async def script(pilot, app):
+        await select(pilot, app, place="High Street East")
+        await press(pilot, "w")
+        await fill(pilot, app, engine="Engine 1", act="firefight", building="Chemist")
+        await select(pilot, app, place="Hospital Road")
+        await press(pilot, "a")
+        await fill(pilot, app, medic="Ambulance 1", act="triage")
+
+    drive(path, script)
+    assert log_kinds(path)[-2:] == ["fire-fought", "triaged"]
+
+
+def test_looting_refused_at_a_low_rl_is_shown_with_its_section(tmp_path):
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await select(pilot, app, "Bridge Street crowd")
+        await press(pilot, "l")
+        await fill(pilot, app, building="Petrol station")
+        return app.screen.note
+
+    assert drive(path, script).startswith("Looting: at RL 5 (Angry)")
+
+
+def test_table_dice_are_asked_for_in_the_form_and_marked(tmp_path):
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await select(pilot, app, "Estate youths")
+        await press(pilot, "t", "r")
+        await fill(pilot, app, dice="2")
+        return app.session.game.events
+
+    drive(path, script)
+    from referee.store.reading import open_reader
+
+    reader = open_reader(path)
+    try:
+        last = reader.log()[-1]
+    finally:
+        reader.close()
+    assert last.kind == "rl-rolled" and last.dice[0]["entered"] and last.dice[0]["value"] == 2
+
+
+def test_undo_redo_help_and_the_palette(tmp_path):
+    path = riot(tmp_path, {"do": "end-phase"})
+
+    async def script(pilot, app):
+        await press(pilot, "u")
+        phase_after_undo = app.session.game.state.phase
+        await press(pilot, "y")
+        phase_after_redo = app.session.game.state.phase
+        await press(pilot, "question_mark")
+        helped = isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape")
+        names = [command.title for command in app.get_system_commands(app.screen)]
+        return phase_after_undo, phase_after_redo, helped, names
+
+    undone, redone, helped, names = drive(path, script)
+    assert (undone, redone, helped) == ("orders", "crowds", True)
+    assert {action.name for action in RIOT_ACTIONS} <= set(names)
+
+
+def test_it_works_at_80x24(tmp_path):
+    async def script(pilot, app):
+        await press(pilot, "r")
+        await fill(pilot, app, modifiers=["riot_charging"])
+        return app.screen, app.screen.query_one(CrowdsTable).size.height
+
+    screen, height = drive(riot(tmp_path), script, size=(80, 24))
+    assert isinstance(screen, RiotScreen) and height >= 4
