@@ -1,0 +1,54 @@
+"""Stepping through a session's log: the state after any event, forwards and backwards, quickly.
+
+States are kept every `EVERY` events, so a step folds at most that many events; the moments where a
+phase or a turn begins are found from the events themselves.
+"""
+
+from __future__ import annotations
+
+from referee.core.engine import Context, Ruleset, replay
+from referee.core.events import Event
+from referee.core.state import GameState
+from referee.knowledge.build import new_record
+from referee.knowledge.view import PlayerView
+
+EVERY = 64
+
+
+class Replay:
+    """The effective events of a session and the state after each: `state(k)` is the state after the
+    first k events (0: the opening state)."""
+
+    def __init__(self, ctx: Context, rules: Ruleset, events: list[Event], seed: int):
+        self.ctx, self.rules, self.events, self.seed = ctx, rules, events, seed
+        state = rules.initial(ctx)
+        self._kept = {0: state}
+        for k in range(EVERY, len(events) + 1, EVERY):
+            state = replay(rules, ctx, state, events[k - EVERY:k])
+            self._kept[k] = state
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def state(self, k: int) -> GameState:
+        """The state after the first `k` events."""
+        k = max(0, min(k, len(self.events)))
+        base = k - k % EVERY
+        return replay(self.rules, self.ctx, self._kept[base], self.events[base:k]) if k > base else self._kept[base]
+
+    def step(self, k: int, by: str, forward: bool) -> int:
+        """The moment one `event`, `phase` or `turn` away from moment `k`."""
+        if by == "event":
+            return max(0, min(k + (1 if forward else -1), len(self.events)))
+        kinds = ("phase-ended", "turn-begun") if by == "phase" else ("turn-begun",)
+        marks = [i + 1 for i, event in enumerate(self.events) if event.kind in kinds]
+        if forward:
+            return next((m for m in marks if m > k), len(self.events))
+        return next((m for m in reversed(marks) if m < k), 0)
+
+    def view(self, k: int, player: str) -> PlayerView:
+        """What a player knew after the first `k` events."""
+        record = new_record(self.ctx, self.rules, self.seed)
+        for event in self.events[:k]:
+            record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
+        return record.view(player)
