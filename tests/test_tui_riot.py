@@ -221,3 +221,39 @@ def test_it_works_at_80x24(tmp_path):
 
     screen, height = drive(riot(tmp_path), script, size=(80, 24))
     assert isinstance(screen, RiotScreen) and height >= 4
+
+
+def test_history_steps_back_and_forward_and_refuses_commands(tmp_path):
+    """Reviewing a session: step through the log in the dashboard; the past is shown, never changed."""
+    path = riot(tmp_path, {"do": "rl", "crowd": "Estate youths", "modifiers": {"riot_withdrawing": 1}, "dice": [4]},
+                *[{"do": "end-phase"}] * 6)
+
+    async def script(pilot, app):
+        screen = app.screen
+        await press(pilot, "h")
+        at_end = (screen.moment, screen.shown.turn)
+        await press(pilot, "less_than_sign", "less_than_sign")
+        start = (screen.moment, screen.shown.turn, screen.shown.units["Estate youths"].attrs["rl"])
+        rl_cell = str(screen.query_one(CrowdsTable).get_row("Estate youths")[3])
+        await press(pilot, "full_stop")
+        after_roll = screen.shown.units["Estate youths"].attrs["rl"]
+        await press(pilot, "e")
+        refused = screen.note
+        await press(pilot, "h")
+        return at_end, start, rl_cell, after_roll, refused, screen.shown.turn, app.session.game.state.phase
+
+    at_end, start, rl_cell, after_roll, refused, now, phase = drive(path, script)
+    assert at_end == (7, 2)
+    assert start == (0, 1, 6) and rl_cell.startswith("6 ")
+    assert after_roll == 7
+    assert "press h to return" in refused and (now, phase) == (2, "orders")
+
+
+def test_the_readme_documents_every_riot_key():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("## A riot under Wallman's crowd rules", 1)[1].split("\n## ", 1)[0]
+    for action in RIOT_ACTIONS:
+        key = "?" if action.key == "question_mark" else action.key
+        assert f"`{key}`" in section, action

@@ -55,6 +55,10 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
         UmpireAction("u", "Undo", "undo", "Undo the last command (the log keeps it)"),
         UmpireAction("y", "Redo", "redo", "Redo the last undone command"),
         UmpireAction(theme, "Light or dark theme", "theme", "Switch between the dark and the light theme", footer=False),
+        UmpireAction("h", "History", "history",
+                     "Step through the session's past (the log): the screen shows the game as it stood, "
+                     "`,` `.` an event, `{` `}` a phase, `<` `>` a turn; h again to return",
+                     short="History"),
         UmpireAction("question_mark", "Help", "help", "Every key and action"),
     )
 

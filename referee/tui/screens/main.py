@@ -68,7 +68,7 @@ class MainScreen(UmpireScreen):
 
     def refresh_view(self) -> None:
         """Show the game as it now stands."""
-        state = self.game.state
+        state = self.shown
         local = state.local
         marks = MapMarks(
             chosen=frozenset(local.get("chosen", {}).get(MOVER.get(state.phase, ""), ())),
@@ -77,11 +77,13 @@ class MainScreen(UmpireScreen):
             access=self._letters,
         )
         map_view = self.query_one(MapView)
+        if self.viewing and self.history:
+            self._load_view()  # what the player knew at the moment stepped to
         if self.viewing:
             map_view.show_view(self.view, MapMarks(access=self._letters))
         else:
             map_view.show(state, marks)
-        self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
+        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(), state)
         self._show_node(map_view.cursor)
         if self.query_one(TabbedContent).active == "tab-units":
             self.query_one(UnitsBrowser).show(state)
@@ -91,7 +93,7 @@ class MainScreen(UmpireScreen):
         self.refresh_view()
 
     def _show_node(self, node: str) -> None:
-        state, board = self.game.state, self.game.ctx.scenario.board
+        state, board = self.shown, self.game.ctx.scenario.board
         title = Text(node, style="bold")
         if not board.nodes[node].in_play:
             title.append("  out of play", style="dim")
@@ -126,7 +128,7 @@ class MainScreen(UmpireScreen):
         if not self.moving:
             self.unit = ready[0] if ready else (units[0].id if units else None)
         self._show_node(event.node)
-        self.query_one(StatusBar).show(self.game, self.table_dice, self._note())
+        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(), state)
 
     def _note(self) -> str:
         if self.viewing:
@@ -347,7 +349,7 @@ class MainScreen(UmpireScreen):
     def _load_view(self) -> None:
         from referee.knowledge.build import player_view
 
-        self.view = player_view(self.session.path, self.viewing)
+        self.view = self.history.view(self.moment, self.viewing) if self.history else player_view(self.session.path, self.viewing)
 
     def action_view_as(self) -> None:
         players = [p.id for p in self.game.ctx.scenario.players]

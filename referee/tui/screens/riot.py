@@ -66,8 +66,8 @@ class RiotScreen(UmpireScreen):
         self.query_one(CrowdsTable).focus()
 
     def refresh_view(self) -> None:
-        scenario, state = self.game.ctx.scenario, self.game.state
-        self.query_one(StatusBar).show(self.game, self.table_dice, self.note)
+        scenario, state = self.game.ctx.scenario, self.shown
+        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note(), state)
         self.query_one(PlacesTable).show(scenario, state)
         self.query_one(CrowdsTable).show(scenario, state)
         if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
@@ -79,13 +79,13 @@ class RiotScreen(UmpireScreen):
         if not self.query_one(PlacesTable).has_focus:  # only the umpire's own move in the table picks a place
             return
         self.place = event.key
-        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.game.state, self.place)
+        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.shown, self.place)
 
     @on(CrowdsTable.Picked)
     def _picked_crowd(self, event: CrowdsTable.Picked) -> None:
         self.crowd = event.key
-        self.place = self.game.state.units[event.key].node
-        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.game.state, self.place)
+        self.place = self.shown.units[event.key].node or self.place
+        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.shown, self.place)
 
     # --- asking ---------------------------------------------------------------------------
 

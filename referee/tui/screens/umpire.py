@@ -12,7 +12,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
 
+from referee.core.state import GameState
 from referee.errors import RefereeError
+from referee.review.replay import Replay
 from referee.session import Session, stored_event
 from referee.tui.actions import UmpireAction
 from referee.tui.messages import Applied, Refused
@@ -21,9 +23,16 @@ LOG_SHOWN = 200
 """How many of the latest events the log panel shows when a session opens."""
 
 
+HISTORY_STEPS = (("comma", "back_event"), ("full_stop", "forward_event"), ("left_curly_bracket", "back_phase"),
+                 ("right_curly_bracket", "forward_phase"), ("less_than_sign", "back_turn"),
+                 ("greater_than_sign", "forward_turn"))
+"""The keys that step through the history (see the History action)."""
+
+
 def bindings(actions: tuple[UmpireAction, ...]) -> list[Binding]:
     return [Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions] + [
-        Binding("escape", "cancel", "Cancel", show=False)]
+        Binding("escape", "cancel", "Cancel", show=False)] + [
+        Binding(key, run, run.replace("_", " "), show=False) for key, run in HISTORY_STEPS]
 
 
 class UmpireScreen(Screen):
@@ -38,9 +47,24 @@ class UmpireScreen(Screen):
         self.table_dice = False
         self.note = ""
         self._lock = threading.Lock()
+        self.history: Replay | None = None
+        self.moment = 0
 
     def refresh_view(self) -> None:
-        """Show the game as it now stands."""
+        """Show the game as it now stands (or, in history, as it stood: `shown`)."""
+
+    @property
+    def shown(self) -> GameState:
+        """The state on screen: the game as it stands, or the past moment the umpire stepped back to."""
+        return self.history.state(self.moment) if self.history else self.game.state
+
+    def status_note(self) -> str:
+        """The status line's note: where in the history the screen is, else the latest refusal."""
+        if self.history is None:
+            return self.note
+        event = self.history.events[self.moment - 1] if self.moment else None
+        shown = f"event {self.moment} of {len(self.history)}" + (f": {self.game.rules.narrate(event)}" if event else "")
+        return f"HISTORY {shown} (, . event  {{ }} phase  < > turn  h back to now)"
 
     def after(self, command: dict) -> None:
         """What a screen does once a command of its own is committed (before the view is refreshed)."""
@@ -70,6 +94,9 @@ class UmpireScreen(Screen):
     @work(thread=True, group="commands")
     def send(self, command: dict) -> None:
         """Hand a command to the engine in a worker thread; the answer comes back as a message."""
+        if self.history is not None:
+            self.post_message(Refused(command, "the screen shows the past: press h to return to now first"))
+            return
         with self._lock:
             try:
                 self.session.apply(command)
@@ -130,6 +157,41 @@ class UmpireScreen(Screen):
 
     def action_redo(self) -> None:
         self.send({"do": "redo"})
+
+    def action_history(self) -> None:
+        if self.history is not None:
+            self.history = None
+        else:
+            records, effective = self.session.log()
+            events = [stored_event(r) for r in records if r.command_id in effective and r.kind not in ("undone", "redone")]
+            self.history = Replay(self.game.ctx, self.game.rules, events, self.game.dice.seed)
+            self.moment = len(events)
+        self.refresh_view()
+
+    def _step(self, by: str, forward: bool) -> None:
+        if self.history is None:
+            self.notify("Press h to step through the session's history", severity="warning")
+            return
+        self.moment = self.history.step(self.moment, by, forward)
+        self.refresh_view()
+
+    def action_back_event(self) -> None:
+        self._step("event", False)
+
+    def action_forward_event(self) -> None:
+        self._step("event", True)
+
+    def action_back_phase(self) -> None:
+        self._step("phase", False)
+
+    def action_forward_phase(self) -> None:
+        self._step("phase", True)
+
+    def action_back_turn(self) -> None:
+        self._step("turn", False)
+
+    def action_forward_turn(self) -> None:
+        self._step("turn", True)
 
     def action_theme(self) -> None:
         self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"

@@ -5,14 +5,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from referee.core.state import GameState
 from referee.game import Game
 
 BAR = 16
 
 
-def status_text(game: Game, table_dice: bool, note: str = "") -> Text:
-    """One line telling where the game stands."""
-    state, scenario = game.state, game.ctx.scenario
+def status_text(game: Game, table_dice: bool, note: str = "", state: GameState | None = None) -> Text:
+    """One line telling where the game stands (or stood, at a past `state`)."""
+    state, scenario = state or game.state, game.ctx.scenario
     score, target = next(iter(state.scores.values())), scenario.target
     filled = min(BAR, round(BAR * score / target)) if target else 0
     text = Text(no_wrap=True, overflow="ellipsis")
@@ -34,5 +35,5 @@ def status_text(game: Game, table_dice: bool, note: str = "") -> Text:
 class StatusBar(Static):
     """Shows `status_text` for the game it is given."""
 
-    def show(self, game: Game, table_dice: bool, note: str = "") -> None:
-        self.update(status_text(game, table_dice, note), layout=False)
+    def show(self, game: Game, table_dice: bool, note: str = "", state: GameState | None = None) -> None:
+        self.update(status_text(game, table_dice, note, state), layout=False)
