@@ -23,16 +23,17 @@ LOG_SHOWN = 200
 """How many of the latest events the log panel shows when a session opens."""
 
 
-HISTORY_STEPS = (("comma", "back_event"), ("full_stop", "forward_event"), ("left_curly_bracket", "back_phase"),
-                 ("right_curly_bracket", "forward_phase"), ("less_than_sign", "back_turn"),
-                 ("greater_than_sign", "forward_turn"))
+HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left_curly_bracket", "phase", False),
+                 ("right_curly_bracket", "phase", True), ("less_than_sign", "turn", False),
+                 ("greater_than_sign", "turn", True))
 """The keys that step through the history (see the History action)."""
 
 
 def bindings(actions: tuple[UmpireAction, ...]) -> list[Binding]:
     return [Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions] + [
         Binding("escape", "cancel", "Cancel", show=False)] + [
-        Binding(key, run, run.replace("_", " "), show=False) for key, run in HISTORY_STEPS]
+        Binding(key, f"step('{by}', {forward})", f"{'forward' if forward else 'back'} one {by}", show=False)
+        for key, by, forward in HISTORY_STEPS]
 
 
 class UmpireScreen(Screen):
@@ -168,30 +169,13 @@ class UmpireScreen(Screen):
             self.moment = len(events)
         self.refresh_view()
 
-    def _step(self, by: str, forward: bool) -> None:
+    def action_step(self, by: str, forward: bool) -> None:
+        """In history: an event, a phase or a turn back or forward."""
         if self.history is None:
             self.notify("Press h to step through the session's history", severity="warning")
             return
         self.moment = self.history.step(self.moment, by, forward)
         self.refresh_view()
-
-    def action_back_event(self) -> None:
-        self._step("event", False)
-
-    def action_forward_event(self) -> None:
-        self._step("event", True)
-
-    def action_back_phase(self) -> None:
-        self._step("phase", False)
-
-    def action_forward_phase(self) -> None:
-        self._step("phase", True)
-
-    def action_back_turn(self) -> None:
-        self._step("turn", False)
-
-    def action_forward_turn(self) -> None:
-        self._step("turn", True)
 
     def action_theme(self) -> None:
         self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"
