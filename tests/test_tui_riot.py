@@ -257,3 +257,22 @@ def test_the_readme_documents_every_riot_key():
     for action in RIOT_ACTIONS:
         key = "?" if action.key == "question_mark" else action.key
         assert f"`{key}`" in section, action
+
+
+def test_the_crowd_panel_marks_the_rl_rolls_the_text_calls_for(tmp_path):
+    path = riot(tmp_path, {"do": "move", "unit": "Riot Van 1", "to": "High Street East"},
+                {"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"})
+
+    async def script(pilot, app):
+        await select(pilot, app, "Town Hall protest")
+        await press(pilot, "s")
+        await fill(pilot, app, unit="Riot Van 1", firers=1)
+        table = app.screen.query_one(CrowdsTable)
+        marked = str(table.get_row("Town Hall protest")[7])
+        await press(pilot, "r")
+        await fill(pilot, app)
+        return marked, str(table.get_row("Town Hall protest")[7]), str(app.screen.query_one("#place").render())
+
+    marked, after, place = drive(path, script)
+    assert marked == "shot at" and after == ""
+    assert "Drifts" in place and "toward" in place

@@ -15,7 +15,7 @@ from referee.core.engine import run
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
-from referee.rules.wallman.crowds import near, situation
+from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
 from referee.tui.dialogs.form import CommandForm, Field
 from referee.tui.riot_actions import RIOT_ACTIONS
@@ -49,6 +49,7 @@ class RiotScreen(UmpireScreen):
         crowds = [u for u in state.units.values() if u.side == "crowd" and u.status == ACTIVE]
         self.crowd = crowds[0].id if crowds else None
         self.place = crowds[0].node if crowds else next(iter(self.game.ctx.scenario.board.nodes))
+        self.due: dict[str, str] = {}  # crowds the text calls on to roll the RL chart, and why
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -69,10 +70,19 @@ class RiotScreen(UmpireScreen):
         scenario, state = self.game.ctx.scenario, self.shown
         self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note(), state)
         self.query_one(PlacesTable).show(scenario, state)
-        self.query_one(CrowdsTable).show(scenario, state)
+        self.query_one(CrowdsTable).show(scenario, state, {} if self.history else self.due)
         if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
             self.crowd = None
         self.query_one(PlacePanel).show(scenario, state, self.place)
+
+    def after(self, command: dict) -> None:
+        """Note the RL rolls the text calls for (a charge, shots, gas, forces coming into view); a roll clears one."""
+        if command.get("do") in ("undo", "redo"):
+            self.due = {}
+        for _, event in self.session.last:
+            self.due.update(rolls_due(self.game.ctx, self.game.state, event))
+            if event.kind == "rl-rolled":
+                self.due.pop(event.data["crowd"], None)
 
     @on(PlacesTable.Picked)
     def _picked_place(self, event: PlacesTable.Picked) -> None:

@@ -80,16 +80,17 @@ class PlacesTable(PickingTable):
 
 
 class CrowdsTable(PickingTable):
-    """The crowd panel: every crowd's RL with its history, size, mood, hidden looters."""
+    """The crowd panel: every crowd's RL with its history, size, mood, hidden looters, and whether the
+    text calls for an RL roll now (and why)."""
 
     class Picked(PickingTable.Picked):
         """A crowd was moved onto."""
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
-        self.add_columns("Crowd", "At", "Fig.", "RL", "Mood", "History", "Looters")
+        self.add_columns("Crowd", "At", "Fig.", "RL", "Mood", "History", "Looters", "RL roll due")
 
-    def show(self, scenario: Scenario, state: GameState) -> None:
+    def show(self, scenario: Scenario, state: GameState, due: dict[str, str]) -> None:
         keep = self.cursor_row
         self.clear()
         levels = scenario.tables.rl.levels
@@ -100,7 +101,8 @@ class CrowdsTable(PickingTable):
             mood = levels[a["rl"] - 1].name + (" (running)" if a.get("running") else "") + (
                 " (laden)" if a.get("burdened") else "")
             self.add_row(Text(unit.id, style="bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
-                         mood, history_text(a["history"]), str(a.get("looters", 0) or ""), key=unit.id)
+                         mood, history_text(a["history"]), str(a.get("looters", 0) or ""),
+                         Text(due.get(unit.id, ""), style="bold yellow"), key=unit.id)
         if self.row_count:
             self.move_cursor(row=min(keep, self.row_count - 1))
 
@@ -121,6 +123,10 @@ class PlacePanel(Static):
             text.append(unit.id, style="bold")
             text.append(f" {unit.type} x{unit.factors['strength']} ")
             text.append(" ".join(f"{k}={v}" for k, v in hidden.items()), style="italic")
+            if unit.side == "crowd":
+                level = scenario.tables.rl.levels[a["rl"] - 1]
+                text.append(f"\n    {level.name}: {level.behaviour} Drifts {level.move}\" toward {level.toward}.",
+                            style=RL_STYLE.get(a["rl"], ""))
         for name, b in state.local["buildings"].items():
             if board.buildings[name].node == node:
                 text.append("\nbuilding ", style="dim")
