@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, TabbedContent, TabPane
+from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
 from referee.errors import RefereeError
@@ -21,6 +21,7 @@ from referee.session import Session, stored_event
 from referee.tui.actions import ACTIONS
 from referee.tui.group_move import closest_path, group_of
 from referee.tui.messages import Applied, Refused
+from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
 from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
@@ -67,7 +68,7 @@ class MainScreen(Screen):
                         "type": sorted(set(scenario.types) | {u.type for u in self.game.state.units.values()}),
                         "status": list(STATUSES),
                     }, id="units")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
