@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from functools import partial
 from pathlib import Path
 from typing import Iterable
@@ -77,6 +78,14 @@ class RefereeApp(App):
             self.switch_screen(MainScreen(session))
         else:
             self.push_screen(MainScreen(session))
+        self.call_after_refresh(self._settle_memory)
+
+    @staticmethod
+    def _settle_memory() -> None:
+        """Leave what is loaded by now (Textual, the scenario, the replayed session, the screen) out of the
+        garbage collector's full passes: it lives as long as the app, and scanning it took 50-90 ms a pass,
+        a pause that could fall on any key."""
+        gc.freeze()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every umpire action by name."""
@@ -88,3 +97,4 @@ class RefereeApp(App):
     def on_unmount(self) -> None:
         if self.session is not None:
             self.session.close()
+        gc.unfreeze()
