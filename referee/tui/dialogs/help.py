@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,19 +25,43 @@ MORE = (
 )
 
 
+def keys_table() -> Table:
+    """The keys, their actions and what they do."""
+    table = Table(title="referee: the umpire's keys", expand=True)
+    table.add_column("key", style="bold")
+    table.add_column("action")
+    table.add_column("what it does")
+    for action in ACTIONS:
+        table.add_row("?" if action.key == "question_mark" else action.key, action.name, action.help)
+    for key, text in MORE:
+        table.add_row(key, "", text)
+    return table
+
+
+class DrawnOnce:
+    """A renderable laid out once per width: the keys never change, and a table's layout is slow."""
+
+    def __init__(self, renderable: Table):
+        self.renderable = renderable
+        self.drawn: dict[int, list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width not in self.drawn:
+            self.drawn[options.max_width] = list(console.render(self.renderable, options))
+        return self.drawn[options.max_width]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+KEYS = DrawnOnce(keys_table())
+
+
 class HelpScreen(ModalScreen[None]):
     """The keys and what they do."""
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss(None)", "Close")]
 
     def compose(self) -> ComposeResult:
-        table = Table(title="referee: the umpire's keys", expand=True)
-        table.add_column("key", style="bold")
-        table.add_column("action")
-        table.add_column("what it does")
-        for action in ACTIONS:
-            table.add_row("?" if action.key == "question_mark" else action.key, action.name, action.help)
-        for key, text in MORE:
-            table.add_row(key, "", text)
         with VerticalScroll(classes="dialog wide"):
-            yield Static(table)
+            yield Static(KEYS)
