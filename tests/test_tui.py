@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.rules.n30.confrontation import facing
 from referee.session import read
 from referee.store.reading import open_reader
 from referee.tui.actions import ACTIONS
@@ -12,6 +13,7 @@ from referee.tui.dialogs.help import HelpScreen
 from referee.tui.screens.main import MainScreen
 from referee.tui.screens.start import StartScreen
 from referee.tui.widgets.map_view import MapView
+from referee.tui.widgets.odds_table import OddsTable
 from tests.tui_support import drive, make_session, press, settle
 
 
@@ -153,16 +155,22 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
         await press(pilot, "a")
         dialog = app.screen
         assert isinstance(dialog, ConfrontDialog)
-        odds = {c: str(dialog.query_one(f"#{c}-Flaming_Dildos").render()) for c in ("facing", "unaffected", "retreat")}
+        odds = [line.split() for line in str(dialog.query_one(OddsTable).render()).splitlines()]
+        dialog.query_one("#share-Flaming_Dildos").value = "2"
+        await settle(pilot)
+        doubled = str(dialog.query_one(OddsTable).render()).splitlines()[1].split()
+        dialog.query_one("#share-Flaming_Dildos").value = "1"
+        await settle(pilot)
         await pilot.click("#roll")
         await settle(pilot)
         outcome = str(dialog.query_one("#outcome").render())
         await pilot.click("#confirm")
         await settle(pilot)
-        return odds, outcome, app.screen
+        return odds, doubled, outcome, app.screen
 
-    odds, outcome, screen = drive(path, script)
-    assert odds == {"facing": "1", "unaffected": "5/6", "retreat": "1/6"}
+    odds, doubled, outcome, screen = drive(path, script)
+    assert odds == [["faces", "keeps", "back", "out", "stays", "radical"], ["1", "5/6", "1/6", "-", "-", "-"]]
+    assert doubled[0] == str(facing(2, "lockdown"))
     assert "Flaming Dildos: rolled" in outcome
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
 
