@@ -15,8 +15,8 @@ class KeysFooter(Footer):
 
     def _keys(self) -> tuple:
         palette = self.app.COMMAND_PALETTE_BINDING
-        return tuple((binding, enabled, tooltip) for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
-                     if binding.show or key == palette)
+        bindings = self.screen.active_bindings.items()
+        return tuple((binding, enabled, tip) for key, (_, binding, enabled, tip) in bindings if binding.show or key == palette)
 
     def compose(self) -> ComposeResult:
         self._shown = self._keys() if self._bindings_ready else None

@@ -199,7 +199,9 @@ class MapView(Widget, can_focus=True):
             self._key, self._styles, self._lines = key, {}, None
         if self._lines is None:
             self._lines = [self._strip(pieces) for pieces in self._draw()]
-        return self._lines[y] if y < len(self._lines) else Strip.blank(self.size.width, self.rich_style)
+        if y >= len(self._lines):
+            return Strip.blank(self.size.width, self.rich_style)
+        return self._lines[y]
 
     def _redraw(self) -> None:
         self._lines = None
