@@ -9,10 +9,10 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from referee.tui.actions import ACTIONS
+from referee.tui.dialogs.dialog import Dialog
 from referee.tui.widgets.map_view import LEGEND
 
 MORE = (
@@ -57,7 +57,7 @@ class DrawnOnce:
 KEYS = DrawnOnce(keys_table())
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """The keys and what they do."""
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss(None)", "Close")]
