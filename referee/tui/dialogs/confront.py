@@ -6,7 +6,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -17,6 +16,7 @@ from referee.rules.n30.attack import retreat_options, targets
 from referee.rules.n30.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
 from referee.rules.n30.odds import expected_successes, unit_odds
 from referee.rules.n30.phases import POLICE
+from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
 from referee.tui.widgets.odds_table import OddsTable
 
@@ -36,7 +36,7 @@ def exact(chance) -> str:
     return "-" if chance == 0 else "all" if chance == 1 else f"{chance.numerator}/{chance.denominator}"
 
 
-class ConfrontDialog(ModalScreen[dict | None]):
+class ConfrontDialog(Dialog[dict | None]):
     """Returns the confirmed `confront` command, or None if cancelled. Nothing is rolled until asked."""
 
     BINDINGS = [
@@ -78,8 +78,10 @@ class ConfrontDialog(ModalScreen[dict | None]):
                 yield Label("[b]share[/b]")
                 yield spanning(OddsTable(("faces", "keeps", "back", "out", "stays", "radical"), id="odds-table"), rows)
                 yield Label("[b]refuse[/b]")
+                shares = even_split(self.total, [u.id for u in self.targets])
                 for unit in self.targets:
-                    yield Input(id=f"share-{self._key(unit.id)}", classes="share", type="integer", compact=True)
+                    yield Input(str(shares[unit.id]), id=f"share-{self._key(unit.id)}", classes="share", type="integer",
+                                compact=True)
                     if unit.id in self.lockdowns:
                         yield Checkbox("", value=False, id=f"refuse-{self._key(unit.id)}", compact=True)
                     else:
@@ -103,7 +105,6 @@ class ConfrontDialog(ModalScreen[dict | None]):
 
     def on_mount(self) -> None:
         if self.can_attack:
-            self._fill_shares()
             self._update_odds()
 
     # --- before the dice -----------------------------------------------------------------
