@@ -22,6 +22,7 @@ from referee.tui.actions import ACTIONS
 from referee.tui.group_move import closest_path, group_of
 from referee.tui.messages import Applied, Refused
 from referee.tui.widgets.footer import KeysFooter
+from referee.tui.widgets.log_entry import LogEntry
 from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
 from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
@@ -61,7 +62,7 @@ class MainScreen(Screen):
             yield NodePanel(id="node")
             with TabbedContent(id="tabs"):
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000)
+                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20)
                 with TabPane("Units", id="tab-units"):
                     yield UnitsBrowser({
                         "side": sorted({t.side for t in scenario.types.values()}),
@@ -74,7 +75,7 @@ class MainScreen(Screen):
         log = self.query_one("#log", RichLog)
         records, effective = self.session.log()
         if len(records) > LOG_SHOWN:
-            log.write(Text(f"      {len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", style="dim"))
+            log.write(LogEntry(" " * 6, f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", "dim"))
             records = records[-LOG_SHOWN:]
         for record in records:
             undone = record.command_id not in effective and record.kind not in ("undone", "redone")
@@ -89,8 +90,8 @@ class MainScreen(Screen):
     # --- drawing -------------------------------------------------------------------------
 
     @staticmethod
-    def _line(seq: int, text: str, undone: bool = False) -> Text:
-        return Text(f"{seq:>5} {text}" + ("  (undone)" if undone else ""), style="dim strike" if undone else "")
+    def _line(seq: int, text: str, undone: bool = False) -> LogEntry:
+        return LogEntry(f"{seq:>5} ", text + ("  (undone)" if undone else ""), "dim strike" if undone else "")
 
     def refresh_view(self) -> None:
         """Show the game as it now stands."""
@@ -126,10 +127,12 @@ class MainScreen(Screen):
             title.append("  " + ", ".join(markers), style="bold red")
         if node in state.local.get("gassed", ()):
             title.append("  gassed this turn", style="bold yellow")
+        units = state.at(node)
+        if len(units) > 1:
+            title.append(f"  {len(units)} units", style="dim")
         reached = [t.name for t in board.targets.values() if node in t.access]
         if reached:
             title.append("\nreaches " + ", ".join(reached), style="cyan")
-        units = state.at(node)
         if self.viewing:
             title = Text(f"{node} as {self.viewing} knows it", style="bold")
             own = {u.id for u in self.view.own}
