@@ -18,6 +18,7 @@ from referee.rules.n30.odds import expected_successes, unit_odds
 from referee.rules.n30.phases import POLICE
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
+from referee.tui.widgets.number_field import NumberField
 from referee.tui.widgets.odds_table import OddsTable
 
 
@@ -80,8 +81,7 @@ class ConfrontDialog(Dialog[dict | None]):
                 yield Label("[b]refuse[/b]")
                 shares = even_split(self.total, [u.id for u in self.targets])
                 for unit in self.targets:
-                    yield Input(str(shares[unit.id]), id=f"share-{self._key(unit.id)}", classes="share", type="integer",
-                                compact=True)
+                    yield NumberField(str(shares[unit.id]), id=f"share-{self._key(unit.id)}")
                     if unit.id in self.lockdowns:
                         yield Checkbox("", value=False, id=f"refuse-{self._key(unit.id)}", compact=True)
                     else:
@@ -115,14 +115,10 @@ class ConfrontDialog(Dialog[dict | None]):
     def _fill_shares(self) -> None:
         effective = self.total * (2 if self._gas() else 1)
         for unit_id, share in even_split(effective, [u.id for u in self.targets]).items():
-            self.query_one(f"#share-{self._key(unit_id)}", Input).value = str(share)
+            self.query_one(f"#share-{self._key(unit_id)}", NumberField).value = str(share)
 
     def _shares(self) -> dict[str, int]:
-        shares = {}
-        for unit in self.targets:
-            text = self.query_one(f"#share-{self._key(unit.id)}", Input).value.strip()
-            shares[unit.id] = int(text) if text.lstrip("-").isdigit() else 0
-        return shares
+        return {u.id: int(self.query_one(f"#share-{self._key(u.id)}", NumberField).value or 0) for u in self.targets}
 
     def _refusing(self) -> list[str]:
         return [unit for unit in self.lockdowns if self.query_one(f"#refuse-{self._key(unit)}", Checkbox).value]
@@ -148,7 +144,7 @@ class ConfrontDialog(Dialog[dict | None]):
         self._fill_shares()
         self._update_odds()
 
-    @on(Input.Changed, ".share")
+    @on(NumberField.Changed)
     @on(Checkbox.Changed)
     def _changed(self) -> None:
         if self.can_attack:
