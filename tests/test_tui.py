@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+
+from referee.rules.n30.confrontation import facing
 from referee.session import read
 from referee.store.reading import open_reader
 from referee.tui.actions import ACTIONS
@@ -11,7 +14,10 @@ from referee.tui.dialogs.factions import FactionsDialog
 from referee.tui.dialogs.help import HelpScreen
 from referee.tui.screens.main import MainScreen
 from referee.tui.screens.start import StartScreen
+from referee.tui.widgets.log_entry import LogEntry
 from referee.tui.widgets.map_view import MapView
+from referee.tui.widgets.odds_table import OddsTable
+from referee.tui.widgets.units import unit_cells
 from tests.tui_support import drive, make_session, press, settle
 
 
@@ -153,16 +159,21 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
         await press(pilot, "a")
         dialog = app.screen
         assert isinstance(dialog, ConfrontDialog)
-        odds = {c: str(dialog.query_one(f"#{c}-Flaming_Dildos").render()) for c in ("facing", "unaffected", "retreat")}
+        odds = [line.split() for line in str(dialog.query_one(OddsTable).render()).splitlines()]
+        await pilot.click("#share-Flaming_Dildos")
+        await press(pilot, "2")  # the first digit replaces the share
+        doubled = str(dialog.query_one(OddsTable).render()).splitlines()[1].split()
+        await press(pilot, "backspace", "1")
         await pilot.click("#roll")
         await settle(pilot)
         outcome = str(dialog.query_one("#outcome").render())
         await pilot.click("#confirm")
         await settle(pilot)
-        return odds, outcome, app.screen
+        return odds, doubled, outcome, app.screen
 
-    odds, outcome, screen = drive(path, script)
-    assert odds == {"facing": "1", "unaffected": "5/6", "retreat": "1/6"}
+    odds, doubled, outcome, screen = drive(path, script)
+    assert odds == [["faces", "keeps", "back", "out", "stays", "radical"], ["1", "5/6", "1/6", "-", "-", "-"]]
+    assert doubled[0] == str(facing(2, "lockdown"))
     assert "Flaming Dildos: rolled" in outcome
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
 
@@ -402,3 +413,19 @@ def test_print_briefings_writes_a_sheet_per_player_and_records_it(tmp_path):
     reader = open_reader(path)
     assert [(b.player, b.lang) for b in reader.briefings()] == [("protesters", "es"), ("police", "es")]
     reader.close()
+
+
+def test_units_that_moved_this_phase_are_dim(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "move", "unit": "(A) Action", "to": "4th & Pike", "dice": [3]},))
+    state = read(path).state
+    moved, waiting = unit_cells(state.units["(A) Action"], state), unit_cells(state.units["Dark Star"], state)
+    assert all(cell.style.endswith("dim") for cell in moved.values())
+    assert "dim" not in waiting["unit"].style and isinstance(waiting["type"], str)
+
+
+def test_long_log_lines_wrap_under_their_text():
+    console = Console(width=30, record=True)
+    console.print(LogEntry(f"{1234:>5} ", "Attack at 3rd & University (police 1): U32 1/2 retreat"))
+    lines = console.export_text().splitlines()
+    assert lines[0].startswith(" 1234 Attack") and len(lines) > 1
+    assert all(line.startswith(" " * 6) and line[6] != " " for line in lines[1:])

@@ -35,3 +35,27 @@ def test_confrontation_dialog(snap_compare, tmp_path, size):
         await settle(pilot)
 
     assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_riot_screen(snap_compare, tmp_path, size):
+    """A Wallman session: the crowd panel after an RL roll and a fight, with the rolls now due marked."""
+    path = make_session(tmp_path, "wallman/town-centre-riot", (
+        {"do": "rl", "crowd": "Estate youths", "modifiers": {"riot_withdrawing": 1}, "dice": [4]},
+        {"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"},
+        {"do": "fight", "unit": "Foot Patrol", "crowd": "Town Hall protest", "intent": "arrest", "dice": [9, 2]},
+        {"do": "fire", "building": "Kiosk"},
+    ), seed=3)
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_riot_command_form(snap_compare, tmp_path, size):
+    path = make_session(tmp_path, "wallman/town-centre-riot", seed=3)
+
+    async def open_form(pilot):
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_form)

@@ -6,13 +6,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
+
+from referee.tui.dialogs.dialog import Dialog
 
 CHOICES = {"format": ("html", "md"), "lang": ("en", "es")}
 
 
-class BriefingsDialog(ModalScreen[tuple[str, str, str] | None]):
+class BriefingsDialog(Dialog[tuple[str, str, str] | None]):
     """Returns (format, language, folder), or None if cancelled."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]

@@ -6,8 +6,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
+
+from referee.tui.dialogs.dialog import Dialog
 
 
 def parse_dice(text: str, count: int | None = None) -> list[int]:
@@ -21,7 +22,7 @@ def parse_dice(text: str, count: int | None = None) -> list[int]:
     return [int(p) for p in parts]
 
 
-class DiceDialog(ModalScreen[list[int] | None]):
+class DiceDialog(Dialog[list[int] | None]):
     """Asks for `count` dice; Enter accepts, Esc cancels."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]

@@ -6,13 +6,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, SelectionList
 
 from referee.rules.n30.friction import BLACK_BLOCS, PEACE_POLICE_COUNT
+from referee.tui.dialogs.dialog import Dialog
 
 
-class FactionsDialog(ModalScreen[list[str] | None]):
+class FactionsDialog(Dialog[list[str] | None]):
     """Pick the peace police; the black blocs are named by the rule."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]

@@ -8,9 +8,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList
 
+from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
 
 
@@ -25,7 +25,7 @@ class Field:
     default: object = None
 
 
-class CommandForm(ModalScreen[dict | None]):
+class CommandForm(Dialog[dict | None]):
     """Asks for a command's parameters; the answer is {field name: value}, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("ctrl+s", "apply", "Apply")]

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from referee.tui.actions import ACTIONS, UmpireAction
+from referee.tui.dialogs.dialog import Dialog
 from referee.tui.widgets.map_view import LEGEND
 
 MORE = (
@@ -22,7 +27,42 @@ MORE = (
 )
 
 
-class HelpScreen(ModalScreen[None]):
+def keys_table(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], ...]) -> Table:
+    """The keys, their actions and what they do."""
+    table = Table(title="referee: the umpire's keys", expand=True)
+    table.add_column("key", style="bold")
+    table.add_column("action")
+    table.add_column("what it does")
+    for action in actions:
+        table.add_row("?" if action.key == "question_mark" else action.key, action.name, action.help)
+    for key, text in more:
+        table.add_row(key, "", text)
+    return table
+
+
+class DrawnOnce:
+    """A renderable laid out once per width: the keys never change, and a table's layout is slow."""
+
+    def __init__(self, renderable: Table):
+        self.renderable = renderable
+        self.drawn: dict[int, list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width not in self.drawn:
+            self.drawn[options.max_width] = list(console.render(self.renderable, options))
+        return self.drawn[options.max_width]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+@functools.lru_cache(maxsize=None)
+def keys(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], ...]) -> DrawnOnce:
+    """A screen's keys, laid out once per width for as long as the app runs."""
+    return DrawnOnce(keys_table(actions, more))
+
+
+class HelpScreen(Dialog[None]):
     """The keys and what they do."""
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss(None)", "Close")]
@@ -32,13 +72,5 @@ class HelpScreen(ModalScreen[None]):
         self.actions, self.more = actions, more
 
     def compose(self) -> ComposeResult:
-        table = Table(title="referee: the umpire's keys", expand=True)
-        table.add_column("key", style="bold")
-        table.add_column("action")
-        table.add_column("what it does")
-        for action in self.actions:
-            table.add_row("?" if action.key == "question_mark" else action.key, action.name, action.help)
-        for key, text in self.more:
-            table.add_row(key, "", text)
         with VerticalScroll(classes="dialog wide"):
-            yield Static(table)
+            yield Static(keys(self.actions, self.more))

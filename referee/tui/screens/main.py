@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Footer, RichLog, TabbedContent, TabPane
+from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
 from referee.errors import RefereeError
@@ -17,6 +17,7 @@ from referee.tui.actions import ACTIONS
 from referee.tui.group_move import closest_path, group_of
 from referee.tui.messages import Applied, Refused
 from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
 from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
@@ -46,14 +47,14 @@ class MainScreen(UmpireScreen):
             yield NodePanel(id="node")
             with TabbedContent(id="tabs"):
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000)
+                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20)
                 with TabPane("Units", id="tab-units"):
                     yield UnitsBrowser({
                         "side": sorted({t.side for t in scenario.types.values()}),
                         "type": sorted(set(scenario.types) | {u.type for u in self.game.state.units.values()}),
                         "status": list(STATUSES),
                     }, id="units")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.load_log()
@@ -102,10 +103,12 @@ class MainScreen(UmpireScreen):
             title.append("  " + ", ".join(markers), style="bold red")
         if node in state.local.get("gassed", ()):
             title.append("  gassed this turn", style="bold yellow")
+        units = state.at(node)
+        if len(units) > 1:
+            title.append(f"  {len(units)} units", style="dim")
         reached = [t.name for t in board.targets.values() if node in t.access]
         if reached:
             title.append("\nreaches " + ", ".join(reached), style="cyan")
-        units = state.at(node)
         if self.viewing:
             title = Text(f"{node} as {self.viewing} knows it", style="bold")
             own = {u.id for u in self.view.own}

@@ -8,7 +8,7 @@ from typing import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from referee.core.dice import SeededDice, TableDice
 from referee.core.engine import run
@@ -20,6 +20,7 @@ from referee.rules.wallman.fighting import INTENTS
 from referee.tui.dialogs.form import CommandForm, Field
 from referee.tui.riot_actions import RIOT_ACTIONS
 from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.riot import CrowdsTable, PlacePanel, PlacesTable
 from referee.tui.widgets.status_bar import StatusBar
 
@@ -58,8 +59,8 @@ class RiotScreen(UmpireScreen):
             yield PlacesTable(id="places")
             with Vertical(id="riot-side"):
                 yield PlacePanel(id="place")
-                yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000)
-        yield Footer()
+                yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.load_log()

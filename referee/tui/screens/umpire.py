@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from rich.text import Text
 from textual import on, work
 from textual.binding import Binding
 from textual.screen import Screen
@@ -18,6 +17,7 @@ from referee.review.replay import Replay
 from referee.session import Session, stored_event
 from referee.tui.actions import UmpireAction
 from referee.tui.messages import Applied, Refused
+from referee.tui.widgets.log_entry import LogEntry
 
 LOG_SHOWN = 200
 """How many of the latest events the log panel shows when a session opens."""
@@ -76,15 +76,15 @@ class UmpireScreen(Screen):
     # --- the log -------------------------------------------------------------------------
 
     @staticmethod
-    def log_line(seq: int, text: str, undone: bool = False) -> Text:
-        return Text(f"{seq:>5} {text}" + ("  (undone)" if undone else ""), style="dim strike" if undone else "")
+    def log_line(seq: int, text: str, undone: bool = False) -> LogEntry:
+        return LogEntry(f"{seq:>5} ", text + ("  (undone)" if undone else ""), "dim strike" if undone else "")
 
     def load_log(self) -> None:
         """The latest events of the session in the log panel, undone ones struck through."""
         log = self.query_one("#log", RichLog)
         records, effective = self.session.log()
         if len(records) > LOG_SHOWN:
-            log.write(Text(f"      {len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", style="dim"))
+            log.write(LogEntry(" " * 6, f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", "dim"))
             records = records[-LOG_SHOWN:]
         for record in records:
             undone = record.command_id not in effective and record.kind not in ("undone", "redone")

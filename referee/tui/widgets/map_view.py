@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from referee.core.board import Board
@@ -17,10 +19,35 @@ from referee.core.state import GameState
 from referee.knowledge.view import PlayerView
 
 LABEL = 8
-SIDES = {"protesters": ("●", "green"), "police": ("■", "blue")}
+PLAIN, BOLD, DIM, NOT_DIM = Style(), Style(bold=True), Style(dim=True), Style(dim=False)
+SIDES = {"protesters": ("●", Style(bold=True, color="green")), "police": ("■", Style(bold=True, color="blue"))}
+RED, YELLOW, ACCESS = Style(bold=True, color="red"), Style(bold=True, color="yellow"), Style(color="cyan")
+LEGAL, CURSOR = Style(bgcolor="dark_goldenrod", color="black"), Style(reverse=True, bold=True)
+MARKERS = {"barricade": ("B", RED), "flo": ("F", Style(bold=True, color="magenta")), "gassed": ("G", YELLOW),
+           "contact": ("!", RED)}
 LEGEND = ("●protester units ■police units/strength ◦chosen  B barricade F Flo G gassed ! contact  "
           "reaches: C Convention Center H hotel S Secret Service  ╳ out of play  the outer streets are the map edges")
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+Piece = tuple[str, Style]
+"""Some text of a map line and its style (before the widget's own colours)."""
+
+
+def width(pieces: list[Piece]) -> int:
+    """How many characters the pieces take."""
+    return sum(len(text) for text, _ in pieces)
+
+
+def crop(pieces: list[Piece], room: int) -> list[Piece]:
+    """The pieces cut to at most `room` characters."""
+    kept: list[Piece] = []
+    for text, style in pieces:
+        if room <= 0:
+            break
+        kept.append((text[:room], style))
+        room -= len(text)
+    return kept
 
 
 @dataclass(frozen=True)
@@ -108,23 +135,27 @@ class MapView(Widget, can_focus=True):
         self.rows = sorted({node.y for node in board.nodes.values()})
         self.at = {(node.x, node.y): node.id for node in board.nodes.values()}
         self.set_reactive(MapView.cursor, next(iter(board.nodes)))
+        self._key: tuple = ()
+        self._lines: list[Strip] | None = None
+        self._styles: dict[Style, Style] = {}
+        """Each piece style in the widget's colours, for the size, colours and theme in `_key`."""
 
     def show(self, state: GameState, marks: MapMarks) -> None:
         """Draw the umpire's truth (nothing to do if neither the state nor the marks changed)."""
         if state is not self.state or marks != self.marks or self.viewing:
             self.state, self.marks, self.viewing = state, marks, False
             self.stacks = stacks_of(state)
-            self.refresh()
+            self._redraw()
 
     def show_view(self, view: PlayerView, marks: MapMarks) -> None:
         """Draw the map as one player knows it: own stacks, and the other side as last seen (stale: dim ')."""
         self.viewing, self.marks = True, marks
         self.stacks = stacks_seen(view)
-        self.refresh()
+        self._redraw()
 
     def watch_cursor(self, node: str) -> None:
         self.post_message(self.Moved(node))
-        self.refresh()
+        self._redraw()
 
     def action_step(self, direction: str) -> None:
         node = self.board.nodes[self.cursor]
@@ -161,97 +192,120 @@ class MapView(Widget, can_focus=True):
 
     # --- drawing -------------------------------------------------------------------------
 
+    def render_line(self, y: int) -> Strip:
+        """One line of the map, from the lines drawn since the last change."""
+        key = (self.size.width, self._lines_per_row(), self.visual_style, self.app.ansi_theme)
+        if key != self._key:
+            self._key, self._styles, self._lines = key, {}, None
+        if self._lines is None:
+            self._lines = [self._strip(pieces) for pieces in self._draw()]
+        if y >= len(self._lines):
+            return Strip.blank(self.size.width, self.rich_style)
+        return self._lines[y]
+
+    def _redraw(self) -> None:
+        self._lines = None
+        self.refresh()
+
+    def _strip(self, pieces: list[Piece]) -> Strip:
+        """A line of pieces in the widget's colours, adjacent pieces of one style in one segment."""
+        base, theme = self._key[2:]
+        segments: list[Segment] = []
+        for text, style in pieces:
+            final = self._styles.get(style)
+            if final is None:
+                final = self._styles[style] = (base + VisualStyle.from_rich_style(style, theme)).rich_style
+            if segments and segments[-1].style is final:
+                segments[-1] = Segment(segments[-1].text + text, final)
+            elif text:
+                segments.append(Segment(text, final))
+        return Strip(segments)
+
     def _axis(self, nodes: list[str], part: int) -> str:
         names = {name.split(" & ")[part] for name in nodes if " & " in name}
         return names.pop() if len(names) == 1 else ""
 
-    def render(self) -> Text:
+    def _draw(self) -> list[list[Piece]]:
         cell, per_row = self._cell(), self._lines_per_row()
-        text = Text(no_wrap=True, overflow="crop")
         header = " " * LABEL
         for x in self.columns:
             column = [self.at[(x, y)] for y in self.rows if (x, y) in self.at]
             header += self._axis(column, 0)[: cell - 1].ljust(cell)
-        text.append(header + "\n", style="bold")
+        lines = [[(header, BOLD)]]
         for y in self.rows:
             row_nodes = [self.at[(x, y)] for x in self.columns if (x, y) in self.at]
-            label = self._axis(row_nodes, 1)[: LABEL - 1].ljust(LABEL)
-            text.append(label, style="bold")
-            self._node_line(text, y, cell)
-            text.append("\n" + " " * LABEL)
-            self._marker_line(text, y, cell)
+            lines.append([(self._axis(row_nodes, 1)[: LABEL - 1].ljust(LABEL), BOLD), *self._node_line(y, cell)])
+            lines.append([(" " * LABEL, PLAIN), *self._marker_line(y, cell)])
             if per_row == 3:
-                text.append("\n" + " " * LABEL)
-                self._link_line(text, y, cell)
-            text.append("\n")
-        return text
+                lines.append([(" " * LABEL, PLAIN), *self._link_line(y, cell)])
+        return lines
 
-    def _node_line(self, text: Text, y: int, cell: int) -> None:
+    def _node_line(self, y: int, cell: int) -> list[Piece]:
+        pieces: list[Piece] = []
         for i, x in enumerate(self.columns):
             node = self.at.get((x, y))
-            body = self._node_text(node, cell - 1) if node else Text()
+            body = self._node_pieces(node, cell - 1) if node else []
             east = self.at.get((self.columns[i + 1], y)) if i + 1 < len(self.columns) else None
             linked = node and east and self.board.link_kind(node, east)
-            text.append_text(body)
-            text.append(("─" if linked else " ") * (cell - len(body)), style="dim")
+            pieces += body
+            pieces.append((("─" if linked else " ") * (cell - width(body)), DIM))
+        return pieces
 
-    def _node_text(self, node: str, width: int) -> Text:
-        """The node's stacks in at most `width` characters: ●protester units ■police units/strength."""
-        style = Style()
-        if node in self.marks.legal:
-            style += Style(bgcolor="dark_goldenrod", color="black")
-        if node == self.cursor:
-            style += Style(reverse=True, bold=True)
+    def _node_pieces(self, node: str, room: int) -> list[Piece]:
+        """The node's stacks in at most `room` characters: ●protester units ■police units/strength."""
         stacks = self.stacks.get(node, {})
         if not self.board.nodes[node].in_play:
-            out = Text("╳", style=Style(dim=True))
+            pieces = [("╳", DIM)]
         elif not stacks:
-            out = Text("·", style=Style(dim=node not in self.marks.chosen))
+            pieces = [("·", DIM if node not in self.marks.chosen else NOT_DIM)]
         else:
-            out = Text()
+            pieces, used = [], 0
             for side, (count, strength, stale) in stacks.items():
-                glyph, colour = SIDES.get(side, ("?", ""))
+                glyph, style = SIDES.get(side, ("?", BOLD))
                 shown = "?" if count is None else str(count)
                 full = f"{glyph}{shown}" + (f"/{strength}" if strength else "") + ("'" if stale else "")
                 short = f"{glyph}{shown}" + ("'" if stale else "")
-                out.append(" " if out else "")
-                out.append(full if len(out) + len(full) <= width else short, style=f"bold {colour}" + (" dim" if stale else ""))
+                if pieces:
+                    pieces.append((" ", PLAIN))
+                    used += 1
+                text = full if used + len(full) <= room else short
+                pieces.append((text, style + DIM if stale else style))
+                used += len(text)
         if node in self.marks.chosen:
-            out.append("◦", style="bold yellow")
-        out.truncate(width)
-        if style:
-            if len(out) < 3:
-                out.pad_right(3 - len(out))
-            out.stylize(style)
-        return out
+            pieces.append(("◦", YELLOW))
+        pieces = crop(pieces, room)
+        overlay = (LEGAL if node in self.marks.legal else PLAIN) + (CURSOR if node == self.cursor else PLAIN)
+        if overlay:
+            pieces.append((" " * (3 - width(pieces)), PLAIN))
+            pieces = [(text, style + overlay) for text, style in pieces]
+        return pieces
 
-    def _marker_line(self, text: Text, y: int, cell: int) -> None:
+    def _marker_line(self, y: int, cell: int) -> list[Piece]:
+        pieces: list[Piece] = []
         for x in self.columns:
             node = self.at.get((x, y))
-            marks = Text()
+            marks: list[Piece] = []
             if node:
                 down = self.at.get((x, self.rows[self.rows.index(y) + 1])) if y != self.rows[-1] else None
                 kind = self.board.link_kind(node, down) if down else None
-                marks.append({"tunnel": "┆", None: " "}.get(kind, "│"), style="dim")
+                marks.append(({"tunnel": "┆", None: " "}.get(kind, "│"), DIM))
                 markers = () if self.viewing else self.state.markers.get(node, ())
-                if "barricade" in markers:
-                    marks.append("B", style="bold red")
-                if "flo" in markers:
-                    marks.append("F", style="bold magenta")
+                marks += [MARKERS[marker] for marker in ("barricade", "flo") if marker in markers]
                 if node in self.marks.gassed:
-                    marks.append("G", style="bold yellow")
+                    marks.append(MARKERS["gassed"])
                 if len(self.stacks.get(node, {})) > 1:
-                    marks.append("!", style="bold red")
-                marks.append(self.marks.access.get(node, ""), style="cyan")
-            marks.truncate(cell)
-            marks.pad_right(cell - len(marks))
-            text.append_text(marks)
+                    marks.append(MARKERS["contact"])
+                marks.append((self.marks.access.get(node, ""), ACCESS))
+            marks = crop(marks, cell)
+            pieces += marks
+            pieces.append((" " * (cell - width(marks)), PLAIN))
+        return pieces
 
-    def _link_line(self, text: Text, y: int, cell: int) -> None:
+    def _link_line(self, y: int, cell: int) -> list[Piece]:
         if y == self.rows[-1]:
-            text.append(LEGEND, style="dim")
-            return
+            return [(LEGEND, DIM)]
         below = self.rows[self.rows.index(y) + 1]
+        pieces: list[Piece] = []
         for i, x in enumerate(self.columns):
             node, down = self.at.get((x, y)), self.at.get((x, below))
             kind = self.board.link_kind(node, down) if node and down else None
@@ -263,4 +317,5 @@ class MapView(Widget, can_focus=True):
                     diagonal = "╲"
                 elif down and self.at.get((east, y)) and self.board.link_kind(down, self.at[(east, y)]):
                     diagonal = "╱"
-            text.append(glyph + " " * (cell // 2 - 1) + diagonal + " " * (cell - cell // 2 - 1), style="dim")
+            pieces.append((glyph + " " * (cell // 2 - 1) + diagonal + " " * (cell - cell // 2 - 1), DIM))
+        return pieces

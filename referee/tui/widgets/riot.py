@@ -112,7 +112,8 @@ class PlacePanel(Static):
 
     def show(self, scenario: Scenario, state: GameState, node: str) -> None:
         board = scenario.board
-        text = Text(node, style="bold underline")
+        text = Text()
+        text.append(node, style="bold underline")
         features = board.nodes[node].features
         if features:
             text.append(f"  ({', '.join(features)})", style="dim")

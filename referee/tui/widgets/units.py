@@ -38,13 +38,17 @@ def hidden_attributes(unit: Unit, state: GameState) -> str:
 
 
 def unit_cells(unit: Unit, state: GameState) -> dict:
-    """A unit's cells, by column."""
+    """A unit's cells, by column; dim once it has moved or acted this phase, so the ones still to go stand out."""
     stack = state.stack_index(unit)
-    return {
-        "unit": Text(unit.id, style=f"bold {SIDE_STYLE.get(unit.side, '')}"), "side": unit.side, "type": unit.type,
+    done = unit.id in state.local.get("moved", ())
+    cells = {
+        "side": unit.side, "type": unit.type,
         "where": unit.node or (f"{unit.attrs.get('edge')} edge" if unit.status == "off-map" else ""),
         "stack": "" if stack is None else str(stack), "status": unit.status, "hidden": hidden_attributes(unit, state),
     }
+    if done:
+        cells = {column: Text(text, style="dim") for column, text in cells.items()}
+    return {"unit": Text(unit.id, style=f"bold {SIDE_STYLE.get(unit.side, '')}" + (" dim" if done else "")), **cells}
 
 
 class UnitSelected(Message):
