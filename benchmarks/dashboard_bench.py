@@ -158,6 +158,17 @@ async def actions(path: Path, runs: int = 5) -> dict[str, list[float]]:
                 await timed("open confrontation dialog", "a")
                 await timed("close confrontation dialog", "escape")
         await timed("end phase", "e")
+        await timed("history: open (the whole log)", "h")
+        for _ in range(runs):  # reviewing a session: each replay step
+            await timed("history: back one turn", "less_than_sign")
+            await timed("history: back one event", "comma")
+            await timed("history: forward one phase", "right_curly_bracket")
+        await timed(None, "v")
+        for _ in range(runs):
+            await timed("history as a player: back one turn", "less_than_sign")
+        await timed(None, "v")
+        await timed(None, "v")
+        await timed("history: close", "h")
     for (owner, name), original in originals.items():
         setattr(owner, name, original)
     return timings
