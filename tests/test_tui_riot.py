@@ -276,3 +276,37 @@ def test_the_crowd_panel_marks_the_rl_rolls_the_text_calls_for(tmp_path):
     marked, after, place = drive(path, script)
     assert marked == "shot at" and after == ""
     assert "Drifts" in place and "toward" in place
+
+
+def test_view_as_an_officer_shows_only_what_he_saw_and_no_rl(tmp_path):
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "v")
+        screen = app.screen
+        crowds = screen.query_one(CrowdsTable)
+        rows = {key.value: [str(cell) for cell in crowds.get_row(key)] for key in crowds.rows}
+        await press(pilot, "h", "less_than_sign")  # in history too
+        in_history = screen.viewing
+        return screen.viewing, rows, in_history
+
+    viewing, rows, in_history = drive(path, script)
+    assert viewing == "hale" and in_history == "hale"
+    seen = {"Estate youths", "Town Hall protest", "Precinct crowd", "Station crowd", "Bridge Street crowd"} & set(rows)
+    assert seen == set(), "Supt. Hale at the police station sees no crowd at the start"
+    assert all(cells[3] == "" for cells in rows.values())
+
+
+def test_view_as_the_sergeant_shows_moods_in_words(tmp_path):
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "v", "v", "v")  # hale, okafor, brennan
+        crowds = app.screen.query_one(CrowdsTable)
+        return app.screen.viewing, {key.value: [str(cell) for cell in crowds.get_row(key)] for key in crowds.rows}
+
+    viewing, rows = drive(path, script)
+    assert viewing == "brennan"
+    assert set(rows) == {"Town Hall protest"}
+    cells = rows["Town Hall protest"]
+    assert cells[4] == "Agitated" and cells[3] == "" and "about 125 people" in cells[2]

@@ -14,6 +14,7 @@ from referee.core.dice import SeededDice, TableDice
 from referee.core.engine import run
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
+from referee.knowledge.build import player_view
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
@@ -51,6 +52,7 @@ class RiotScreen(UmpireScreen):
         self.crowd = crowds[0].id if crowds else None
         self.place = crowds[0].node if crowds else next(iter(self.game.ctx.scenario.board.nodes))
         self.due: dict[str, str] = {}  # crowds the text calls on to roll the RL chart, and why
+        self.viewing: str | None = None  # the player whose knowledge the screen shows
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -69,7 +71,14 @@ class RiotScreen(UmpireScreen):
 
     def refresh_view(self) -> None:
         scenario, state = self.game.ctx.scenario, self.shown
-        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note(), state)
+        note = self.status_note() if self.history or not self.viewing else f"as {self.viewing} knows it (v: next)"
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
+        if self.viewing:
+            view = self.history.view(self.moment, self.viewing) if self.history else player_view(self.session.path, self.viewing)
+            self.query_one(PlacesTable).show_view(scenario, view)
+            self.query_one(CrowdsTable).show_view(view)
+            self.query_one(PlacePanel).show_view(view, self.place)
+            return
         self.query_one(PlacesTable).show(scenario, state)
         self.query_one(CrowdsTable).show(scenario, state, {} if self.history else self.due)
         if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
@@ -90,13 +99,25 @@ class RiotScreen(UmpireScreen):
         if not self.query_one(PlacesTable).has_focus:  # only the umpire's own move in the table picks a place
             return
         self.place = event.key
-        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.shown, self.place)
+        self._show_place()
 
     @on(CrowdsTable.Picked)
     def _picked_crowd(self, event: CrowdsTable.Picked) -> None:
         self.crowd = event.key
-        self.place = self.shown.units[event.key].node or self.place
-        self.query_one(PlacePanel).show(self.game.ctx.scenario, self.shown, self.place)
+        if not self.viewing:  # the umpire's truth; a player's view keeps the place he picked
+            self.place = self.shown.units[event.key].node or self.place
+        self._show_place()
+
+    def _show_place(self) -> None:
+        if self.viewing:
+            self.refresh_view()
+        else:
+            self.query_one(PlacePanel).show(self.game.ctx.scenario, self.shown, self.place)
+
+    def action_view_as(self) -> None:
+        order = [None, *(p.id for p in self.game.ctx.scenario.players)]
+        self.viewing = order[(order.index(self.viewing) + 1) % len(order)]
+        self.refresh_view()
 
     # --- asking ---------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Static
 
 from referee.core.state import GameState
 from referee.core.units import ACTIVE
+from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario
 
 RL_STYLE = {1: "green", 2: "green", 3: "yellow", 4: "yellow", 5: "dark_orange", 6: "dark_orange", 7: "red", 8: "bold red"}
@@ -49,6 +50,15 @@ class PickingTable(DataTable):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.post_message(self.Picked(event.row_key.value))
 
+    def refill(self, rows: list[tuple]) -> None:
+        """Replace the rows (the last item of each is its key), keeping the cursor's place."""
+        keep = self.cursor_row
+        self.clear()
+        for *cells, key in rows:
+            self.add_row(*cells, key=key)
+        if self.row_count:
+            self.move_cursor(row=min(keep, self.row_count - 1))
+
 
 class PlacesTable(PickingTable):
     """Every place with something in it: crowds (RL), security units, buildings hit, casualties."""
@@ -61,9 +71,7 @@ class PlacesTable(PickingTable):
         self.add_columns("Place", "Crowds", "Security forces", "Buildings hit", "Down")
 
     def show(self, scenario: Scenario, state: GameState) -> None:
-        keep = self.cursor_row
-        self.clear()
-        board = scenario.board
+        board, rows = scenario.board, []
         for node in board.nodes:
             crowds = [u for u in state.at(node, "crowd")]
             security = state.at(node, "security")
@@ -72,11 +80,22 @@ class PlacesTable(PickingTable):
             down = sum(1 for c in state.local["casualties"].values() if c["node"] == node and not c["evacuated"])
             crowd_cell = Text(", ").join(Text(f"{u.id} ", style="bold") + Text(str(u.attrs["rl"]),
                                          style=RL_STYLE.get(u.attrs["rl"], "")) for u in crowds)
-            self.add_row(Text(node, style="bold" if crowds or security else "dim"), crowd_cell,
+            rows.append((Text(node, style="bold" if crowds or security else "dim"), crowd_cell,
                          ", ".join(u.id for u in security), Text("; ".join(hit), style="red" if any(
-                             "fire" in h for h in hit) else ""), str(down) if down else "", key=node)
-        if self.row_count:
-            self.move_cursor(row=min(keep, self.row_count - 1))
+                             "fire" in h for h in hit) else ""), str(down) if down else "", node))
+        self.refill(rows)
+
+    def show_view(self, scenario: Scenario, view: PlayerView) -> None:
+        """The places as one player knows them: his command, what he saw there and when."""
+        rows = []
+        for node in scenario.board.nodes:
+            crowds = [u.id + ("" if s.current else f" ({s.seen_time})") for s, u in _seen_crowds(view) if s.node == node]
+            security = [u.id for u in view.own if u.node == node] + [
+                u.id for s in view.sightings if s.side != "crowd" and s.node == node for u in s.units]
+            scene = [f"{n.subject}: {n.text}" for n in view.scene if n.node == node]
+            rows.append((Text(node, style="bold" if crowds or security else "dim"), ", ".join(crowds), ", ".join(security),
+                         "; ".join(scene), "", node))
+        self.refill(rows)
 
 
 class CrowdsTable(PickingTable):
@@ -91,20 +110,27 @@ class CrowdsTable(PickingTable):
         self.add_columns("Crowd", "At", "Fig.", "RL", "Mood", "History", "Looters", "RL roll due")
 
     def show(self, scenario: Scenario, state: GameState, due: dict[str, str]) -> None:
-        keep = self.cursor_row
-        self.clear()
-        levels = scenario.tables.rl.levels
+        levels, rows = scenario.tables.rl.levels, []
         for unit in state.units.values():
             if unit.side != "crowd" or unit.status != ACTIVE:
                 continue
             a = unit.attrs
             mood = levels[a["rl"] - 1].name + (" (running)" if a.get("running") else "") + (
                 " (laden)" if a.get("burdened") else "")
-            self.add_row(Text(unit.id, style="bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
+            rows.append((Text(unit.id, style="bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
                          mood, history_text(a["history"]), str(a.get("looters", 0) or ""),
-                         Text(due.get(unit.id, ""), style="bold yellow"), key=unit.id)
-        if self.row_count:
-            self.move_cursor(row=min(keep, self.row_count - 1))
+                         Text(due.get(unit.id, ""), style="bold yellow"), unit.id))
+        self.refill(rows)
+
+    def show_view(self, view: PlayerView) -> None:
+        """The crowds one player has seen: where and when, their mood in words and their size; never an RL."""
+        self.refill([(Text(u.id, style="bold"), s.node, "; ".join(u.notes), "", u.mood.name if u.mood else "",
+                      "now" if s.current else f"seen {s.seen_time}", "", "", u.id) for s, u in _seen_crowds(view)])
+
+
+def _seen_crowds(view: PlayerView) -> list[tuple]:
+    """The crowds a player has seen: (sighting, fact)."""
+    return [(s, u) for s in view.sightings if s.side == "crowd" for u in s.units]
 
 
 class PlacePanel(Static):
@@ -136,4 +162,25 @@ class PlacePanel(Static):
             if c["node"] == node and not c["evacuated"]:
                 text.append(f"\n{cid} ", style="bold red")
                 text.append(f"{c['state']} ({c['of']})" + (f", assessed {c['triage']}" if c["triage"] else ""))
+        self.update(text)
+
+    def show_view(self, view: PlayerView, node: str) -> None:
+        """One place as a player knows it."""
+        text = Text()
+        text.append(f"{node} as {view.player} knows it", style="bold underline")
+        for unit in view.own:
+            if unit.node == node:
+                text.append("\nown ", style="dim")
+                text.append(unit.id, style="bold")
+                text.append(f" {unit.type} x{unit.strength} " + ", ".join(unit.notes))
+        for s in view.sightings:
+            if s.node == node:
+                for u in s.units:
+                    text.append(f"\n{s.side[:3]} ", style="dim")
+                    text.append(u.id, style="bold")
+                    text.append(" " + "; ".join(([u.mood.name, u.mood.words] if u.mood else []) + list(u.notes)))
+                    text.append("  now" if s.current else f"  seen {s.seen_time}", style="cyan")
+        for n in view.scene:
+            if n.node == node:
+                text.append(f"\n{n.subject}: {n.text}" + ("" if n.current else f" (seen {n.seen_time})"))
         self.update(text)
