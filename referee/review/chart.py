@@ -14,7 +14,7 @@ class Line:
 
     name: str
     points: str  # "x,y x,y ..." for a polyline
-    end: tuple[float, float]
+    end: tuple[float, float]  # where its name is written (moved apart from other names at the same height)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +66,16 @@ def _line(scale: _Scale, name: str, series: list[tuple[int, int]]) -> Line:
     return Line(name, " ".join(f"{x},{y}" for x, y in points), points[-1])
 
 
+def _spread(lines: list[Line], gap: float = 12) -> tuple[Line, ...]:
+    """Names that would be written over each other are moved down, one under the other."""
+    placed, last = [], None
+    for line in sorted(lines, key=lambda line: line.end[1]):
+        y = line.end[1] if last is None else max(line.end[1], last + gap)
+        placed.append(Line(line.name, line.points, (line.end[0], y)))
+        last = y
+    return tuple(placed)
+
+
 def score_chart(scores: dict[int, int], turns: int, target: int | None, marked: list[int]) -> Chart:
     """The score at the end of each turn, the target, and numbered marks on the `marked` turns."""
     series = sorted(scores.items())
@@ -92,6 +102,6 @@ def levels_chart(levels: dict[str, list[tuple[int, int]]], turns: int, highest: 
             if i == len(changes) - 1:
                 steps.append((turns, value))
         lines.append(_line(scale, name, steps))
-    return Chart(WIDTH, HEIGHT, tuple(lines), tuple((scale.x(t), str(t)) for t in _ticks(1, turns, 12)),
+    return Chart(WIDTH, HEIGHT, _spread(lines), tuple((scale.x(t), str(t)) for t in _ticks(1, turns, 12)),
                  tuple((scale.y(v), str(v)) for v in range(1, highest + 1)), None, (),
                  LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM)

@@ -140,7 +140,7 @@ def context(g: Gathered) -> dict:
     scenario, final = g.scenario, g.final
     played = [p.event for p in g.played]
     moves = big_moves(g)
-    rl = {uid: changes for uid, changes in g.rl.items() if changes}
+    rl = {uid: changes for uid, changes in g.rl.items() if changes and final.units[uid].status != "reserve"}
     return {
         "g": g, "scenario": scenario, "final": final, "score": next(iter(final.scores.values())),
         "score_name": "property damage" if scenario.ruleset == "wallman" else "success",
