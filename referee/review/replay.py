@@ -17,10 +17,12 @@ EVERY = 64
 
 class Replay:
     """The effective events of a session and the state after each: `state(k)` is the state after the
-    first k events (0: the opening state)."""
+    first k events (0: the opening state). Steps by phase or turn land where the command that opened
+    it ends; `commands` names each event's command (by default each event is its own)."""
 
-    def __init__(self, ctx: Context, rules: Ruleset, events: list[Event], seed: int):
+    def __init__(self, ctx: Context, rules: Ruleset, events: list[Event], seed: int, commands: list[int] | None = None):
         self.ctx, self.rules, self.events, self.seed = ctx, rules, events, seed
+        self.commands = commands or list(range(len(events)))  # the command each event belongs to
         state = rules.initial(ctx)
         self._kept = {0: state}
         for k in range(EVERY, len(events) + 1, EVERY):
@@ -41,10 +43,16 @@ class Replay:
         if by == "event":
             return max(0, min(k + (1 if forward else -1), len(self.events)))
         kinds = ("phase-ended", "turn-begun") if by == "phase" else ("turn-begun",)
-        marks = [i + 1 for i, event in enumerate(self.events) if event.kind in kinds]
+        marks = sorted({self.command_end(i + 1) for i, event in enumerate(self.events) if event.kind in kinds})
         if forward:
             return next((m for m in marks if m > k), len(self.events))
         return next((m for m in reversed(marks) if m < k), 0)
+
+    def command_end(self, k: int) -> int:
+        """The moment after the whole command that made event k (a phase or turn opens with its arrivals)."""
+        while 0 < k < len(self.events) and self.commands[k] == self.commands[k - 1]:
+            k += 1
+        return k
 
     def view(self, k: int, player: str) -> PlayerView:
         """What a player knew after the first `k` events."""

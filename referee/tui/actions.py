@@ -59,6 +59,9 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
                      "Step through the session's past (the log): the screen shows the game as it stood, "
                      "`,` `.` an event, `{` `}` a phase, `<` `>` a turn; h again to return",
                      short="History"),
+        UmpireAction("B", "Branch here (what-if)", "branch",
+                     "In history: write a new session that starts at the moment shown; this one never changes",
+                     footer=False),
         UmpireAction("question_mark", "Help", "help", "Every key and action"),
     )
 

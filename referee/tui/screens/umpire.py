@@ -49,6 +49,7 @@ class UmpireScreen(Screen):
         self.note = ""
         self._lock = threading.Lock()
         self.history: Replay | None = None
+        self.history_seqs: list[int] = []  # the log's seq of each event the history steps through
         self.moment = 0
 
     def refresh_view(self) -> None:
@@ -64,8 +65,7 @@ class UmpireScreen(Screen):
         if self.history is None:
             return self.note
         event = self.history.events[self.moment - 1] if self.moment else None
-        shown = f"event {self.moment} of {len(self.history)}" + (f": {self.game.rules.narrate(event)}" if event else "")
-        return f"HISTORY {shown} (, . event  {{ }} phase  < > turn  h back to now)"
+        return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.rules.narrate(event)}" if event else "")
 
     def after(self, command: dict) -> None:
         """What a screen does once a command of its own is committed (before the view is refreshed)."""
@@ -164,9 +164,11 @@ class UmpireScreen(Screen):
             self.history = None
         else:
             records, effective = self.session.log()
-            events = [stored_event(r) for r in records if r.command_id in effective and r.kind not in ("undone", "redone")]
-            self.history = Replay(self.game.ctx, self.game.rules, events, self.game.dice.seed)
-            self.moment = len(events)
+            kept = [r for r in records if r.command_id in effective and r.kind not in ("undone", "redone")]
+            self.history_seqs = [r.seq for r in kept]
+            self.history = Replay(self.game.ctx, self.game.rules, [stored_event(r) for r in kept], self.game.dice.seed,
+                                  [r.command_id for r in kept])
+            self.moment = len(kept)
         self.refresh_view()
 
     def action_step(self, by: str, forward: bool) -> None:
@@ -176,6 +178,30 @@ class UmpireScreen(Screen):
             return
         self.moment = self.history.step(self.moment, by, forward)
         self.refresh_view()
+
+    def action_branch(self) -> None:
+        """What-if: a new session file that starts at the moment the history shows (the whole command that
+        made its last event), written beside this one; this one never changes."""
+        if self.history is None or not self.moment:
+            self.notify("Press h and step to a moment after the start first", severity="warning")
+            return
+        self.moment = self.history.command_end(self.moment)  # a branch holds whole commands: show what it holds
+        self.refresh_view()
+        seq, stem = self.history_seqs[self.moment - 1], self.session.path.stem
+        target = self.session.path.with_name(f"{stem}-what-if-{seq}.db")
+        self.write_branch(seq, target)
+
+    @work(thread=True, group="commands")
+    def write_branch(self, seq: int, target: Path) -> None:
+        from referee.review.branch import branch
+
+        try:
+            branch(self.session.path, target, seq=seq)
+        except RefereeError as error:
+            self.post_message(Refused({"do": "branch"}, str(error)))
+            return
+        self.app.call_from_thread(self.notify, f"What-if session written: {target} (referee play opens it)",
+                                  title="Branch", timeout=12)
 
     def action_theme(self) -> None:
         self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"
