@@ -47,6 +47,9 @@ ACTIONS = (
 def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
     """The actions every session's screen ends its registry with; `theme` is the key that switches the theme."""
     return (
+        UmpireAction("R", "Report to a player", "report",
+                     "File a report or rumour for one player: it reaches him after its delay, with its reliability",
+                     footer=False),
         UmpireAction("P", "Print briefings", "print_briefings",
                      "Write every player's briefing sheet (HTML or Markdown, English or Spanish) and record it",
                      short="Print"),

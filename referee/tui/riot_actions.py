@@ -23,7 +23,6 @@ RIOT_ACTIONS = (
     UmpireAction("k", "Sniper", "snipe", "A sniper fires at a unit (Terrorists and Snipers)", footer=False),
     UmpireAction("S", "Split crowd", "split", "Part of the selected crowd goes its own way", footer=False),
     UmpireAction("J", "Merge crowds", "merge", "The selected crowd joins another in the same place", footer=False),
-    UmpireAction("R", "Radio report", "report", "Tell one officer something by radio", footer=False),
     UmpireAction("v", "View as player", "view_as",
                  "Show the crowds and places as each officer knows them, in turn, then the umpire's truth again",
                  short="View as"),

@@ -3,22 +3,17 @@ umpire action a key away, each asking for what it needs in a small form."""
 
 from __future__ import annotations
 
-from typing import Callable
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
-from referee.core.dice import SeededDice, TableDice
-from referee.core.engine import run
 from referee.core.units import ACTIVE
-from referee.errors import RefereeError
 from referee.knowledge.build import player_view
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
-from referee.tui.dialogs.form import CommandForm, Field
+from referee.tui.dialogs.form import Field
 from referee.tui.riot_actions import RIOT_ACTIONS
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.widgets.footer import KeysFooter
@@ -118,40 +113,6 @@ class RiotScreen(UmpireScreen):
         order = [None, *(p.id for p in self.game.ctx.scenario.players)]
         self.viewing = order[(order.index(self.viewing) + 1) % len(order)]
         self.refresh_view()
-
-    # --- asking ---------------------------------------------------------------------------
-
-    def ask(self, title: str, fields: list[Field], build: Callable[[dict], dict], note: str = "",
-            rolls: bool = True, confirm: bool = False) -> None:
-        """Ask for a command's parameters (and the table's dice, when typed in), then send it; with `confirm`,
-        show what it will do first (the generator's next dice are known, so the preview is what happens)."""
-        if rolls and self.table_dice:
-            fields = fields + [Field("dice", "Dice from the table", "dice")]
-
-        def answered(values: dict | None) -> None:
-            if values is None:
-                return
-            command = build(values)
-            if values.get("dice"):
-                command["dice"] = values["dice"]
-            if confirm:
-                self._confirm(title, command)
-            else:
-                self.send(command)
-
-        self.app.push_screen(CommandForm(title, fields, note), answered)
-
-    def _confirm(self, title: str, command: dict) -> None:
-        game = self.game
-        dice = TableDice(command["dice"]) if "dice" in command else SeededDice(game.dice.seed, game.dice.drawn)
-        try:
-            _, events = run(game.rules, game.ctx, game.state, command, dice)
-        except RefereeError as error:
-            self.notify(str(error), title="Refused", severity="error", timeout=6)
-            return
-        proposal = "; ".join(game.rules.narrate(event) for event in events)
-        self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),
-                             lambda values: self.send(command) if values is not None else None)
 
     def _selected_crowd(self):
         if self.crowd is None:
@@ -339,14 +300,6 @@ class RiotScreen(UmpireScreen):
         if self._need(others, "other crowd in the same place"):
             self.ask(f"Merge {crowd.id}", [Field("into", "Into", choices=others)],
                      lambda v: {"do": "merge", "crowd": crowd.id, "into": v["into"]}, rolls=False)
-
-    def action_report(self) -> None:
-        players = tuple((f"{p.id}: {p.role}", p.id) for p in self.game.ctx.scenario.players)
-        self.ask("Radio report", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
-                                  Field("delay", "Delay (minutes)", "number", default=0),
-                                  Field("reliability", "Reliability", choices=_pairs(("certain", "probable", "doubtful")))],
-                 lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"],
-                            "reliability": v["reliability"]}, rolls=False)
 
     def action_help(self) -> None:
         from referee.tui.dialogs.help import HelpScreen

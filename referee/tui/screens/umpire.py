@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Callable
 
 from textual import on, work
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
 
+from referee.core.dice import SeededDice, TableDice
+from referee.core.engine import run
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.review.replay import Replay
+from referee.rules.reports import RELIABILITIES
 from referee.session import Session, stored_event
 from referee.tui.actions import UmpireAction
+from referee.tui.dialogs.form import CommandForm, Field
 from referee.tui.messages import Applied, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
@@ -122,7 +127,51 @@ class UmpireScreen(Screen):
         self.notify(message.reason, title="Refused", severity="error", timeout=6)
         self.refresh_view()
 
+    # --- asking ---------------------------------------------------------------------------
+
+    def ask(self, title: str, fields: list[Field], build: Callable[[dict], dict], note: str = "",
+            rolls: bool = True, confirm: bool = False) -> None:
+        """Ask for a command's parameters (and the table's dice, when typed in), then send it; with `confirm`,
+        show what it will do first (the generator's next dice are known, so the preview is what happens)."""
+        if rolls and self.table_dice:
+            fields = fields + [Field("dice", "Dice from the table", "dice")]
+
+        def answered(values: dict | None) -> None:
+            if values is None:
+                return
+            command = build(values)
+            if values.get("dice"):
+                command["dice"] = values["dice"]
+            if confirm:
+                self._confirm(title, command)
+            else:
+                self.send(command)
+
+        self.app.push_screen(CommandForm(title, fields, note), answered)
+
+    def _confirm(self, title: str, command: dict) -> None:
+        game = self.game
+        dice = TableDice(command["dice"]) if "dice" in command else SeededDice(game.dice.seed, game.dice.drawn)
+        try:
+            _, events = run(game.rules, game.ctx, game.state, command, dice)
+        except RefereeError as error:
+            self.notify(str(error), title="Refused", severity="error", timeout=6)
+            return
+        proposal = "; ".join(game.rules.narrate(event) for event in events)
+        self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),
+                             lambda values: self.send(command) if values is not None else None)
+
     # --- shared actions ------------------------------------------------------------------
+
+    def action_report(self) -> None:
+        """File a report or rumour for one player; it reaches him after the delay (his view and briefings)."""
+        players = tuple((f"{p.id}: {p.role}", p.id) for p in self.game.ctx.scenario.players)
+        self.ask("Radio report", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
+                                  Field("delay", "Delay (minutes)", "number", default=0),
+                                  Field("reliability", "Reliability", choices=tuple((r, r) for r in RELIABILITIES))],
+                 lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"],
+                            "reliability": v["reliability"]}, rolls=False)
+
 
     def action_print_briefings(self) -> None:
         from referee.tui.dialogs.briefings import BriefingsDialog
