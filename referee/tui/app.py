@@ -18,6 +18,7 @@ from referee.tui.actions import ACTIONS
 from referee.tui.screens.main import MainScreen
 from referee.tui.screens.riot import RiotScreen
 from referee.tui.screens.umpire import UmpireScreen
+from referee.tui.styles import give_default_styles
 
 
 YOUNG = 10_000
@@ -37,6 +38,7 @@ class RefereeApp(App):
         self.folder = folder or sessions_dir()
         self.session: Session | None = None
         self._thresholds = gc.get_threshold()
+        give_default_styles(self)
 
     def on_mount(self) -> None:
         if self.path is not None:

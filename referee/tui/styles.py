@@ -1,0 +1,40 @@
+"""Every dialog's kinds of widget, their default styles given to the app's stylesheet at start.
+
+Textual adds a widget class's DEFAULT_CSS to the stylesheet when the first widget of that class is
+mounted, and the next paint parses the whole stylesheet again: the first opening of a dialog paid
+for that parse. Given at start, these styles are part of the one parse the first screen makes.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from textual.app import App
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+
+def _dialog_classes() -> tuple[type[DOMNode], ...]:
+    from referee.tui.dialogs.briefings import BriefingsDialog
+    from referee.tui.dialogs.confront import ConfrontDialog
+    from referee.tui.dialogs.dice import DiceDialog
+    from referee.tui.dialogs.factions import FactionsDialog
+    from referee.tui.dialogs.form import CommandForm
+    from referee.tui.dialogs.help import HelpScreen
+    from referee.tui.widgets.number_field import NumberField
+    from referee.tui.widgets.odds_table import OddsTable
+
+    return (BriefingsDialog, ConfrontDialog, DiceDialog, FactionsDialog, CommandForm, HelpScreen, NumberField,
+            OddsTable, Button, Checkbox, Input, Label, Select, SelectCurrent, SelectOverlay, SelectionList, Static,
+            Grid, Horizontal, Vertical, VerticalScroll)
+
+
+def give_default_styles(app: App) -> None:
+    """Add the default styles of every dialog's widget kinds to the app's stylesheet, as mounting would."""
+    for kind in _dialog_classes():
+        bases = SimpleNamespace(_node_bases=DOMNode._css_bases(kind))
+        for read_from, css, tie_breaker, scope in DOMNode._get_default_css(bases):
+            app.stylesheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker,
+                                      scope=scope)
