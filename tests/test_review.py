@@ -64,6 +64,9 @@ def test_the_report_agrees_with_log_and_state(cli, saved, tmp_path):
     lost = Counter((u["side"], u["type"]) for u in state["units"] if u["status"] == "destroyed")
     assert {(side, kind): n for side, kind, n in ctx["lost"]} == dict(lost)
     assert len(ctx["audit"].dice) == sum(len(e["dice"]) for e in log)
+    moved = [e for e in kept if e["kind"] == "unit-moved" and e["data"]["to"] != e["data"]["from"]]
+    assert sum(len(t.moves) for t in ctx["timeline"]) == len(moved)
+    assert f"{moved[0]['data']['unit']} → {moved[0]['data']['to']}" in ctx["timeline"][0].moves
     out = tmp_path / "review.html"
     assert cli("review", saved, "--out", out).code == 0
     page = out.read_text(encoding="utf-8")

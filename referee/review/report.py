@@ -44,7 +44,7 @@ class Turn:
     time: str
     score: int | None
     lines: tuple[tuple[int, str, tuple[str, ...]], ...]  # (seq, line, notes such as the odds beforehand)
-    moves: int
+    moves: tuple[str, ...]  # each move in short: "U7 → 5th & Pike"
     undone: tuple[tuple[int, str], ...]
 
 
@@ -67,18 +67,19 @@ def timeline(g: Gathered) -> list[Turn]:
     turns: dict[int, dict] = {}
 
     def at(turn: int) -> dict:
-        return turns.setdefault(turn, {"lines": [], "moves": 0, "undone": []})
+        return turns.setdefault(turn, {"lines": [], "moves": [], "undone": []})
 
     for p in g.played:
         entry = at(p.event.turn)
         if p.event.kind in QUIET:
-            entry["moves"] += p.event.kind in ("unit-moved", "crowd-moved")
+            if p.event.kind in ("unit-moved", "crowd-moved") and p.event.data["to"] != p.event.data.get("from"):
+                entry["moves"].append(f"{p.event.data.get('unit') or p.event.data['crowd']} → {p.event.data['to']}")
         else:
             entry["lines"].append((p.seq, p.line, _odds_lines(p.event)))
     for record, line in g.undone:
         at(record.turn)["undone"].append((record.seq, line))
     label = g.scenario.clock.label
-    return [Turn(t, label(t), g.scores.get(t), tuple(e["lines"]), e["moves"], tuple(e["undone"]))
+    return [Turn(t, label(t), g.scores.get(t), tuple(e["lines"]), tuple(e["moves"]), tuple(e["undone"]))
             for t, e in sorted(turns.items())]
 
 
