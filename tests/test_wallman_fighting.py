@@ -103,3 +103,10 @@ def test_fighting_the_higher_score_wins_by_the_difference(ra, rb, intent):
     result = fight(TABLES, intent, Fighter("a", (), ra), Fighter("b", (), rb), dice())
     assert result.margin == abs(ra - rb)
     assert result.winner == (None if ra == rb else 0 if ra > rb else 1)
+
+
+@pytest.mark.parametrize("said, intent", [("hurt", "beat"), ("beat up", "beat"), ("both", "arrest"), ("arrest", "arrest")])
+def test_fighting_intent_in_other_words(said, intent):
+    """'With the intention of beating someone up, or arresting them (or both)': both is an arrest."""
+    result = fight(TABLES, said, Fighter("a", (), 9), Fighter("b", (), 2), dice())
+    assert result.intent == intent and result.result == ("arrested" if intent == "arrest" else "wounded")

@@ -34,7 +34,7 @@ class FighterInput(_Input):
 
 
 class FightInput(_Input):
-    intent: Literal["beat", "arrest"] = "beat"
+    intent: str = "beat"
     a: FighterInput
     b: FighterInput
 
@@ -45,7 +45,7 @@ class MeleeFighter(_Input):
 
 
 class MeleeInput(_Input):
-    intent: Literal["beat", "arrest"] = "beat"
+    intent: str = "beat"
     lone: MeleeFighter
     others: list[MeleeFighter]
     dice: list[int] | None = None

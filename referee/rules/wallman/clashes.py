@@ -8,7 +8,7 @@ from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
 from referee.rules.wallman.crowds import near
-from referee.rules.wallman.fighting import INTENTS, Fighter, fight as fight_round
+from referee.rules.wallman.fighting import Fighter, fight as fight_round, intent_of
 from referee.rules.wallman.firearms import snipe as snipe_shot, volley
 from referee.rules.wallman.overreaction import over_reaction
 from referee.rules.wallman.phases import CROWD, SECURITY
@@ -47,9 +47,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIGHTING)
     if unit.node != crowd.node:
         raise Refusal(FIGHTING, f"fights are between figures in contact: {unit.id} is at {unit.node}, {crowd.id} at {crowd.node}")
-    intent = command.get("intent", "beat")
-    if intent not in INTENTS:
-        raise RefereeError(f'"intent" must be one of {", ".join(INTENTS)}, got {intent!r}')
+    intent = intent_of(command.get("intent", "beat"), FIGHTING)
     figure = FIGURE.get(unit.type)
     if figure and lookup.flag(command, "charging"):
         if not figure.startswith("mounted"):

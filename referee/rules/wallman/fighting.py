@@ -13,6 +13,16 @@ if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables
 
 INTENTS = ("beat", "arrest")
+SAID = {"hurt": "beat", "beat up": "beat", "beat-up": "beat", "injure": "beat", "both": "arrest"}
+"""Other words for the two intents: "beating someone up, or arresting them (or both)" (both: an arrest)."""
+
+
+def intent_of(said: object, section: str = "Fighting") -> str:
+    """The intent a word names; anything else is refused."""
+    intent = SAID.get(said, said) if isinstance(said, str) else said
+    if intent not in INTENTS:
+        raise RefereeError(f"{section}: intent must be one of {', '.join(INTENTS + tuple(SAID))}, got {said!r}")
+    return intent
 DOWN = ("stunned", "wounded", "dead", "arrested")  # results that end a figure's part in a melee
 
 
@@ -66,8 +76,7 @@ def fight(tables: Tables, intent: str, a: Fighter, b: Fighter, dice: Dice) -> Fi
 
     `intent` is what the first figure sets out to do; a winning second figure only defends himself.
     """
-    if intent not in INTENTS:
-        raise RefereeError(f"{tables.fight.section}: intent must be one of {', '.join(INTENTS)}, got {intent!r}")
+    intent = intent_of(intent, tables.fight.section)
     worth = (_worth(tables, a), _worth(tables, b))
     rolls = (_roll(tables, a, dice), _roll(tables, b, dice))
     scores = (rolls[0] + sum(worth[0].values()), rolls[1] + sum(worth[1].values()))
