@@ -58,19 +58,6 @@ class SeededDice:
         return Roll(purpose, _face(digest, sides), sides)
 
 
-class Keeping:
-    """Dice that keep every roll they hand out, for the event that used them."""
-
-    def __init__(self, dice: Dice):
-        self.dice = dice
-        self.rolls: list[Roll] = []
-
-    def roll(self, purpose: str, sides: int = 6) -> Roll:
-        roll = self.dice.roll(purpose, sides)
-        self.rolls.append(roll)
-        return roll
-
-
 class TableDice:
     """Dice rolled at the table and typed in, used in order; none may be left over or missing."""
 

@@ -95,8 +95,8 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))
-    state, record = rules.initial(ctx).thawed(), new_record(ctx, rules, info.seed)
     g.initial = rules.initial(ctx)
+    state, record = g.initial.thawed(), new_record(ctx, rules, info.seed)  # folded in place; copies kept where read
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
         if r.command_id not in effective and r.kind not in ("undone", "redone"):
@@ -116,7 +116,6 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
             for uid, level in _crowd_levels(state).items():
                 if not g.rl.get(uid) or g.rl[uid][-1][1] != level:
                     g.rl.setdefault(uid, []).append((state.turn, level))
-        state = state.thawed()
     g.ends[state.turn] = (state.thawed(), _score(state))
     if state.turn in wanted:
         g.moments[state.turn] = _moment(ctx, state, record)

@@ -7,7 +7,7 @@ Rioting is radicalized (4.3). The readings are in RULINGS.md, "N30 option crowd_
 
 from __future__ import annotations
 
-from referee.core.dice import Dice, Keeping
+from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, Unit
@@ -77,7 +77,7 @@ def after_attack(ctx: Context, state: GameState, node: str, attacked: list[str],
 
 def _roll(ctx: Context, state: GameState, unit: Unit, counts: dict[str, int], emit: Emit, dice: Dice) -> GameState:
     """One cluster's roll, and its radicalization if it reaches Rioting."""
-    tables, kept = ctx.scenario.tables, Keeping(dice)
+    tables, kept = ctx.scenario.tables, Tally(dice)
     result = roll_rl(tables, unit.attrs["rl"], counts, kept)
     held = unit.type == RADICALIZED and reading(ctx) == HELD and result.rl < RIOTING
     rl = RIOTING if held else result.rl

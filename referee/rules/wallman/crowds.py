@@ -14,7 +14,7 @@ from referee.rules.wallman.response import roll_rl
 from referee.rules.wallman.setup import tables
 
 CHART, NEGOTIATION = "RL State Chart", "Negotiation"
-WEATHER = {"damp": "damp", "soaked": "soaked"}
+WEATHER = ("damp", "soaked")  # the `weather` values that are factors of the chart
 
 
 def near(ctx: Context, node: str) -> set[str]:
@@ -33,7 +33,7 @@ def situation(ctx: Context, state: GameState, crowd: Unit) -> dict[str, int]:
     found: dict[str, int] = {}
     weather = ctx.options.get("weather", "dry")
     if weather in WEATHER:
-        found[WEATHER[weather]] = 1
+        found[weather] = 1
     found["arrested"] = state.local["arrests"].get(crowd.id, 0)
     gas = state.local["gas"].get(crowd.node)
     if gas:

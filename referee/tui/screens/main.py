@@ -35,8 +35,6 @@ class MainScreen(UmpireScreen):
         self.legal: dict[str, list[str]] = {}
         self.unit: str | None = None
         self.group: list[str] = []
-        self.viewing: str | None = None
-        self.view = None
         self._letters = target_letters(self.game.ctx.scenario.board)
 
     def compose(self) -> ComposeResult:
@@ -78,8 +76,6 @@ class MainScreen(UmpireScreen):
             access=self._letters,
         )
         map_view = self.query_one(MapView)
-        if self.viewing and self.history:
-            self._load_view()  # what the player knew at the moment stepped to
         if self.viewing:
             map_view.show_view(self.view, MapMarks(access=self._letters))
         else:
@@ -168,8 +164,6 @@ class MainScreen(UmpireScreen):
             self.post_message(Refused({"do": "group"}, "; ".join(refusals)))
 
     def after(self, command: dict) -> None:
-        if self.viewing:
-            self._load_view()
         if command.get("do") == "roll":
             self._highlight_moves(command["unit"])
         elif self.moving and command.get("unit") == self.moving:
@@ -348,19 +342,6 @@ class MainScreen(UmpireScreen):
                 self.send({"do": "factions", "peace_police": peace_police})
 
         self.app.push_screen(FactionsDialog(peace_police_pool(self.game.state)), chosen)
-
-    def _load_view(self) -> None:
-        from referee.knowledge.build import player_view
-
-        self.view = self.history.view(self.moment, self.viewing) if self.history else player_view(self.session.path, self.viewing)
-
-    def action_view_as(self) -> None:
-        players = [p.id for p in self.game.ctx.scenario.players]
-        order = [None, *players]
-        self.viewing = order[(order.index(self.viewing) + 1) % len(order)]
-        if self.viewing:
-            self._load_view()
-        self.refresh_view()
 
     def action_help(self) -> None:
         from referee.tui.dialogs.help import HelpScreen

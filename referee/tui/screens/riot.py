@@ -9,7 +9,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE
-from referee.knowledge.build import player_view
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
@@ -47,7 +46,6 @@ class RiotScreen(UmpireScreen):
         self.crowd = crowds[0].id if crowds else None
         self.place = crowds[0].node if crowds else next(iter(self.game.ctx.scenario.board.nodes))
         self.due: dict[str, str] = {}  # crowds the text calls on to roll the RL chart, and why
-        self.viewing: str | None = None  # the player whose knowledge the screen shows
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -69,10 +67,9 @@ class RiotScreen(UmpireScreen):
         note = self.status_note() if self.history or not self.viewing else f"as {self.viewing} knows it (v: next)"
         self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
         if self.viewing:
-            view = self.history.view(self.moment, self.viewing) if self.history else player_view(self.session.path, self.viewing)
-            self.query_one(PlacesTable).show_view(scenario, view)
-            self.query_one(CrowdsTable).show_view(view)
-            self.query_one(PlacePanel).show_view(view, self.place)
+            self.query_one(PlacesTable).show_view(scenario, self.view)
+            self.query_one(CrowdsTable).show_view(self.view)
+            self.query_one(PlacePanel).show_view(self.view, self.place)
             return
         self.query_one(PlacesTable).show(scenario, state)
         self.query_one(CrowdsTable).show(scenario, state, {} if self.history else self.due)
@@ -104,15 +101,11 @@ class RiotScreen(UmpireScreen):
         self._show_place()
 
     def _show_place(self) -> None:
+        panel = self.query_one(PlacePanel)
         if self.viewing:
-            self.refresh_view()
+            panel.show_view(self.view, self.place)
         else:
-            self.query_one(PlacePanel).show(self.game.ctx.scenario, self.shown, self.place)
-
-    def action_view_as(self) -> None:
-        order = [None, *(p.id for p in self.game.ctx.scenario.players)]
-        self.viewing = order[(order.index(self.viewing) + 1) % len(order)]
-        self.refresh_view()
+            panel.show(self.game.ctx.scenario, self.shown, self.place)
 
     def _selected_crowd(self):
         if self.crowd is None:

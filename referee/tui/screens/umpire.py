@@ -16,6 +16,8 @@ from referee.core.dice import SeededDice, TableDice
 from referee.core.engine import run
 from referee.core.state import GameState
 from referee.errors import RefereeError
+from referee.knowledge.build import player_view
+from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES
 from referee.session import Session, stored_event
@@ -53,6 +55,8 @@ class UmpireScreen(Screen):
         self.table_dice = False
         self.note = ""
         self._lock = threading.Lock()
+        self.viewing: str | None = None  # the player whose knowledge the screen shows, if any
+        self.view: PlayerView | None = None
         self.history: Replay | None = None
         self.history_seqs: list[int] = []  # the log's seq of each event the history steps through
         self.moment = 0
@@ -118,6 +122,7 @@ class UmpireScreen(Screen):
         for seq, text in message.lines:
             log.write(self.log_line(seq, text))
         self.note = ""
+        self._load_view()
         self.after(message.command)
         self.refresh_view()
 
@@ -208,6 +213,22 @@ class UmpireScreen(Screen):
     def action_redo(self) -> None:
         self.send({"do": "redo"})
 
+    def _load_view(self) -> None:
+        """What the player being viewed knows at the moment shown: now, or the history's moment."""
+        if self.viewing:
+            self.view = (self.history.view(self.moment, self.viewing) if self.history
+                         else player_view(self.session.path, self.viewing))
+
+    def _show_moment(self) -> None:
+        self._load_view()
+        self.refresh_view()
+
+    def action_view_as(self) -> None:
+        """Each player's knowledge in turn, then the umpire's truth again."""
+        order = [None, *(p.id for p in self.game.ctx.scenario.players)]
+        self.viewing = order[(order.index(self.viewing) + 1) % len(order)]
+        self._show_moment()
+
     def action_history(self) -> None:
         if self.history is not None:
             self.history = None
@@ -218,7 +239,7 @@ class UmpireScreen(Screen):
             self.history = Replay(self.game.ctx, self.game.rules, [stored_event(r) for r in kept], self.game.dice.seed,
                                   [r.command_id for r in kept])
             self.moment = len(kept)
-        self.refresh_view()
+        self._show_moment()
 
     def action_step(self, by: str, forward: bool) -> None:
         """In history: an event, a phase or a turn back or forward."""
@@ -226,7 +247,7 @@ class UmpireScreen(Screen):
             self.notify("Press h to step through the session's history", severity="warning")
             return
         self.moment = self.history.step(self.moment, by, forward)
-        self.refresh_view()
+        self._show_moment()
 
     def action_branch(self) -> None:
         """What-if: a new session file that starts at the moment the history shows (the whole command that
@@ -235,7 +256,7 @@ class UmpireScreen(Screen):
             self.notify("Press h and step to a moment after the start first", severity="warning")
             return
         self.moment = self.history.command_end(self.moment)  # a branch holds whole commands: show what it holds
-        self.refresh_view()
+        self._show_moment()
         seq, stem = self.history_seqs[self.moment - 1], self.session.path.stem
         target = self.session.path.with_name(f"{stem}-what-if-{seq}.db")
         self.write_branch(seq, target)
