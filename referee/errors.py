@@ -12,3 +12,7 @@ class Refusal(RefereeError):
         self.section = section
         self.reason = message
         super().__init__(f"{section}: {message}")
+
+
+class Stale(RefereeError):
+    """The log moved on since the state a command was decided on: decide again, or tell the umpire."""

@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, replay
 from referee.core.events import Event
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Stale
 from referee.game import Game
 from referee.rules import ruleset as ruleset_for
 from referee.scenario.catalog import from_sources
-from referee.store.reading import LogReader, open_reader
+from referee.store.reading import FORMAT, LogReader, open_reader
 
 if TYPE_CHECKING:
     from referee.store.repository import SessionStore
 
 SNAPSHOT_EVERY = 250
+SEED_BITS = 128
+"""Seeds drawn for a new session are this wide: too many to search."""
 START = {"do": "start"}
 
 
@@ -41,12 +43,17 @@ def rebuild(reader: LogReader, game: Game) -> int:
 
 def _game(reader: LogReader) -> tuple[Game, int]:
     """The game a session database holds (with the scenario stored when it was created), and how
-    many events were folded since the snapshot it started from."""
+    many events were folded since the snapshot it started from. A log whose chain of hashes is
+    broken is refused: it was changed outside referee."""
+    problem = reader.chain_problem()
+    if problem:
+        raise RefereeError(f"{reader.path}: the log was changed outside referee ({problem}); "
+                           "`referee verify` says more")
     info = reader.info
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
     rules = ruleset_for(scenario.ruleset)
-    game = Game(ctx, rules, rules.initial(ctx), SeededDice(info.seed, reader.dice_drawn()))
+    game = Game(ctx, rules, rules.initial(ctx), SeededDice(info.seeds, reader.dice_drawn()))
     return game, rebuild(reader, game)
 
 
@@ -59,13 +66,24 @@ def read(path: Path) -> Game:
         reader.close()
 
 
-class Session:
-    """A game bound to a session database: the log is the truth, snapshots make opening fast."""
+ATTEMPTS = 100
+"""How often a command is decided again when other writers keep committing first."""
 
-    def __init__(self, path: Path, game: Game, since_snapshot: int, store: SessionStore | None = None):
+
+class Session:
+    """A game bound to a session database: the log is the truth, snapshots make opening fast.
+
+    Several processes may write one session. Before deciding, a session follows what others
+    committed (`follow`); a command is committed only on the log head it was decided on, and is
+    decided again on the new head if another writer got there first.
+    """
+
+    def __init__(self, path: Path, game: Game, since_snapshot: int, reader: LogReader, store: SessionStore | None = None):
         self.path, self.game = path, game
         self.since_snapshot = since_snapshot
-        self._store = store
+        self._reader, self._store = reader, store
+        self.tip = reader.tip()
+        """(latest command id, the chain's hash after it) of the log the state is the fold of."""
         self._connecting = threading.Lock()
         self.last: list[tuple[int, Event]] = []
         """The (seq, event) pairs the latest command committed."""
@@ -84,20 +102,24 @@ class Session:
     def view(cls, path: Path) -> Session:
         """Open a session quickly: read it without SQLAlchemy; the writing side is opened when first needed."""
         reader = open_reader(path)
+        if reader.format < FORMAT:  # an older session: opening it for writing brings it up to date
+            reader.close()
+            return cls.open(path)
         try:
             game, folded = _game(reader)
-        finally:
+        except BaseException:
             reader.close()
-        return cls(path, game, folded)
+            raise
+        return cls(path, game, folded, reader)
 
     def log(self) -> tuple[list, set[int]]:
         """Every stored event and the commands that currently count."""
-        reader = self._store or open_reader(self.path)
-        try:
-            return reader.log(), set(reader.effective())
-        finally:
-            if reader is not self._store:
-                reader.close()
+        return self._reader.log(), set(self._reader.effective())
+
+    @property
+    def info(self):
+        """What the session was created with."""
+        return self._reader.info
 
     @property
     def state(self):
@@ -105,16 +127,22 @@ class Session:
 
     @classmethod
     def create(cls, path: Path, scenario_id: str, options: dict[str, str], seed: int | None = None) -> Session:
-        """Create a session database and record the opening of the game."""
+        """Create a session database and record the opening of the game.
+
+        A seed not given is drawn at 128 bits; either way a random 128-bit nonce salts the commitment
+        printed on the sheets, so that nobody can find the seed from it.
+        """
         from referee.scenario.catalog import load
         from referee.store.repository import SessionStore
 
         scenario = load(scenario_id)
-        seed = secrets.randbits(32) if seed is None else seed
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
         game = Game.new(scenario, options, seed)
-        store = SessionStore.create(path, scenario_id, game.ctx.options, seed, scenario.sources)
-        store.record(START, "play", [event.to_json() for event in game.events], game.dice.drawn)
-        return cls(path, game, len(game.events), store)
+        opening = [event.to_json() for event in game.events]
+        store = SessionStore.create(path, scenario_id, game.ctx.options, seed, scenario.sources,
+                                    nonce=secrets.token_hex(16),
+                                    fill=lambda s: s.record(START, "play", opening, game.dice.drawn))
+        return cls(path, game, len(game.events), store, store)
 
     @classmethod
     def open(cls, path: Path) -> Session:
@@ -127,43 +155,91 @@ class Session:
         except BaseException:
             store.close()
             raise
-        return cls(path, game, folded, store)
+        return cls(path, game, folded, store, store)
 
-    def apply(self, command: dict) -> int:
-        """Apply and commit one command (undo and redo included); returns the seq of its last event."""
+    def follow(self) -> bool:
+        """Catch up with commands other writers committed: fold them in (or rebuild after their undo or
+        redo) and take the dice counter from the log. True if there were any."""
+        tip = self._reader.tip()
+        if tip == self.tip:
+            return False
+        last = self.tip[0]
+        commands = [c for c in self._reader.commands(after=last) if c.id <= tip[0]]
+        problem = self._reader.chain_problem(after=self.tip)
+        if problem:
+            raise RefereeError(f"{self.path}: the log was changed outside referee ({problem})")
+        if all(c.kind == "play" for c in commands):
+            records = [r for r in self._reader.events(after_command=last) if r.command_id <= tip[0]]
+            self.game.state = replay(self.game.rules, self.game.ctx, self.game.state, [stored_event(r) for r in records])
+            self.since_snapshot += len(records)
+        else:
+            self.since_snapshot = rebuild(self._reader, self.game)
+        if commands:
+            self.game.dice.drawn = commands[-1].dice_drawn
+        self.tip = tip
+        return True
+
+    def apply(self, command: dict, expect: int | None = None) -> int:
+        """Apply and commit one command (undo and redo included); returns the seq of its last event.
+
+        It is decided on the log as committed; with `expect` (the latest command id the caller showed
+        its user), a log that moved on since is refused rather than decided again.
+        """
+        for _ in range(ATTEMPTS):
+            self.follow()
+            if expect is not None and self.tip[0] != expect:
+                raise Stale("the session changed meanwhile (another writer committed); look again and retry")
+            try:
+                return self._commit(command)
+            except Stale:
+                continue
+        raise RefereeError("the session is busy: other writers kept committing first; nothing was changed")
+
+    def _commit(self, command: dict) -> int:
         verb = command.get("do") if isinstance(command, dict) else None
         if verb in ("undo", "redo"):
             return self._step_back() if verb == "undo" else self._step_forward()
-        events = self.game.apply(command)
+        game = self.game
+        before = game.state, game.dice.drawn, len(game.events)
+        events = game.apply(command)
         if not events:
             raise RefereeError(f"{verb!r} changed nothing")
-        command_id, seqs = self.store.record(command, "play", [e.to_json() for e in events], self.game.dice.drawn)
+        snapshot = self.since_snapshot + len(events) >= SNAPSHOT_EVERY
+        try:
+            command_id, seqs = self.store.record(command, "play", [e.to_json() for e in events], game.dice.drawn,
+                                                 expect=self.tip[1], snapshot=self.state.to_json() if snapshot else None)
+        except BaseException:
+            game.state, game.dice.drawn = before[0], before[1]
+            del game.events[before[2]:]
+            raise
+        self.tip = (command_id, self.store.head)
         self.last = list(zip(seqs, events))
-        self.since_snapshot += len(events)
-        if self.since_snapshot >= SNAPSHOT_EVERY:
-            self.store.save_snapshot(command_id, self.state.to_json())
-            self.since_snapshot = 0
+        self.since_snapshot = 0 if snapshot else self.since_snapshot + len(events)
         return seqs[-1]
 
     def _step_back(self) -> int:
-        target = self.store.undoable()
-        if target is None or self.store.commands()[0].id == target:
+        target = self._reader.undoable()
+        if target is None or self._reader.commands()[0].id == target:
             raise RefereeError("nothing to undo")
         return self._mark("undo", "undone", target)
 
     def _step_forward(self) -> int:
-        target = self.store.redoable()
+        target = self._reader.redoable()
         if target is None:
             raise RefereeError("nothing to redo")
         return self._mark("redo", "redone", target)
 
     def _mark(self, verb: str, kind: str, target: int) -> int:
         marker = Event(kind, {"command": target}, (), self.state.turn, self.state.phase)
-        _, seqs = self.store.record({"do": verb}, verb, [marker.to_json()], self.game.dice.drawn)
+        command_id, seqs = self.store.record({"do": verb}, verb, [marker.to_json()], self.game.dice.drawn,
+                                             expect=self.tip[1])
+        self.tip = (command_id, self.store.head)
         self.last = [(seqs[-1], marker)]
-        self.since_snapshot = rebuild(self.store, self.game)
+        self.since_snapshot = rebuild(self._reader, self.game)
         return seqs[-1]
 
     def close(self) -> None:
         if self._store is not None:
             self._store.close()
+        if self._reader is not self._store:
+            self._reader.close()

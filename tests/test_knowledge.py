@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from referee.store.repository import SessionStore
+
 from referee.errors import RefereeError
 from referee.knowledge.build import player_view, views
 from referee.scenario.catalog import load
@@ -151,7 +153,8 @@ def test_public_facts_are_shared_and_moves_are_not_announced(session):
     assert seen["protesters"].announcements == seen["police"].announcements
     assert "7:50: turn 2 begins" in seen["police"].announcements
     assert not any("Portland" in line for line in seen["police"].announcements)
-    assert seen["police"].seed_commitment == hashlib.sha256(b"11").hexdigest()
+    nonce = SessionStore.open(game.path).info.epochs[0].nonce
+    assert seen["police"].seed_commitment == hashlib.sha256(f"{nonce}:11".encode()).hexdigest()
 
 
 def test_reports_reach_their_player_after_the_delay_with_their_reliability(session):
@@ -255,7 +258,7 @@ def test_a_stored_session_gives_the_views_its_game_gave_live(tmp_path):
     stored = Session.create(tmp_path / "s.db", "n30/close-the-ring", {"hidden": "strong"}, seed=21)
     for command in played.commands:
         stored.apply(command)
-    live = Record(game.ctx, game.rules, 21)
+    live = Record(game.ctx, game.rules, stored.info.commitment)
     for event in game.events:
         live.feed(event)
     assert views(stored.path) == {p.id: live.view(p.id) for p in game.ctx.scenario.players}

@@ -27,11 +27,11 @@ def _replay(path: Path) -> Replay:
     reader = open_reader(path)
     try:
         events = [stored_event(r) for r in reader.events(set(reader.effective()))]
-        seed = reader.info.seed
+        commitment = reader.info.commitment
     finally:
         reader.close()
     game = Session.view(path).game
-    return Replay(game.ctx, game.rules, events, seed)
+    return Replay(game.ctx, game.rules, events, commitment)
 
 
 @settings(max_examples=25, deadline=None)

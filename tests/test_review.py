@@ -35,7 +35,7 @@ def saved(tmp_path_factory) -> Path:
         session.apply({"do": "report", "player": "police", "text": "Drums on Pine", "delay": 0})
         session.apply({"do": "undo"})
         session.apply({"do": "end-phase"})  # ...and played again
-        session.store.record_briefing("police", 3, "0" * 64, "html", "en")
+        session.store.record_briefings([("police", 3, "0" * 64, "html", "en")])
     finally:
         session.close()
     return path
@@ -103,7 +103,9 @@ def test_knowledge_is_compared_with_the_truth_at_the_briefing_turns(saved):
 def test_the_dice_audit_checks_every_die_against_the_seed(saved, tmp_path):
     result = audit(gather(saved))
     assert result.mismatches == 0 and result.unrecorded == 0
-    assert result.commitment == hashlib.sha256(str(result.seed).encode()).hexdigest()
+    (epoch,) = result.epochs
+    assert epoch.commitment == hashlib.sha256(f"{epoch.nonce}:{epoch.seed}".encode()).hexdigest()
+    assert len(epoch.nonce) == 32
     assert sum(f.rolls for f in result.fairness) == len(result.dice)
     tampered = tmp_path / "tampered.db"
     tampered.write_bytes(saved.read_bytes())

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import IntegrityError
 
 from referee.errors import RefereeError
-from referee.store.reading import SessionInfo
+from referee.store.reading import Epoch, SessionInfo
 from referee.store.repository import SessionStore
 
 SOURCES = {"scenario": {"id": "n30/hold-the-line"}}
@@ -70,7 +70,7 @@ def test_created_session_reopens_with_its_settings(tmp_path: Path):
     SessionStore.create(path, "n30/hold-the-line", OPTIONS, 2**40, SOURCES).close()
     with SessionStore.open(path) as store:
         info = store.info
-    assert info == SessionInfo("n30/hold-the-line", OPTIONS, 2**40, info.created, SOURCES)
+    assert info == SessionInfo("n30/hold-the-line", OPTIONS, 2**40, info.created, SOURCES, (Epoch(0, 2**40, None),))
     assert info.created.endswith("+00:00")
 
 
@@ -136,8 +136,8 @@ def test_opening_a_database_without_its_session_row_refuses(store: SessionStore)
 def test_opening_a_session_of_a_newer_format_refuses(store: SessionStore):
     store.close()
     with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE session SET format = 2")
-    assert refusal(store.path) == f"{store.path} was written by a newer referee (format 2)"
+        conn.execute("UPDATE session SET format = 3")
+    assert refusal(store.path) == f"{store.path} was written by a newer referee (format 3)"
 
 
 # Recording
@@ -279,8 +279,8 @@ def test_saving_a_snapshot_again_replaces_it(store: SessionStore):
 
 
 def test_briefings_handed_out_are_kept_in_order(store: SessionStore):
-    store.record_briefing("police", 1, "ab" * 32, "html", "en")
-    store.record_briefing("dan", 1, "cd" * 32, "md", "es")
+    store.record_briefings([("police", 1, "ab" * 32, "html", "en")])
+    store.record_briefings([("dan", 1, "cd" * 32, "md", "es")])
     assert [(b.id, b.player, b.turn, b.format, b.lang) for b in store.briefings()] == [
         (1, "police", 1, "html", "en"),
         (2, "dan", 1, "md", "es"),

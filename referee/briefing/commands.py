@@ -36,16 +36,29 @@ def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, 
 
 
 def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[str, str, Path]]:
-    written = []
-    for view, content in sheets:
-        target = out / f"{view.player}.{fmt}"
-        try:
-            target.write_bytes(content)
-        except OSError as error:
-            raise RefereeError(f"cannot write {target}: {error.strerror}") from None
-        store.record_briefing(view.player, view.turn, hashlib.sha256(content).hexdigest(), fmt, lang)
-        written.append((view.side, view.player, target))
-    return written
+    """All or nothing: each sheet is written under a temporary name, all are recorded in one
+    transaction, and only then moved into place; on any failure no sheet and no record remains."""
+    parts: list[tuple[Path, Path]] = []
+    try:
+        for view, content in sheets:
+            target = out / f"{view.player}.{fmt}"
+            part = out / f".{view.player}.{fmt}.part"
+            try:
+                part.write_bytes(content)
+            except OSError as error:
+                raise RefereeError(f"cannot write {target}: {error.strerror}") from None
+            parts.append((part, target))
+        store.record_briefings([(view.player, view.turn, hashlib.sha256(content).hexdigest(), fmt, lang)
+                                for view, content in sheets])
+        for part, target in parts:
+            try:
+                part.replace(target)
+            except OSError as error:
+                raise RefereeError(f"cannot write {target}: {error.strerror}") from None
+    finally:
+        for part, _ in parts:
+            part.unlink(missing_ok=True)
+    return [(view.side, view.player, out / f"{view.player}.{fmt}") for view, _ in sheets]
 
 
 def brief(path: Path, player: str | None, all_players: bool, fmt: str, lang: str, out: Path) -> int:

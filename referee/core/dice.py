@@ -43,19 +43,40 @@ def _face(digest, sides: int) -> int:
 
 
 class SeededDice:
-    """The session's generator: die n is a hash of (seed, n), so a session resumes its stream."""
+    """The session's generator: die n is a hash of (seed, n), so a session resumes its stream.
 
-    def __init__(self, seed: int, drawn: int = 0):
-        self.seed = seed
+    A branch draws its later dice from a seed of its own: `seeds` lists (first die, seed) in order,
+    the first from die 0, and die n comes from the last seed whose first die is at most n.
+    """
+
+    def __init__(self, seed: int | tuple[tuple[int, int], ...], drawn: int = 0):
+        self.seeds = ((0, seed),) if isinstance(seed, int) else tuple(seed)
         self.drawn = drawn
-        self._hashed_seed = hashlib.blake2b(f"{seed}:".encode(), digest_size=8)  # the start of every die's key
+        self._keyed: tuple[int, hashlib.blake2b] | None = None  # (first die, hash of "<seed>:") of the seed in use
+
+    @property
+    def seed(self) -> int:
+        """The seed the next die comes from."""
+        return seed_at(self.seeds, self.drawn)
+
+    def copy(self) -> SeededDice:
+        """The same stream at the same point, drawn from separately (for previews)."""
+        return SeededDice(self.seeds, self.drawn)
 
     def roll(self, purpose: str, sides: int = 6) -> Roll:
         """The next die, `seeded_face(seed, drawn, sides)` (hashing the seed's part of the key once)."""
-        digest = self._hashed_seed.copy()
+        first = max(start for start, _ in self.seeds if start <= self.drawn)
+        if self._keyed is None or self._keyed[0] != first:
+            self._keyed = first, hashlib.blake2b(f"{seed_at(self.seeds, self.drawn)}:".encode(), digest_size=8)
+        digest = self._keyed[1].copy()
         digest.update(str(self.drawn).encode())
         self.drawn += 1
         return Roll(purpose, _face(digest, sides), sides)
+
+
+def seed_at(seeds: tuple[tuple[int, int], ...], index: int) -> int:
+    """The seed that die `index` comes from."""
+    return max((start, seed) for start, seed in seeds if start <= index)[1]
 
 
 class TableDice:

@@ -24,15 +24,16 @@ def record(path: Path) -> Record | WallmanRecord:
         reader.close()
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
-    knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.seed)
+    knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.commitment)
     for stored in events:
         knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
     return knowledge
 
 
-def new_record(ctx: Context, rules: Ruleset, seed: int) -> Record | WallmanRecord:
-    """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way."""
-    return (WallmanRecord if ctx.scenario.ruleset == "wallman" else Record)(ctx, rules, seed)
+def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Record | WallmanRecord:
+    """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way.
+    `commitment` is the hash of the seed printed on the sheets."""
+    return (WallmanRecord if ctx.scenario.ruleset == "wallman" else Record)(ctx, rules, commitment)
 
 
 def views(path: Path) -> dict[str, PlayerView]:

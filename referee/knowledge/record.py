@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from referee.core.engine import Context, Ruleset
@@ -23,11 +22,6 @@ class Filed:
     due: int
 
 
-def seed_commitment(seed: int) -> str:
-    """The SHA-256 of the seed's decimal digits: players can check the dice once the seed is revealed."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
-
-
 class Record:
     """Feeds on a game's events (the effective log, in order) and gives any player's view at that point.
 
@@ -35,10 +29,10 @@ class Record:
     (a `Watch` per side unless `hidden` is `none`), public announcements and filed reports.
     """
 
-    def __init__(self, ctx: Context, rules: Ruleset, seed: int):
+    def __init__(self, ctx: Context, rules: Ruleset, commitment: str):
         self.ctx, self.rules = ctx, rules
         self.state = rules.initial(ctx).thawed()
-        self.commitment = seed_commitment(seed)
+        self.commitment = commitment
         self.moment = 0
         self.announcements: list[str] = []
         self.reports: list[Filed] = []

@@ -15,7 +15,7 @@ from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge.own import arrivals
-from referee.knowledge.record import Filed, seed_commitment
+from referee.knowledge.record import Filed
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.response import level
@@ -122,10 +122,10 @@ class Eyes:
 class WallmanRecord:
     """Feeds on a Wallman game's events and gives any officer's view at that point."""
 
-    def __init__(self, ctx: Context, rules: Ruleset, seed: int):
+    def __init__(self, ctx: Context, rules: Ruleset, commitment: str):
         self.ctx, self.rules = ctx, rules
         self.state = rules.initial(ctx).thawed()
-        self.commitment = seed_commitment(seed)
+        self.commitment = commitment
         self.announcements: list[str] = []
         self.reports: list[Filed] = []
         self.eyes = {player.id: Eyes(player) for player in ctx.scenario.players}

@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from referee.core.dice import seeded_face
-from referee.knowledge.record import seed_commitment
+from referee.core.dice import seed_at, seeded_face
 from referee.review.gather import Gathered
+from referee.store.reading import Epoch
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +42,7 @@ class Fairness:
 class Audit:
     dice: tuple[Die, ...]
     fairness: tuple[Fairness, ...]
-    seed: int
-    commitment: str
+    epochs: tuple[Epoch, ...]  # each seed with its nonce and commitment, from the die it starts at
     mismatches: int
     typed_in: int
     unrecorded: int  # generator dice drawn by a command but carried by none of its events
@@ -71,7 +70,7 @@ def _fairness(dice: list[Die]) -> tuple[Fairness, ...]:
 
 def audit(g: Gathered) -> Audit:
     """Every die of the log with its check: the generator's die n must be `seeded_face(seed, n)`."""
-    seed, dice, drawn, unrecorded = g.info.seed, [], 0, 0
+    seeds, dice, drawn, unrecorded = g.info.seeds, [], 0, 0
     undone = {r.seq for r, _ in g.undone}
     by_command: dict[int, list] = {}
     for record in g.log:
@@ -85,10 +84,11 @@ def audit(g: Gathered) -> Audit:
                 if not entered:
                     index += 1
                 sides = roll.get("sides", 6)
-                ok = entered or seeded_face(seed, number, sides) == roll["value"]
+                ok = entered or seeded_face(seed_at(seeds, number), number, sides) == roll["value"]
                 dice.append(Die(record.seq, record.turn, roll["purpose"], roll["value"], sides, entered,
                                 record.seq in undone, number, ok))
         unrecorded += drawn_after - index
         drawn = drawn_after
-    return Audit(tuple(dice), _fairness(dice), seed, seed_commitment(seed),
+    epochs = g.info.epochs or (Epoch(0, g.info.seed, None),)
+    return Audit(tuple(dice), _fairness(dice), epochs,
                  sum(not d.checks for d in dice), sum(d.entered for d in dice), unrecorded)

@@ -96,7 +96,7 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     last_turn = kept[-1].turn if kept else 1
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))
     g.initial = rules.initial(ctx)
-    state, record = g.initial.thawed(), new_record(ctx, rules, info.seed)  # folded in place; copies kept where read
+    state, record = g.initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
         if r.command_id not in effective and r.kind not in ("undone", "redone"):

@@ -20,8 +20,9 @@ class Replay:
     first k events (0: the opening state). Steps by phase or turn land where the command that opened
     it ends; `commands` names each event's command (by default each event is its own)."""
 
-    def __init__(self, ctx: Context, rules: Ruleset, events: list[Event], seed: int, commands: list[int] | None = None):
-        self.ctx, self.rules, self.events, self.seed = ctx, rules, events, seed
+    def __init__(self, ctx: Context, rules: Ruleset, events: list[Event], commitment: str,
+                 commands: list[int] | None = None):
+        self.ctx, self.rules, self.events, self.commitment = ctx, rules, events, commitment
         self.commands = commands or list(range(len(events)))  # the command each event belongs to
         state = rules.initial(ctx)
         self._kept = {0: state}
@@ -56,7 +57,7 @@ class Replay:
 
     def view(self, k: int, player: str) -> PlayerView:
         """What a player knew after the first `k` events."""
-        record = new_record(self.ctx, self.rules, self.seed)
+        record = new_record(self.ctx, self.rules, self.commitment)
         for event in self.events[:k]:
             record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
         return record.view(player)

@@ -8,7 +8,9 @@ from urllib.parse import quote
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL
 
-_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000")
+from referee.store.reading import BUSY_SECONDS
+
+_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON", f"busy_timeout={int(BUSY_SECONDS * 1000)}")
 
 
 def make_engine(path: Path, *, new: bool = False) -> Engine:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Text
+from sqlalchemy import Text
 from sqlmodel import Field, SQLModel
 
 from referee.store.reading import FORMAT
@@ -16,10 +16,13 @@ class SessionRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     scenario: str
     options: str = Field(sa_type=Text)
-    seed: int = Field(sa_type=BigInteger)
+    seed: str = Field(sa_type=Text)  # decimal digits: seeds are wider than any SQL integer
     created: str
     sources: str = Field(sa_type=Text)
     format: int = FORMAT
+    nonce: str | None = Field(default=None, sa_type=Text)  # salts the seed's commitment
+    reseeds: str = Field(default="[]", sa_type=Text)  # a branch's later seeds: [{"start", "seed", "nonce"}]
+    head: str = Field(default="", sa_type=Text)  # the chain's hash after the latest command
 
 
 class CommandRow(SQLModel, table=True):
@@ -33,6 +36,7 @@ class CommandRow(SQLModel, table=True):
     created: str
     dice_drawn: int
     kind: str
+    hash: str = Field(sa_type=Text)  # the chain's hash after this command
 
 
 class EventRow(SQLModel, table=True):
@@ -47,6 +51,7 @@ class EventRow(SQLModel, table=True):
     kind: str
     data: str = Field(sa_type=Text)
     dice: str = Field(sa_type=Text)
+    hash: str = Field(sa_type=Text)  # the chain's hash after this event
 
 
 class SnapshotRow(SQLModel, table=True):
@@ -57,6 +62,8 @@ class SnapshotRow(SQLModel, table=True):
     command_id: int = Field(foreign_key="command.id", primary_key=True)
     state: str = Field(sa_type=Text)
     created: str
+    chain: str = Field(sa_type=Text)  # the chain's hash after the command
+    digest: str = Field(sa_type=Text)  # binds the state to that hash
 
 
 class BriefingRow(SQLModel, table=True):

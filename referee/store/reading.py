@@ -5,7 +5,9 @@ The queries are plain, portable SQL; writing goes through SQLModel in `repositor
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,12 +16,27 @@ from urllib.parse import quote
 
 from referee.errors import RefereeError
 
-FORMAT = 1
-"""The schema version written into every new session."""
+FORMAT = 2
+"""The schema version written into every new session (2: the log chained by hash, seeds with a nonce)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Epoch:
+    """A seed of the session's dice from die `start` on, with the nonce its commitment was salted with."""
+
+    start: int
+    seed: int
+    nonce: str | None  # None in sessions made before nonces: their commitment is the bare seed's hash
+
+    @property
+    def commitment(self) -> str:
+        """The SHA-256 printed on the sheets: of "<nonce>:<seed>", so that it cannot be searched for the seed."""
+        text = str(self.seed) if self.nonce is None else f"{self.nonce}:{self.seed}"
+        return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +48,18 @@ class SessionInfo:
     seed: int
     created: str
     sources: dict[str, Any]
+    epochs: tuple[Epoch, ...] = ()
+    """The seeds of the dice in order (a branch adds its own); empty means `seed` from die 0 with no nonce."""
+
+    @property
+    def seeds(self) -> tuple[tuple[int, int], ...]:
+        """(first die, seed) of every seed, for `SeededDice`."""
+        return tuple((e.start, e.seed) for e in self.epochs) or ((0, self.seed),)
+
+    @property
+    def commitment(self) -> str:
+        """The commitment to the seed of the dice still to come."""
+        return (self.epochs[-1] if self.epochs else Epoch(0, self.seed, None)).commitment
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +70,7 @@ class CommandRecord:
     body: dict[str, Any]
     kind: str
     dice_drawn: int
+    hash: str  # the chain's hash after it ("" in sessions made before the chain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +107,29 @@ class NewerFormat(Unusable):
     """A session written by a newer version of referee."""
 
 
+GENESIS = "referee-session"
+
+
+def link(previous: str, *fields: object) -> str:
+    """The next hash of the log's chain: of the previous hash and one stored row's fields, as stored."""
+    return hashlib.sha256("\x1f".join((previous, *map(str, fields))).encode()).hexdigest()
+
+
+def command_link(previous: str, row: tuple) -> str:
+    """The chain's hash after a command row (id, kind, dice_drawn, body)."""
+    return link(previous, "c", *row)
+
+
+def event_link(previous: str, row: tuple) -> str:
+    """The chain's hash after an event row (seq, command_id, turn, phase, kind, data, dice)."""
+    return link(previous, "e", *row)
+
+
+def snapshot_digest(chain: str, state: str) -> str:
+    """What binds a snapshot's state to the chain's hash after the command it follows."""
+    return link(chain, "s", state)
+
+
 def undo_stacks(commands: list[tuple[int, str]], targets: dict[int, int]) -> tuple[list[int], list[int]]:
     """The played commands that count (the undo stack) and the undone ones (the redo stack)."""
     done: list[int] = []
@@ -95,14 +148,20 @@ def undo_stacks(commands: list[tuple[int, str]], targets: dict[int, int]) -> tup
 class LogReader:
     """Reads a session's settings, commands, events, snapshots and briefings from a DB-API connection."""
 
-    def __init__(self, connection: Any):
-        self._db = connection
+    def __init__(self, connection: Any, path: Path):
+        self._db, self.path = connection, path
         row = self._one("SELECT scenario, options, seed, created, sources, format FROM session ORDER BY id")
         if row is None:
             raise Unusable("no session row")
         if row[5] > FORMAT:
             raise NewerFormat(f"format {row[5]}")
-        self.info = SessionInfo(row[0], json.loads(row[1]), row[2], row[3], json.loads(row[4]))
+        self.format = row[5]
+        epochs: tuple[Epoch, ...] = ()
+        if self.format >= 2:
+            nonce, reseeds = self._one(f"SELECT nonce, reseeds FROM session WHERE id = {SESSION_ID}")
+            epochs = (Epoch(0, int(row[2]), nonce),
+                      *(Epoch(e["start"], int(e["seed"]), e["nonce"]) for e in json.loads(reseeds)))
+        self.info = SessionInfo(row[0], json.loads(row[1]), int(row[2]), row[3], json.loads(row[4]), epochs)
 
     def close(self) -> None:
         """Close the connection."""
@@ -120,10 +179,11 @@ class LogReader:
         rows = self._all(sql)
         return rows[0] if rows else None
 
-    def commands(self) -> list[CommandRecord]:
-        """Every command in order, undone ones included."""
-        rows = self._all("SELECT id, body, kind, dice_drawn FROM command ORDER BY id")
-        return [CommandRecord(i, json.loads(body), kind, drawn) for i, body, kind, drawn in rows]
+    def commands(self, after: int = 0) -> list[CommandRecord]:
+        """Every command in order (after command `after` if given), undone ones included."""
+        chained = "hash" if self.format >= 2 else "''"
+        rows = self._all(f"SELECT id, body, kind, dice_drawn, {chained} FROM command WHERE id > {int(after)} ORDER BY id")
+        return [CommandRecord(i, json.loads(body), kind, drawn, h) for i, body, kind, drawn, h in rows]
 
     def events(self, command_ids: set[int] | None = None, after_command: int = 0) -> list[EventRecord]:
         """The events in log order: of `command_ids` only if given, and of commands after `after_command`."""
@@ -160,20 +220,74 @@ class LogReader:
         undone = self._stacks()[1]
         return undone[-1] if undone else None
 
+    def tip(self) -> tuple[int, str]:
+        """The latest command's id (0 before any) and the chain's hash after it: what a writer decides on."""
+        last = self._one("SELECT max(id) FROM command")[0] or 0
+        head = self._one(f"SELECT head FROM session WHERE id = {SESSION_ID}")[0] if self.format >= 2 else ""
+        return last, head
+
+    def genesis(self) -> str:
+        """The chain's first hash: of everything the session was created with."""
+        row = self._one(f"SELECT scenario, options, seed, nonce, reseeds, created, sources FROM session "
+                        f"WHERE id = {SESSION_ID}")
+        return link(GENESIS, *row)
+
+    def chain_problem(self, after: tuple[int, str] | None = None) -> str | None:
+        """Where the stored log departs from its chain of hashes (from the start, or after a known
+        (command id, hash)), on one line; None if intact. Sessions made before the chain have none to check."""
+        if self.format < 2:
+            return None
+        last_id, last_head = self.tip()  # first: whatever commits meanwhile lies beyond it
+        start, head = after or (0, self.genesis())
+        where = f"id > {int(start)} AND id <= {int(last_id)}"
+        commands = self._all(f"SELECT id, kind, dice_drawn, body, hash FROM command WHERE {where} ORDER BY id")
+        events: dict[int, list[tuple]] = {}
+        for row in self._all("SELECT seq, command_id, turn, phase, kind, data, dice, hash FROM event "
+                             f"WHERE {where.replace('id', 'command_id')} ORDER BY seq"):
+            events.setdefault(row[1], []).append(row)
+        for *fields, stored in commands:
+            head = command_link(head, fields)
+            if stored != head:
+                return f"command {fields[0]} does not match its hash"
+            for *event, kept in events.pop(fields[0], ()):
+                head = event_link(head, event)
+                if kept != head:
+                    return f"event {event[0]} does not match its hash"
+        if events:
+            return f"event {min(events.values())[0][0]} belongs to no command"
+        if head != last_head:
+            return "the log ends before its last recorded hash (commands or events were deleted)"
+        return None
+
     def dice_drawn(self) -> int:
         """The seeded-dice counter after the latest command (0 before any)."""
         row = self._one("SELECT dice_drawn FROM command ORDER BY id DESC LIMIT 1")
         return row[0] if row else 0
 
     def latest_snapshot(self, effective: list[int]) -> tuple[int, dict[str, Any]] | None:
-        """The latest snapshot taken after one of the `effective` commands, as (command id, state)."""
+        """The latest snapshot taken after one of the `effective` commands whose state is bound to the
+        chain's hash after that command, as (command id, state); a snapshot that fails the check is passed over."""
         wanted = set(effective)
-        ids = [row[0] for row in self._all("SELECT command_id FROM snapshot ORDER BY command_id DESC")]
-        command_id = next((command_id for command_id in ids if command_id in wanted), None)
-        if command_id is None:
+        for command_id in [row[0] for row in self._all("SELECT command_id FROM snapshot ORDER BY command_id DESC")]:
+            if command_id in wanted and self.snapshot_problem(command_id) is None:
+                state = self._one(f"SELECT state FROM snapshot WHERE command_id = {int(command_id)}")[0]
+                return command_id, json.loads(state)
+        return None
+
+    def snapshot_problem(self, command_id: int) -> str | None:
+        """Why the snapshot after a command cannot be trusted, or None."""
+        if self.format < 2:
             return None
-        state = self._one(f"SELECT state FROM snapshot WHERE command_id = {int(command_id)}")[0]
-        return command_id, json.loads(state)
+        state, chain, digest = self._one(f"SELECT state, chain, digest FROM snapshot WHERE command_id = {int(command_id)}")
+        after = self._one(f"SELECT hash FROM event WHERE command_id = {int(command_id)} ORDER BY seq DESC LIMIT 1") \
+            or self._one(f"SELECT hash FROM command WHERE id = {int(command_id)}")
+        if after is None or chain != after[0] or digest != snapshot_digest(chain, state):
+            return f"the snapshot after command {command_id} does not match the log"
+        return None
+
+    def snapshots(self) -> list[int]:
+        """The commands that have a snapshot, in order."""
+        return [row[0] for row in self._all("SELECT command_id FROM snapshot ORDER BY command_id")]
 
     def briefings(self) -> list[BriefingRecord]:
         """Every briefing handed out, in order."""
@@ -195,6 +309,21 @@ def integrity_problem(connection: Any) -> str | None:
     return f"missing tables: {', '.join(missing)}" if missing else None
 
 
+BUSY_SECONDS = 10.0
+"""How long opening or writing waits for another program's lock on the database."""
+
+
+def database_problem(path: Path, error: sqlite3.Error) -> RefereeError:
+    """One line for an error of the database itself: busy, read-only, or not a session."""
+    text = str(error)
+    if "locked" in text or "busy" in text:
+        return RefereeError(f"{path} is locked by another program (waited {BUSY_SECONDS:.0f} s); "
+                            "nothing was changed, try again")
+    if "readonly" in text or "read-only" in text:
+        return RefereeError(f"{path} is read-only: it can be read but not changed")
+    return RefereeError(f"{path} is not a referee session database ({text})")
+
+
 def verified(path: Path, connection: Any, build: Callable[[], T]) -> T:
     """`build()` a reader once the file is found a sound, complete session database; else a RefereeError."""
     try:
@@ -204,20 +333,29 @@ def verified(path: Path, connection: Any, build: Callable[[], T]) -> T:
         return build()
     except NewerFormat as error:
         raise RefereeError(f"{path} was written by a newer referee ({error})") from None
-    except (sqlite3.DatabaseError, Unusable) as error:
+    except Unusable as error:
         raise RefereeError(f"{path} is not a referee session database ({error})") from None
+    except sqlite3.Error as error:
+        raise database_problem(path, error) from None
 
 
 def open_reader(path: Path) -> LogReader:
     """Open a session database for reading, without SQLAlchemy; RefereeError says what is wrong.
 
-    The file is opened read-write (never created) so that SQLite tidies its WAL files on close.
+    A file we may write is opened read-write (never created) so that SQLite tidies its WAL files on
+    close; a read-only one is opened read-only.
     """
     if not path.is_file():
         raise RefereeError(f"no session database at {path}")
-    connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=rw", uri=True, isolation_level=None)
+    mode = "rw" if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK) else "ro"
     try:
-        return verified(path, connection, lambda: LogReader(connection))
+        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True,
+                                     isolation_level=None, timeout=BUSY_SECONDS,
+                                     check_same_thread=False)
+    except sqlite3.Error as error:
+        raise database_problem(path, error) from None
+    try:
+        return verified(path, connection, lambda: LogReader(connection, path))
     except RefereeError:
         connection.close()
         raise

@@ -6,19 +6,24 @@ Writes go through SQLModel; reads through `reading.LogReader` on the same databa
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sqlite3
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Iterator, Self
 
-from sqlalchemy import Engine, delete, insert
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import DatabaseError
 from sqlmodel import SQLModel
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
 from referee.store.models import BriefingRow, CommandRow, EventRow, SessionRow, SnapshotRow
-from referee.store.reading import FORMAT, SESSION_ID, LogReader, verified
+from referee.store.reading import (
+    FORMAT, GENESIS, SESSION_ID, LogReader, command_link, database_problem, event_link, link, snapshot_digest, verified,
+)
 
 KINDS = ("play", "undo", "redo")
 """The kinds of command: a play, or an undo or redo of an earlier play."""
@@ -33,38 +38,64 @@ def _now() -> str:
 
 
 class SessionStore(LogReader):
-    """A session database open for writing: its settings, command log, events, snapshots and briefings."""
+    """A session database open for writing: its settings, command log, events, snapshots and briefings.
+
+    Every command is chained by hash to the log before it, and committed only on the head it was
+    decided on (`record(..., expect=head)`), whoever else writes the database.
+    """
 
     def __init__(self, engine: Engine, path: Path):
         self._engine, self.path, self._raw = engine, path, None
         try:
             self._raw = engine.raw_connection()
             connection = self._raw.driver_connection
-            verified(path, connection, lambda: LogReader.__init__(self, connection))
+            verified(path, connection, lambda: LogReader.__init__(self, connection, path))
+            if self.format < FORMAT:
+                self._upgrade()
+            self.head = self.tip()[1]
+            """The chain's hash after the latest command this store knows of."""
         except BaseException:
             self.close()
             raise
 
     @classmethod
-    def create(cls, path: Path, scenario: str, options: dict[str, Any], seed: int, sources: dict[str, Any]) -> SessionStore:
-        """Create the database of a new session at `path`, which must not exist yet."""
+    def create(cls, path: Path, scenario: str, options: dict[str, Any], seed: int, sources: dict[str, Any], *,
+               nonce: str | None = None, reseeds: list[dict[str, Any]] | None = None,
+               fill=None) -> SessionStore:
+        """Create the database of a new session at `path`, which must not exist yet.
+
+        It is built under a temporary name, `fill(store)` records its opening commands, and only then is
+        it moved into place: a crash never leaves a partial session at `path`.
+        """
         if path.exists():
             raise RefereeError(f"{path} already exists")
         row = {
-            "id": SESSION_ID, "scenario": scenario, "options": _dump(options), "seed": seed, "created": _now(),
-            "sources": _dump(sources), "format": FORMAT,
+            "id": SESSION_ID, "scenario": scenario, "options": _dump(options), "seed": str(seed), "created": _now(),
+            "sources": _dump(sources), "format": FORMAT, "nonce": nonce, "reseeds": _dump(reseeds or []),
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        engine = make_engine(path, new=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise RefereeError(f"cannot create {path.parent}: {error.strerror}") from None
+        part = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+        engine = make_engine(part, new=True)
         try:
             with engine.begin() as conn:
                 SQLModel.metadata.create_all(conn)
                 conn.execute(insert(SessionRow).values(row))
-        except BaseException:
+                conn.execute(update(SessionRow).values(head=_genesis(conn)))
+            store = cls(engine, part)
+            try:
+                if fill is not None:
+                    fill(store)
+            finally:
+                store.close()
+            _publish(part, path)
+        finally:
             engine.dispose()
-            path.unlink(missing_ok=True)
-            raise
-        return cls(engine, path)
+            for leftover in (part, part.with_name(part.name + "-wal"), part.with_name(part.name + "-shm")):
+                leftover.unlink(missing_ok=True)
+        return cls.open(path)
 
     @classmethod
     def open(cls, path: Path) -> SessionStore:
@@ -75,13 +106,13 @@ class SessionStore(LogReader):
         try:
             return cls(engine, path)
         except (DatabaseError, sqlite3.DatabaseError) as error:
-            reason = getattr(error, "orig", error)
-            raise RefereeError(f"{path} is not a referee session database ({reason})") from None
+            raise database_problem(path, getattr(error, "orig", error)) from None
 
     def close(self) -> None:
         """Close the database."""
         if self._raw is not None:
             self._raw.close()
+            self._raw = None
         self._engine.dispose()
 
     def __enter__(self) -> Self:
@@ -90,38 +121,110 @@ class SessionStore(LogReader):
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction; a lock held elsewhere past the wait, or a read-only file, is one clear line."""
+        try:
+            with self._engine.begin() as conn:
+                yield conn
+        except DatabaseError as error:
+            if isinstance(error.orig, sqlite3.IntegrityError):
+                raise
+            raise database_problem(self.path, error.orig) from None
+
     def record(
-        self, command: dict[str, Any], kind: str, events: list[dict[str, Any]], dice_drawn: int
+        self, command: dict[str, Any], kind: str, events: list[dict[str, Any]], dice_drawn: int, *,
+        expect: str | None = None, snapshot: dict[str, Any] | None = None,
     ) -> tuple[int, list[int]]:
-        """Store a command and its events in one transaction; return (command id, event seqs) after commit."""
+        """Store a command and its events in one transaction, chained to the log; return (command id, event
+        seqs) after commit. With `expect`, refuse (Stale) unless the log's head is still that hash; with
+        `snapshot`, keep that state as the state after the command."""
         if kind not in KINDS:
             raise ValueError(f"command kind {kind!r} is not one of {KINDS}")
-        command_row = {
-            "session_id": SESSION_ID, "body": _dump(command), "created": _now(),
-            "dice_drawn": dice_drawn, "kind": kind,
-        }
-        with self._engine.begin() as conn:
-            command_id = conn.execute(insert(CommandRow).values(command_row)).inserted_primary_key[0]
-            rows = [
-                {
-                    "command_id": command_id, "turn": event["turn"], "phase": event["phase"], "kind": event["kind"],
-                    "data": _dump(event["data"]), "dice": _dump(event["dice"]),
-                }
-                for event in events
-            ]
-            returning = insert(EventRow).returning(EventRow.seq, sort_by_parameter_order=True)
-            seqs = list(conn.scalars(returning, rows)) if rows else []
-        return command_id, seqs
+        body = _dump(command)
+        rows = [(e["turn"], e["phase"], e["kind"], _dump(e["data"]), _dump(e["dice"])) for e in events]
+        with self._writing() as conn:
+            held = update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=SessionRow.head)
+            if conn.execute(held if expect is None else held.where(SessionRow.head == expect)).rowcount == 0:
+                raise Stale("the session changed while this command was being decided")
+            head = conn.execute(select(SessionRow.head)).scalar_one()
+            command_id = (conn.execute(select(func.max(CommandRow.id))).scalar() or 0) + 1
+            first = (conn.execute(select(func.max(EventRow.seq))).scalar() or 0) + 1
+            head = command_link(head, (command_id, kind, dice_drawn, body))
+            conn.execute(insert(CommandRow).values(
+                id=command_id, session_id=SESSION_ID, body=body, created=_now(), dice_drawn=dice_drawn, kind=kind,
+                hash=head))
+            values = []
+            for seq, (turn, phase, event_kind, data, dice) in enumerate(rows, start=first):
+                head = event_link(head, (seq, command_id, turn, phase, event_kind, data, dice))
+                values.append({"seq": seq, "command_id": command_id, "turn": turn, "phase": phase,
+                               "kind": event_kind, "data": data, "dice": dice, "hash": head})
+            if values:
+                conn.execute(insert(EventRow), values)
+            if snapshot is not None:
+                conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, head, snapshot)))
+            conn.execute(update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=head))
+        self.head = head
+        return command_id, [v["seq"] for v in values]
 
     def save_snapshot(self, command_id: int, state: dict[str, Any]) -> None:
-        """Keep the state after a command, replacing any snapshot already kept for it."""
-        row = {"command_id": command_id, "state": _dump(state), "created": _now()}
-        with self._engine.begin() as conn:
-            conn.execute(delete(SnapshotRow).where(SnapshotRow.command_id == command_id))
-            conn.execute(insert(SnapshotRow).values(row))
+        """Keep the state after a command, bound to the chain's hash after it, replacing any kept before."""
+        after = self._one(f"SELECT hash FROM event WHERE command_id = {int(command_id)} ORDER BY seq DESC LIMIT 1") \
+            or self._one(f"SELECT hash FROM command WHERE id = {int(command_id)}")
+        with self._writing() as conn:
+            conn.execute(SnapshotRow.__table__.delete().where(SnapshotRow.command_id == command_id))
+            conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after[0], state)))
 
-    def record_briefing(self, player: str, turn: int, sha256: str, format: str, lang: str) -> int:
-        """Note that a briefing was handed to a player; return its id."""
-        row = {"player": player, "turn": turn, "sha256": sha256, "format": format, "lang": lang, "created": _now()}
-        with self._engine.begin() as conn:
-            return conn.execute(insert(BriefingRow).values(row)).inserted_primary_key[0]
+    def _upgrade(self) -> None:
+        """Bring a session of an earlier format up to this one: chain its log by hash (trusting it as it
+        stands) and drop its snapshots, which are only a cache."""
+        columns = {"session": ("nonce TEXT", "reseeds TEXT NOT NULL DEFAULT '[]'", "head TEXT NOT NULL DEFAULT ''"),
+                   "command": ("hash TEXT",), "event": ("hash TEXT",), "snapshot": ("chain TEXT", "digest TEXT")}
+        with self._writing() as conn:
+            for table, added in columns.items():
+                for column in added:
+                    conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column}")
+            conn.exec_driver_sql("DELETE FROM snapshot")
+            head = _genesis(conn)
+            events: dict[int, list[tuple]] = {}
+            for row in conn.exec_driver_sql("SELECT seq, command_id, turn, phase, kind, data, dice FROM event ORDER BY seq"):
+                events.setdefault(row[1], []).append(tuple(row))
+            for command in list(conn.exec_driver_sql("SELECT id, kind, dice_drawn, body FROM command ORDER BY id")):
+                head = command_link(head, tuple(command))
+                conn.exec_driver_sql("UPDATE command SET hash = ? WHERE id = ?", (head, command[0]))
+                for event in events.get(command[0], ()):
+                    head = event_link(head, event)
+                    conn.exec_driver_sql("UPDATE event SET hash = ? WHERE seq = ?", (head, event[0]))
+            conn.exec_driver_sql("UPDATE session SET head = ?, format = ?", (head, FORMAT))
+        self.format = FORMAT
+
+    def record_briefings(self, sheets: list[tuple[str, int, str, str, str]]) -> None:
+        """Note in one transaction that briefings (player, turn, sha256, format, lang) were handed out."""
+        rows = [{"player": p, "turn": t, "sha256": h, "format": f, "lang": lang, "created": _now()}
+                for p, t, h, f, lang in sheets]
+        with self._writing() as conn:
+            conn.execute(insert(BriefingRow), rows)
+
+
+def _genesis(conn: Connection) -> str:
+    """The chain's first hash, of the session row as stored."""
+    row = conn.exec_driver_sql("SELECT scenario, options, seed, nonce, reseeds, created, sources FROM session").one()
+    return link(GENESIS, *row)
+
+
+def _snapshot_row(command_id: int, chain: str, state: dict[str, Any]) -> dict[str, Any]:
+    text = _dump(state)
+    return {"command_id": command_id, "state": text, "created": _now(), "chain": chain,
+            "digest": snapshot_digest(chain, text)}
+
+
+def _publish(part: Path, path: Path) -> None:
+    """Move a finished database into place, never over a file that appeared meanwhile."""
+    try:
+        os.link(part, path)
+    except FileExistsError:
+        raise RefereeError(f"{path} already exists") from None
+    except OSError:  # a file system without hard links
+        if path.exists():
+            raise RefereeError(f"{path} already exists") from None
+        os.replace(part, path)

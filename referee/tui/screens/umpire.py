@@ -236,7 +236,7 @@ class UmpireScreen(Screen):
             records, effective = self.session.log()
             kept = [r for r in records if r.command_id in effective and r.kind not in ("undone", "redone")]
             self.history_seqs = [r.seq for r in kept]
-            self.history = Replay(self.game.ctx, self.game.rules, [stored_event(r) for r in kept], self.game.dice.seed,
+            self.history = Replay(self.game.ctx, self.game.rules, [stored_event(r) for r in kept], self.session.info.commitment,
                                   [r.command_id for r in kept])
             self.moment = len(kept)
         self._show_moment()
