@@ -216,7 +216,7 @@ def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, fr
     options = {"hidden": hidden, "faction_friction": friction, "crowd_mood": mood}
     game = play(scenario, options, seed, *kinds, keep_events=True).game
     events = with_reports(game, picks)
-    record, seen, filed = Record(game.ctx, game.rules, "c0ffee" * 8), Observable(game, hidden), []
+    record, seen, filed = Record(game.ctx, game.rules, "ab" * 32), Observable(game, hidden), []
     moments = {len(events) * k // CHECKS for k in range(1, CHECKS + 1)}
     for index, event in enumerate(events, start=1):
         record.feed(event)

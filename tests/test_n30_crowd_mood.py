@@ -46,7 +46,7 @@ def test_with_the_option_off_no_cluster_has_an_rl_and_no_attack_rolls_one():
     events = game.apply({"do": "confront", "node": "3rd & Pike", "gas": True, "dice": [6]})
     assert [e.kind for e in events] == ["confrontation", "success", "unit-radicalized", "unit-retreated"]
     assert events[2].data == {"unit": "U1"}
-    record = Record(game.ctx, game.rules, "c0ffee" * 8)
+    record = Record(game.ctx, game.rules, "ab" * 32)
     for event in game.events:
         record.feed(event)
     assert "mood" not in json.dumps(view_json(record.view("police")))
@@ -210,7 +210,7 @@ def test_a_crowd_the_player_cannot_see_has_no_mood_in_their_view():
     """6.2 weak: only the top unit of a stack is seen, and only a seen crowd's mood is told (U4 lies under
     Bananarchy at 5th & Olive)."""
     game = new_game("n30/reclaim-the-streets", hidden="weak", crowd_mood="on")
-    record = Record(game.ctx, game.rules, "c0ffee" * 8)
+    record = Record(game.ctx, game.rules, "ab" * 32)
     for event in game.events:
         record.feed(event)
     view = view_json(record.view("police"))

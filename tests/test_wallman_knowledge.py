@@ -27,7 +27,7 @@ CROWD_COMMANDS = ("drift", "rl", "damage", "loot")
 
 
 def record_of(game, events) -> WallmanRecord:
-    knowledge_ = WallmanRecord(game.ctx, game.rules, "c0ffee" * 8)
+    knowledge_ = WallmanRecord(game.ctx, game.rules, "ab" * 32)
     for event in events:
         knowledge_.feed(event)
     return knowledge_
@@ -184,7 +184,7 @@ def test_looters_escaping_laden_look_like_people_with_stereos():
     game.state.local["acted"] = []
     events += do(game, "loot", crowd="Bridge Street crowd", building="Bakery")
     assert game.state.units["Bridge Street crowd"].attrs["burdened"]
-    record = WallmanRecord(game.ctx, game.rules, "c0ffee" * 8)
+    record = WallmanRecord(game.ctx, game.rules, "ab" * 32)
     record.state = game.state.thawed()
     record.eyes["brennan"].look(game.ctx, record.state)
     seen = {u.id: u for s in record.view("brennan").sightings for u in s.units}
