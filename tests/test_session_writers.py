@@ -1,0 +1,148 @@
+"""Several writers on one session: a command is committed only on the log head it was decided on."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from referee import session as session_module
+from referee.core.engine import replay
+from referee.errors import Refusal, Stale
+from referee.review.dice_audit import audit
+from referee.review.gather import gather
+from referee.session import Session, stored_event
+from referee.store.reading import open_reader
+
+SCENARIO = "n30/lock-down-hold-fast"
+COMMANDS_EACH = 500
+
+
+def script(name: str) -> str:
+    """500 commands: a report a line (stamped with the turn it was filed in), ending a phase every tenth."""
+    lines = []
+    for n in range(1, COMMANDS_EACH + 1):
+        command = {"do": "end-phase"} if n % 10 == 0 else {"do": "report", "player": "police", "text": f"{name} {n}"}
+        lines.append(json.dumps(command))
+    return "\n".join(lines) + "\n"
+
+
+def serial_log(seed: int, bodies: list[dict], path) -> list[tuple]:
+    """The log a single writer makes of the same commands in the same order."""
+    alone = Session.create(path, SCENARIO, {}, seed=seed)
+    for body in bodies:
+        alone.apply(body)
+    alone.close()
+    return log_of(path)
+
+
+def log_of(path) -> list[tuple]:
+    reader = open_reader(path)
+    try:
+        return [(r.turn, r.phase, r.kind, r.data, r.dice) for r in reader.log()]
+    finally:
+        reader.close()
+
+
+def test_two_racing_processes_lose_nothing_and_decide_on_the_committed_log(tmp_path):
+    db = tmp_path / "race.db"
+    Session.create(db, SCENARIO, {}, seed=31).close()
+    writers = [subprocess.Popen([sys.executable, "-m", "referee", "apply", str(db), "-"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in "AB"]
+    outputs = [w.communicate(script(name), timeout=600) for w, name in zip(writers, "AB")]
+    for writer, (out, err) in zip(writers, outputs):
+        assert writer.returncode == 0, err
+        assert len(out.split()) == 2 * COMMANDS_EACH  # "ok <seq>" for every command
+    reader = open_reader(db)
+    try:
+        bodies = [c.body for c in reader.commands()][1:]  # after the opening
+        assert reader.chain_problem() is None
+    finally:
+        reader.close()
+    assert len(bodies) == 2 * COMMANDS_EACH
+    acked = {int(seq) for out, _ in outputs for seq in out.split()[1::2]}
+    assert len(acked) == 2 * COMMANDS_EACH and max(acked) == len(log_of(db))
+    # The interleaved log is exactly what one writer makes of the commands in their committed order:
+    # every report stamped with the turn it was filed in, every die drawn once, 100 phases ended.
+    assert log_of(db) == serial_log(31, bodies, tmp_path / "alone.db")
+    assert sum(body["do"] == "end-phase" for body in bodies) == 100
+    checked = audit(gather(db))
+    assert checked.mismatches == 0 and checked.unrecorded == 0
+    generator = [d.index for d in checked.dice if d.index is not None]
+    assert generator == sorted(set(generator))  # the dice counter never went back
+
+
+@pytest.fixture
+def two(tmp_path):
+    """Two sessions open on one database, as two processes would hold it."""
+    db = tmp_path / "s.db"
+    Session.create(db, SCENARIO, {}, seed=8).close()
+    first, second = Session.open(db), Session.open(db)
+    yield first, second
+    first.close()
+    second.close()
+
+
+def test_a_session_opened_earlier_decides_on_what_another_committed(two, tmp_path):
+    first, second = two
+    first.apply({"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+    with pytest.raises(Refusal) as stale:
+        second.apply({"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+    fresh = Session.open(first.path)
+    with pytest.raises(Refusal) as expected:
+        fresh.apply({"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+    assert str(stale.value) == str(expected.value)
+    assert second.state.to_json() == fresh.state.to_json()
+
+
+def test_dice_follow_the_committed_log_not_the_writer_s_memory(two):
+    first, second = two
+    first.apply({"do": "roll", "unit": "Bananarchy"})
+    second.apply({"do": "roll", "unit": "U1"})
+    (_, event), = second.last
+    reader = open_reader(first.path)
+    try:
+        drawn = [c.dice_drawn for c in reader.commands()]
+    finally:
+        reader.close()
+    assert drawn == sorted(drawn) and drawn[-1] == drawn[-2] + 1  # the second roll drew the next die
+
+
+def test_snapshots_of_alternating_writers_equal_the_replayed_log(two, monkeypatch):
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
+    first, second = two
+    for n in range(12):
+        (first if n % 2 else second).apply({"do": "report", "player": "police", "text": f"r{n}"})
+        (second if n % 2 else first).apply({"do": "end-phase"})
+    reader = open_reader(first.path)
+    try:
+        snapshots = reader.snapshots()
+        assert snapshots and all(reader.snapshot_problem(c) is None for c in snapshots)
+        ctx, rules = first.game.ctx, first.game.rules
+        for command_id in snapshots:
+            events = [stored_event(r) for r in reader.events() if r.command_id <= command_id]
+            assert reader.latest_snapshot([command_id])[1] == replay(rules, ctx, rules.initial(ctx), events).to_json()
+    finally:
+        reader.close()
+    first.follow(), second.follow()
+    assert Session.open(first.path).state.to_json() == first.state.to_json() == second.state.to_json()
+
+
+def test_undo_by_one_writer_is_followed_by_the_other(two):
+    first, second = two
+    first.apply({"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+    second.apply({"do": "undo"})
+    assert first.follow() is True
+    assert first.state.to_json() == second.state.to_json() == Session.open(first.path).state.to_json()
+    assert first.follow() is False
+
+
+def test_a_command_shown_on_an_old_log_is_refused_not_decided_again(two):
+    first, second = two
+    shown = second.tip[0]
+    first.apply({"do": "end-phase"})
+    with pytest.raises(Stale, match="changed meanwhile"):
+        second.apply({"do": "end-phase"}, expect=shown)
+    assert second.state.to_json() == first.state.to_json()
