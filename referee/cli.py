@@ -207,6 +207,13 @@ def cmd_branch(args) -> int:
     return 0
 
 
+def cmd_verify(args) -> int:
+    from referee.review.verify import verify
+
+    print(verify(Path(args.path)))
+    return 0
+
+
 def cmd_simulate(args) -> int:
     from referee.simulate import game_seed, last_game, simulate
 
@@ -328,6 +335,10 @@ def build_parser() -> argparse.ArgumentParser:
     moment.add_argument("--turn", type=int, help="at the start of this turn")
     p.add_argument("--db", required=True, help="the new session database (must not exist)")
     p.set_defaults(run=cmd_branch)
+
+    p = sub.add_parser("verify", help="check that the log is as referee wrote it (hashes, snapshots, dice)")
+    p.add_argument("path")
+    p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("simulate", help="computer players play whole games")
     p.add_argument("scenario")

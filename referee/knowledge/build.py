@@ -18,7 +18,7 @@ def record(path: Path) -> Record | WallmanRecord:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
     reader = open_reader(path)
     try:
-        info = reader.info
+        info = reader.intact().info
         events = reader.events(set(reader.effective()))
     finally:
         reader.close()

@@ -64,6 +64,7 @@ class Gathered:
     rl: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # crowd: (turn, RL) after each change
     initial: GameState | None = None
     final: GameState | None = None
+    chain: tuple[str, str | None] = ("", None)  # the log's last hash, and where it departs from its chain if it does
 
     @property
     def scenario(self) -> Scenario:
@@ -86,12 +87,13 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
         info, log, effective = reader.info, reader.log(), set(reader.effective())
         commands = {c.id: (c.body, c.dice_drawn) for c in reader.commands()}
         briefings = reader.briefings()
+        chain = (reader.tip()[1], reader.chain_problem())
     finally:
         reader.close()
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
     rules = ruleset_for(scenario.ruleset)
-    g = Gathered(path, info, ctx, commands=commands, log=log, briefings=briefings)
+    g = Gathered(path, info, ctx, commands=commands, log=log, briefings=briefings, chain=chain)
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))

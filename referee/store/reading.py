@@ -259,6 +259,14 @@ class LogReader:
             return "the log ends before its last recorded hash (commands or events were deleted)"
         return None
 
+    def intact(self) -> LogReader:
+        """This reader, once its log is found to match its chain; else a RefereeError in one line."""
+        problem = self.chain_problem()
+        if problem:
+            raise RefereeError(f"{self.path}: the log was changed outside referee ({problem}); "
+                               "`referee verify` says more")
+        return self
+
     def dice_drawn(self) -> int:
         """The seeded-dice counter after the latest command (0 before any)."""
         row = self._one("SELECT dice_drawn FROM command ORDER BY id DESC LIMIT 1")
