@@ -33,14 +33,17 @@ class _Parser(argparse.ArgumentParser):
             self._intermixing = False
 
 
+SEED_LIMIT = 2**128
+
+
 def _seed(text: str) -> int:
-    """A session seed: a whole number the database can hold (signed 64-bit)."""
+    """A seed: a whole number of at most 128 bits, either sign."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not -(2**63) <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"{text} is out of range (a signed 64-bit number)")
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text[:40]} is out of range (at most 128 bits)")
     return value
 
 
@@ -312,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("resolve", help="resolve one confrontation or chart from JSON, without a session")
     p.add_argument("ruleset", help="n30, or a Wallman chart: " + ", ".join(WALLMAN_CALCULATORS))
     p.add_argument("file", nargs="?", help="a JSON file, or - for stdin (default)")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=_seed)
     p.set_defaults(run=cmd_resolve)
 
     p = sub.add_parser("review", help="write the post-session report (one HTML page)")

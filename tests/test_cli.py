@@ -168,7 +168,7 @@ def test_reclaim_the_streets_starting_reading(cli, new_session):
     ([SCENARIO, "--set", "hidden=total"], ["hidden", "total"]),
     ([SCENARIO, "--set", "hidden"], ["hidden"]),
     ([SCENARIO, "--seed", "many"], ["--seed"]),
-    ([SCENARIO, "--seed", str(2**64)], ["--seed"]),
+    ([SCENARIO, "--seed", str(2**128)], ["--seed"]),
     ([SCENARIO, "--frobnicate"], ["--frobnicate"]),
     ([], ["scenario"]),
 ])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from referee.errors import RefereeError
 
@@ -52,7 +52,7 @@ class SeededDice:
     def __init__(self, seed: int | tuple[tuple[int, int], ...], drawn: int = 0):
         self.seeds = ((0, seed),) if isinstance(seed, int) else tuple(seed)
         self.drawn = drawn
-        self._keyed: tuple[int, hashlib.blake2b] | None = None  # (first die, hash of "<seed>:") of the seed in use
+        self._keyed: tuple[int, Any] | None = None  # (seed, hash of "<seed>:") of the seed in use
 
     @property
     def seed(self) -> int:
@@ -65,9 +65,9 @@ class SeededDice:
 
     def roll(self, purpose: str, sides: int = 6) -> Roll:
         """The next die, `seeded_face(seed, drawn, sides)` (hashing the seed's part of the key once)."""
-        first = max(start for start, _ in self.seeds if start <= self.drawn)
-        if self._keyed is None or self._keyed[0] != first:
-            self._keyed = first, hashlib.blake2b(f"{seed_at(self.seeds, self.drawn)}:".encode(), digest_size=8)
+        seed = self.seed
+        if self._keyed is None or self._keyed[0] != seed:
+            self._keyed = seed, hashlib.blake2b(f"{seed}:".encode(), digest_size=8)
         digest = self._keyed[1].copy()
         digest.update(str(self.drawn).encode())
         self.drawn += 1
@@ -75,8 +75,8 @@ class SeededDice:
 
 
 def seed_at(seeds: tuple[tuple[int, int], ...], index: int) -> int:
-    """The seed that die `index` comes from."""
-    return max((start, seed) for start, seed in seeds if start <= index)[1]
+    """The seed that die `index` comes from: that of the last (first die, seed) starting at or before it."""
+    return [seed for start, seed in seeds if start <= index][-1]
 
 
 class TableDice:

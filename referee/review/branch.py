@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.errors import RefereeError
-from referee.store.reading import open_reader
+from referee.store.reading import Epoch, open_reader
 
 
 def cut(path: Path, seq: int | None = None, turn: int | None = None) -> list[int]:
@@ -31,9 +31,13 @@ def cut(path: Path, seq: int | None = None, turn: int | None = None) -> list[int
 def branch(path: Path, new: Path, seq: int | None = None, turn: int | None = None) -> int:
     """Copy the session's effective commands up to the moment, with their events and dice, into `new`.
 
-    The dice counter goes on from where it stood, so the branch's next rolls come from the same seed.
-    Returns the number of commands copied.
+    The copied dice stay checkable against the original's seeds; the branch's next dice come from a
+    new seed of its own (with its own nonce and commitment), so that the branch cannot foretell the
+    original's dice. The new database appears only once complete. Returns the number of commands copied.
     """
+    import secrets
+
+    from referee.session import SEED_BITS
     from referee.store.repository import SessionStore
 
     commands = cut(path, seq, turn)
@@ -46,11 +50,15 @@ def branch(path: Path, new: Path, seq: int | None = None, turn: int | None = Non
     for r in events:
         by_command.setdefault(r.command_id, []).append(
             {"turn": r.turn, "phase": r.phase, "kind": r.kind, "data": r.data, "dice": r.dice})
-    store = SessionStore.create(new, info.scenario, info.options, info.seed, info.sources)
-    try:
+    def copy(store: SessionStore) -> None:
         for command_id in commands:
             command = bodies[command_id]
             store.record(command.body, "play", by_command.get(command_id, []), command.dice_drawn)
-    finally:
-        store.close()
+
+    first, *later = info.epochs or (Epoch(0, info.seed, None),)
+    drawn = bodies[commands[-1]].dice_drawn
+    reseeds = [{"start": e.start, "seed": str(e.seed), "nonce": e.nonce} for e in later if e.start < drawn]
+    reseeds.append({"start": drawn, "seed": str(secrets.randbits(SEED_BITS)), "nonce": secrets.token_hex(16)})
+    SessionStore.create(new, info.scenario, info.options, first.seed, info.sources, nonce=first.nonce,
+                        reseeds=reseeds, fill=copy).close()
     return len(commands)

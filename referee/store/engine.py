@@ -8,9 +8,9 @@ from urllib.parse import quote
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL
 
-from referee.store.reading import BUSY_SECONDS
+from referee.store import reading
 
-_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON", f"busy_timeout={int(BUSY_SECONDS * 1000)}")
+_PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON")
 
 
 def make_engine(path: Path, *, new: bool = False) -> Engine:
@@ -21,7 +21,7 @@ def make_engine(path: Path, *, new: bool = False) -> Engine:
         query={"mode": "rwc" if new else "rw", "uri": "true"},
     )
     engine = create_engine(url)
-    pragmas = ("journal_mode=WAL", *_PRAGMAS) if new else _PRAGMAS
+    pragmas = (*(("journal_mode=WAL",) if new else ()), *_PRAGMAS, f"busy_timeout={int(reading.BUSY_SECONDS * 1000)}")
 
     @event.listens_for(engine, "connect")
     def configure(dbapi_connection, _record) -> None:

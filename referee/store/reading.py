@@ -325,7 +325,7 @@ def database_problem(path: Path, error: sqlite3.Error) -> RefereeError:
     """One line for an error of the database itself: busy, read-only, or not a session."""
     text = str(error)
     if "locked" in text or "busy" in text:
-        return RefereeError(f"{path} is locked by another program (waited {BUSY_SECONDS:.0f} s); "
+        return RefereeError(f"{path} is locked by another program (waited {BUSY_SECONDS:g} s); "
                             "nothing was changed, try again")
     if "readonly" in text or "read-only" in text:
         return RefereeError(f"{path} is read-only: it can be read but not changed")
@@ -351,15 +351,25 @@ def open_reader(path: Path) -> LogReader:
     """Open a session database for reading, without SQLAlchemy; RefereeError says what is wrong.
 
     A file we may write is opened read-write (never created) so that SQLite tidies its WAL files on
-    close; a read-only one is opened read-only.
+    close. A read-only one is opened read-only, and where SQLite cannot keep its shared-memory file
+    beside it (a read-only folder), as an immutable file.
     """
     if not path.is_file():
         raise RefereeError(f"no session database at {path}")
-    mode = "rw" if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK) else "ro"
+    if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):
+        return _connect(path, "mode=rw")
     try:
-        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True,
-                                     isolation_level=None, timeout=BUSY_SECONDS,
-                                     check_same_thread=False)
+        return _connect(path, "mode=ro")
+    except RefereeError as error:
+        if "read-only" not in str(error):
+            raise
+    return _connect(path, "mode=ro&immutable=1")
+
+
+def _connect(path: Path, mode: str) -> LogReader:
+    try:
+        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?{mode}", uri=True, isolation_level=None,
+                                     timeout=BUSY_SECONDS, check_same_thread=False)
     except sqlite3.Error as error:
         raise database_problem(path, error) from None
     try:

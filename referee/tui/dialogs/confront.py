@@ -9,7 +9,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from referee.core.dice import SeededDice
+
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rules.n30.attack import retreat_options, targets
@@ -161,7 +161,7 @@ class ConfrontDialog(Dialog[dict | None]):
     async def _preview(self, command: dict) -> None:
         """Run the command on a copy of the game with the same dice the real one will use."""
         game = self.game
-        copy = Game(game.ctx, game.rules, game.state, SeededDice(game.dice.seed, game.dice.drawn))
+        copy = Game(game.ctx, game.rules, game.state, game.dice.copy())
         try:
             events = copy.apply(command)
         except RefereeError as error:

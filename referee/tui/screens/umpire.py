@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from referee.core.dice import SeededDice, TableDice
+from referee.core.dice import TableDice
 from referee.core.engine import run
 from referee.core.state import GameState
 from referee.errors import RefereeError
@@ -156,7 +156,7 @@ class UmpireScreen(Screen):
 
     def _confirm(self, title: str, command: dict) -> None:
         game = self.game
-        dice = TableDice(command["dice"]) if "dice" in command else SeededDice(game.dice.seed, game.dice.drawn)
+        dice = TableDice(command["dice"]) if "dice" in command else game.dice.copy()
         try:
             _, events = run(game.rules, game.ctx, game.state, command, dice)
         except RefereeError as error:
