@@ -81,8 +81,11 @@ class Session:
         self.tip = reader.tip()
         """(latest command id, the chain's hash after it) of the log the state is the fold of."""
         self._connecting = threading.Lock()
+        self._using = threading.RLock()  # one thread at a time on the database connections
         self.last: list[tuple[int, Event]] = []
         """The (seq, event) pairs the latest command committed."""
+        self.followed: list[tuple[int, Event]] = []
+        """The (seq, event) pairs other writers committed, as followed, until a screen takes them."""
 
     @property
     def store(self) -> SessionStore:
@@ -110,7 +113,8 @@ class Session:
 
     def log(self) -> tuple[list, set[int]]:
         """Every stored event and the commands that currently count."""
-        return self._reader.log(), set(self._reader.effective())
+        with self._using:
+            return self._reader.log(), set(self._reader.effective())
 
     @property
     def info(self):
@@ -156,6 +160,10 @@ class Session:
     def follow(self) -> bool:
         """Catch up with commands other writers committed: fold them in (or rebuild after their undo or
         redo) and take the dice counter from the log. True if there were any."""
+        with self._using:
+            return self._follow()
+
+    def _follow(self) -> bool:
         tip = self._reader.tip()
         if tip == self.tip:
             return False
@@ -164,16 +172,24 @@ class Session:
         problem = self._reader.chain_problem(after=self.tip)
         if problem:
             raise RefereeError(f"{self.path}: the log was changed outside referee ({problem})")
+        records = [r for r in self._reader.events(after_command=last) if r.command_id <= tip[0]]
+        events = [stored_event(r) for r in records]
         if all(c.kind == "play" for c in commands):
-            records = [r for r in self._reader.events(after_command=last) if r.command_id <= tip[0]]
-            self.game.state = replay(self.game.rules, self.game.ctx, self.game.state, [stored_event(r) for r in records])
+            self.game.state = replay(self.game.rules, self.game.ctx, self.game.state, events)
             self.since_snapshot += len(records)
         else:
             self.since_snapshot = rebuild(self._reader, self.game)
+        self.followed += [(r.seq, e) for r, e in zip(records, events)]
         if commands:
             self.game.dice.drawn = commands[-1].dice_drawn
         self.tip = tip
         return True
+
+    def take_followed(self) -> list[tuple[int, Event]]:
+        """The events other writers committed since last asked."""
+        with self._using:
+            taken, self.followed = self.followed, []
+            return taken
 
     def apply(self, command: dict, expect: int | None = None) -> int:
         """Apply and commit one command (undo and redo included); returns the seq of its last event.
@@ -181,8 +197,12 @@ class Session:
         It is decided on the log as committed; with `expect` (the latest command id the caller showed
         its user), a log that moved on since is refused rather than decided again.
         """
+        with self._using:
+            return self._apply(command, expect)
+
+    def _apply(self, command: dict, expect: int | None) -> int:
         for _ in range(ATTEMPTS):
-            self.follow()
+            self._follow()
             if expect is not None and self.tip[0] != expect:
                 raise Stale("the session changed meanwhile (another writer committed); look again and retry")
             try:

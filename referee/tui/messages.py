@@ -6,10 +6,10 @@ from textual.message import Message
 
 
 class Applied(Message):
-    """A command was committed; `lines` are its events as (seq, text)."""
+    """A command was committed; `lines` are its events as (seq, text), `tip` the log's latest command after it."""
 
-    def __init__(self, command: dict, lines: list[tuple[int, str]]):
-        self.command, self.lines = command, lines
+    def __init__(self, command: dict, lines: list[tuple[int, str]], tip: int):
+        self.command, self.lines, self.tip = command, lines, tip
         super().__init__()
 
 
@@ -18,4 +18,13 @@ class Refused(Message):
 
     def __init__(self, command: dict, reason: str):
         self.command, self.reason = command, reason
+        super().__init__()
+
+
+class Followed(Message):
+    """Other writers committed to the session; `lines` are their events as (seq, text), `undoing` whether
+    any of them undid or redid a command (the log is then drawn again)."""
+
+    def __init__(self, lines: list[tuple[int, str]], undoing: bool, tip: int):
+        self.lines, self.undoing, self.tip = lines, undoing, tip
         super().__init__()

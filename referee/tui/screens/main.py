@@ -150,7 +150,7 @@ class MainScreen(UmpireScreen):
             for unit_id in units:
                 roll = {"do": "roll", "unit": unit_id, **({"dice": dice[unit_id]} if unit_id in dice else {})}
                 try:
-                    self.session.apply(roll)
+                    self.session.apply(roll, expect=self.seen if unit_id == units[0] else None)
                     lines += [(seq, narrate(event)) for seq, event in self.session.last]
                     state = self.game.state
                     path = closest_path(self.game.ctx, state, state.units[unit_id], state.local["rolled"][unit_id], target)
@@ -159,7 +159,8 @@ class MainScreen(UmpireScreen):
                         lines += [(seq, narrate(event)) for seq, event in self.session.last]
                 except RefereeError as error:
                     refusals.append(f"{unit_id}: {error}")
-        self.post_message(Applied({"do": "group", "units": units}, lines))
+            self.post_followed()
+            self.post_message(Applied({"do": "group", "units": units}, lines, self.session.tip[0]))
         if refusals:
             self.post_message(Refused({"do": "group"}, "; ".join(refusals)))
 

@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from textual import on, work
+from textual import events, on, work
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
@@ -23,11 +23,13 @@ from referee.rules.reports import RELIABILITIES
 from referee.session import Session, stored_event
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field
-from referee.tui.messages import Applied, Refused
+from referee.tui.messages import Applied, Followed, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
 LOG_SHOWN = 200
 """How many of the latest events the log panel shows when a session opens."""
+FOLLOW_SECONDS = 0.4
+"""How often the screen looks for commands other writers committed."""
 
 
 HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left_curly_bracket", "phase", False),
@@ -60,6 +62,8 @@ class UmpireScreen(Screen):
         self.history: Replay | None = None
         self.history_seqs: list[int] = []  # the log's seq of each event the history steps through
         self.moment = 0
+        self.seen = session.tip[0]
+        """The latest command of the log the screen shows: commands are decided on it or refused."""
 
     def refresh_view(self) -> None:
         """Show the game as it now stands (or, in history, as it stood: `shown`)."""
@@ -103,18 +107,23 @@ class UmpireScreen(Screen):
 
     @work(thread=True, group="commands")
     def send(self, command: dict) -> None:
-        """Hand a command to the engine in a worker thread; the answer comes back as a message."""
+        """Hand a command to the engine in a worker thread; the answer comes back as a message.
+        It is decided on the log the screen shows: if another writer committed meanwhile, it is refused
+        and the screen shows what changed."""
         if self.history is not None:
             self.post_message(Refused(command, "the screen shows the past: press h to return to now first"))
             return
         with self._lock:
             try:
-                self.session.apply(command)
+                self.session.apply(command, expect=self.seen)
             except RefereeError as error:
+                self.post_followed()
                 self.post_message(Refused(command, str(error)))
                 return
+            self.post_followed()
             narrate = self.game.rules.narrate
-            self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last]))
+            self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last],
+                                      self.session.tip[0]))
 
     @on(Applied)
     def _applied(self, message: Applied) -> None:
@@ -122,8 +131,51 @@ class UmpireScreen(Screen):
         for seq, text in message.lines:
             log.write(self.log_line(seq, text))
         self.note = ""
+        self.seen = message.tip
         self._load_view()
         self.after(message.command)
+        self.refresh_view()
+
+    # --- other writers --------------------------------------------------------------------
+
+    @on(events.Mount)
+    def _start_following(self) -> None:
+        self.set_interval(FOLLOW_SECONDS, self._poll)
+
+    def _poll(self) -> None:
+        """Follow other writers, unless a dialog is open: what it shows must stay what its command is decided on."""
+        if self.app.screen is self and not self._lock.locked():
+            self._follow()
+
+    @work(thread=True, exclusive=True, group="follow")
+    def _follow(self) -> None:
+        with self._lock:
+            try:
+                self.session.follow()
+            except RefereeError as error:
+                self.post_message(Refused({}, str(error)))
+            self.post_followed()
+
+    def post_followed(self) -> None:
+        """Tell the screen what other writers committed, if anything (called holding the lock)."""
+        taken = self.session.take_followed()
+        if taken:
+            narrate = self.game.rules.narrate
+            undoing = any(event.kind in ("undone", "redone") for _, event in taken)
+            self.post_message(Followed([(seq, narrate(event)) for seq, event in taken], undoing, self.session.tip[0]))
+
+    @on(Followed)
+    def _followed(self, message: Followed) -> None:
+        log = self.query_one("#log", RichLog)
+        if message.undoing:
+            log.clear()
+            self.load_log()
+        else:
+            for seq, text in message.lines:
+                log.write(self.log_line(seq, text))
+        self.seen = message.tip
+        self.note = f"{len(message.lines)} events committed elsewhere are shown"
+        self._load_view()
         self.refresh_view()
 
     @on(Refused)
