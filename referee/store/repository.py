@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Iterator, Self
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import DatabaseError
 from sqlmodel import SQLModel
 
@@ -27,6 +27,13 @@ from referee.store.reading import (
 
 KINDS = ("play", "undo", "redo")
 """The kinds of command: a play, or an undo or redo of an earlier play."""
+
+# The statements of `record`, built once: building them costs more than running them.
+_HOLD = update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=SessionRow.head)
+_HOLD_AT = _HOLD.where(SessionRow.head == bindparam("expect"))
+_HEAD = select(SessionRow.head, select(func.max(CommandRow.id)).scalar_subquery(),
+               select(func.max(EventRow.seq)).scalar_subquery()).where(SessionRow.id == SESSION_ID)
+_SET_HEAD = update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=bindparam("new_head"))
 
 
 def _dump(value: Any) -> str:
@@ -144,16 +151,14 @@ class SessionStore(LogReader):
         body = _dump(command)
         rows = [(e["turn"], e["phase"], e["kind"], _dump(e["data"]), _dump(e["dice"])) for e in events]
         with self._writing() as conn:
-            held = update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=SessionRow.head)
-            if conn.execute(held if expect is None else held.where(SessionRow.head == expect)).rowcount == 0:
+            if conn.execute(_HOLD if expect is None else _HOLD_AT, {"expect": expect}).rowcount == 0:
                 raise Stale("the session changed while this command was being decided")
-            head = conn.execute(select(SessionRow.head)).scalar_one()
-            command_id = (conn.execute(select(func.max(CommandRow.id))).scalar() or 0) + 1
-            first = (conn.execute(select(func.max(EventRow.seq))).scalar() or 0) + 1
+            head, last_command, last_seq = conn.execute(_HEAD).one()
+            command_id, first = (last_command or 0) + 1, (last_seq or 0) + 1
             head = command_link(head, (command_id, kind, dice_drawn, body))
-            conn.execute(insert(CommandRow).values(
-                id=command_id, session_id=SESSION_ID, body=body, created=_now(), dice_drawn=dice_drawn, kind=kind,
-                hash=head))
+            conn.execute(insert(CommandRow), [{
+                "id": command_id, "session_id": SESSION_ID, "body": body, "created": _now(), "dice_drawn": dice_drawn,
+                "kind": kind, "hash": head}])
             values = []
             for seq, (turn, phase, event_kind, data, dice) in enumerate(rows, start=first):
                 head = event_link(head, (seq, command_id, turn, phase, event_kind, data, dice))
@@ -162,8 +167,8 @@ class SessionStore(LogReader):
             if values:
                 conn.execute(insert(EventRow), values)
             if snapshot is not None:
-                conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, head, snapshot)))
-            conn.execute(update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=head))
+                conn.execute(insert(SnapshotRow), [_snapshot_row(command_id, head, snapshot)])
+            conn.execute(_SET_HEAD, {"new_head": head})
         self.head = head
         return command_id, [v["seq"] for v in values]
 
