@@ -5,8 +5,8 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, OFF_MAP, RESERVE, Unit
-from referee.knowledge.view import Arrival, OwnUnit
 from referee.knowledge.moods import mood
+from referee.knowledge.view import Arrival, OwnUnit
 from referee.scenario.catalog import Player
 
 _ORDER = {ACTIVE: 0, OFF_MAP: 1, RESERVE: 2, DESTROYED: 3}
