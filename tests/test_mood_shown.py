@@ -11,7 +11,9 @@ from __future__ import annotations
 import html
 import json
 import re
+
 import pytest
+from textual.widgets import Static
 
 from referee.briefing.i18n import Strings
 from referee.briefing.render import render
@@ -27,9 +29,10 @@ from referee.rules.wallman.response import looks
 from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError
 from referee.scenario.wallman_tables import load_tables
+from referee.tui.widgets.map_view import MapView
 from referee.tui.widgets.riot import CrowdsTable
 from tests.n30_support import new_game
-from tests.tui_support import drive, make_session, press
+from tests.tui_support import drive, make_session, press, settle
 from tests.wallman_support import TABLES
 
 CROWD, OFFICER = "Town Hall protest", "brennan"  # Sergeant Brennan at Market Cross sees Market Square's crowd
@@ -207,3 +210,17 @@ def test_view_as_the_sergeant_shows_the_mood_as_the_option_says(tmp_path, shown,
 
     viewing, rows = drive(path, script)
     assert viewing == "brennan" and rows[CROWD][4] == mood and rows[CROWD][3] == ""
+
+
+def test_n30_view_as_the_police_shows_a_cluster_by_its_look(tmp_path):
+    """N30's dashboard, viewing as the police: U1 (RL 4 at the start) is seen as loud."""
+    path = make_session(tmp_path, "n30/hold-the-line", crowd_mood="on", mood_shown="behaviour")
+
+    async def script(pilot, app):
+        await press(pilot, "v", "v")  # the protesters, then the police
+        app.screen.query_one(MapView).cursor = app.session.game.state.units["U1"].node
+        await settle(pilot)
+        return app.screen.viewing, str(app.screen.query_one("#node-title", Static).render())
+
+    viewing, title = drive(path, script)
+    assert viewing == "police" and "U1 Loud" in title and "Agitated" not in title
