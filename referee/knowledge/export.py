@@ -36,8 +36,9 @@ def view_json(view: PlayerView) -> dict:
         "arrivals": [{"turn": a.turn, "time": a.time, "edge": a.edge, "units": list(a.units)} for a in view.arrivals],
         "announcements": list(view.announcements),
         "seed_commitment": view.seed_commitment,
-    } | ({"mood_shown": view.mood_shown} if view.mood_shown else {}) | ({"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
-                     "current": n.current} for n in view.scene]} if view.scene else {})
+    } | ({"mood_shown": view.mood_shown} if view.mood_shown else {}) | (
+        {"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
+                    "current": n.current} for n in view.scene]} if view.scene else {})
 
 
 def _unknown(value: int | None) -> str:

@@ -14,9 +14,9 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed, seed_commitment
-from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rules.wallman.phases import CROWD
 from referee.scenario.catalog import Player

@@ -76,6 +76,8 @@ class Look(Row):
 
 
 class Looks(_Strict):
+    """How crowds look to players under mood_shown = behaviour: banded rows over the levels, with the reading."""
+
     note: str = ""
     rows: list[Look]
 
