@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
+from referee.knowledge.moods import mood_shown
 from referee.rules.wallman.response import level
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def state_text(game: Game) -> str:
         if mood:
             crowds.setdefault(mood.rl, (mood, []))[1].append(unit.id)
     if crowds:
-        lines += ["", "Crowd moods (crowd_mood):"]
+        lines += ["", f"Crowd moods (crowd_mood; players see them as option mood_shown = {mood_shown(game.ctx)}):"]
         lines += [f"  RL {rl} {mood.name}: {', '.join(ids)}. {mood.behaviour}"
                   for rl, (mood, ids) in sorted(crowds.items())]
     return "\n".join(lines)
@@ -122,7 +123,7 @@ def _wallman_label(unit) -> str:
 
 
 def crowd_mood(game: Game, unit: Unit) -> Level | None:
-    """The umpire's hint for a crowd (option crowd_mood): its RL's level, the name players hear and what it does."""
+    """The umpire's hint for a crowd (option crowd_mood): its RL's level, with its name and what it does."""
     return level(game.ctx.scenario.tables, unit.attrs["rl"]) if "rl" in unit.attrs else None
 
 

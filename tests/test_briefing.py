@@ -263,7 +263,7 @@ def test_both_string_tables_hold_the_same_keys_with_text():
 
 
 def test_every_key_is_used():
-    computed = ("side.", "phase.", "type.", "status.", "source.", "reliability.", "edge.") + PHRASES
+    computed = ("side.", "phase.", "type.", "status.", "source.", "reliability.", "edge.", "moods.") + PHRASES
     package = Path(render.__code__.co_filename).parent
     files = [*data_dir("templates").glob("*.j2"), *package.glob("*.py")]
     sources = "".join(path.read_text(encoding="utf-8") for path in files if path.name != "i18n.py")

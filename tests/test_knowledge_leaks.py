@@ -3,8 +3,9 @@
 Random games under every hidden-movement option, with umpire reports slipped in: at several
 moments, every player's view (as `referee view --json` prints it) is checked against what that
 player's side could have seen, worked out here plainly from the states after each event. Under the
-option crowd_mood a crowd's mood is told only in words, only for a crowd the player has seen, and as
-it was when seen; its RL never appears.
+option crowd_mood a crowd's mood is told only for a crowd the player has seen, as it was when seen, and
+never finer than the option mood_shown allows: the RL as a marker (number), its level's words (words)
+or only the look of its group of levels (behaviour).
 """
 
 from __future__ import annotations
@@ -12,14 +13,18 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core.events import Event
+from referee.knowledge import moods
 from referee.knowledge.export import view_json
 from referee.knowledge.record import Record
 from referee.rules.reports import RELIABILITIES, due_turn
+from referee.rules.wallman.response import level
 from referee.scenario.catalog import load
+from referee.scenario.wallman_tables import Look
 from referee.simulate import play
 
 SCENARIOS = ("n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets", "n30/lock-down-hold-fast",
@@ -28,6 +33,8 @@ KINDS = [("random", "random"), ("objective", "objective"), ("random", "objective
 OTHER = {"protesters": "police", "police": "protesters"}
 OPPOSING_KEYS = {"id", "name", "side", "type", "node", "seen", "time", "current", "source", "mood", "mood_words"}
 MOOD_KEYS = ("mood", "mood_words")
+SHOWN = ("words", "number", "behaviour")
+FINER = {"number": (), "words": ("number",), "behaviour": ("number", "words")}  # what each option must not tell
 FACTION_WORDS = ("black-bloc", "black bloc", "peace-police", "peace police", "neutral")
 CHECKS = 6
 
@@ -111,14 +118,36 @@ def mentioned(words: set[str], texts: list[str]) -> set[str]:
     return set(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", "\n".join(texts)))
 
 
+def readings(tables, shown: str) -> dict[str, set[int]]:
+    """Every text a mood may be told in under mood_shown, with the RLs it may stand for (worked out plainly)."""
+    texts: dict[str, set[int]] = {}
+    for lv in tables.rl.levels if tables else ():
+        if shown == "behaviour":
+            look = next(row for row in tables.rl.looks.rows if row.upto is None or lv.rl <= row.upto)
+            told = (look.name, look.text)
+        else:
+            told = (f"RL {lv.rl}" if shown == "number" else lv.name, lv.words)
+        for text in told:
+            texts.setdefault(text, set()).add(lv.rl)
+    return texts
+
+
+def finer(tables, shown: str) -> set[str]:
+    """The texts that would tell more of a mood than mood_shown allows."""
+    allowed = set(readings(tables, shown))
+    return {text for other in FINER[shown] for text in readings(tables, other)} - allowed
+
+
 def check_moods(data: dict, seen: Observable, side: str) -> None:
-    """A crowd's mood only in words, only on a crowd on the map the side has seen, as it was when seen."""
+    """A crowd's mood only as mood_shown tells it, only on a crowd on the map the side has seen, as it was when seen."""
     tables, state = seen.ctx.scenario.tables, seen.state
-    assert "rl" not in set(keys(data)) and not re.search(r"\bRL\b", json.dumps(data)), "an RL reached a player"
-    words = {} if tables is None else {w: lv.rl for lv in tables.rl.levels for w in (lv.name, lv.words)}
+    shown = seen.ctx.options["mood_shown"]
+    words = readings(tables, shown)
     told = [unit for unit in data["units"] if "mood" in unit]
     outside = [{k: v for k, v in unit.items() if k not in MOOD_KEYS} for unit in data["units"]]
     rest = {k: v for k, v in data.items() if k != "units"}
+    assert "rl" not in set(keys(data)) and not re.search(r"\bRL\b", json.dumps([rest, outside])), "an RL reached a player"
+    assert not mentioned(finer(tables, shown), list(strings(data))), f"a mood told finer than mood_shown = {shown}"
     assert not mentioned(set(words), list(strings([rest, outside]))), "a mood is told outside a crowd's own keys"
     for unit in data["units"]:
         truth = state.units[unit["id"]]
@@ -128,13 +157,14 @@ def check_moods(data: dict, seen: Observable, side: str) -> None:
         elif unit["current"] and "rl" in truth.attrs:
             assert "mood" in unit, f"{unit['id']}: a crowd seen now without its mood"
     for unit in told:
-        rl = words[unit["mood"]]
-        assert words[unit["mood_words"]] == rl and not re.search(r"\d", unit["mood"] + unit["mood_words"])
+        rls = words[unit["mood"]]
+        assert words[unit["mood_words"]] == rls, f"{unit['id']}: a mood's name and words disagree"
+        assert shown == "number" or not re.search(r"\d", unit["mood"] + unit["mood_words"]), "a digit in a mood"
         truth = state.units[unit["id"]]
         if unit["side"] != side:
-            assert (unit["id"], rl) in seen.moods[side], f"{unit['id']}'s mood was never seen as {unit['mood']!r}"
+            assert {(unit["id"], rl) for rl in rls} & seen.moods[side], f"{unit['id']}'s mood was never seen as {unit['mood']!r}"
         if unit["side"] == side or unit["current"]:
-            assert truth.attrs["rl"] == rl, f"{unit['id']}'s mood is not its present mood"
+            assert truth.attrs["rl"] in rls, f"{unit['id']}'s mood is not its present mood"
 
 
 def check_view(record: Record, seen: Observable, player, seed: int, filed: list[Event]) -> None:
@@ -200,23 +230,12 @@ def with_reports(game, picks) -> list[Event]:
     return events
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    scenario_id=st.sampled_from(SCENARIOS),
-    hidden=st.sampled_from(["none", "weak", "strong", "weak", "strong"]),
-    friction=st.sampled_from(["off", "on"]),
-    mood=st.sampled_from(["off", "on", "free"]),
-    seed=st.integers(10**12, 2**62),
-    kinds=st.sampled_from(KINDS),
-    picks=st.lists(st.tuples(st.floats(0, 0.999), st.integers(0, 5), st.integers(0, 45), st.sampled_from(RELIABILITIES)),
-                   max_size=4),
-)
-def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, friction, mood, seed, kinds, picks):
+def check_game(scenario_id: str, options: dict, seed: int, kinds: tuple, picks=()) -> None:
+    """Play a game and check every player's view at several moments."""
     scenario = load(scenario_id)
-    options = {"hidden": hidden, "faction_friction": friction, "crowd_mood": mood}
     game = play(scenario, options, seed, *kinds, keep_events=True).game
     events = with_reports(game, picks)
-    record, seen, filed = Record(game.ctx, game.rules, "ab" * 32), Observable(game, hidden), []
+    record, seen, filed = Record(game.ctx, game.rules, "ab" * 32), Observable(game, options["hidden"]), []
     moments = {len(events) * k // CHECKS for k in range(1, CHECKS + 1)}
     for index, event in enumerate(events, start=1):
         record.feed(event)
@@ -226,3 +245,36 @@ def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, fr
         if index in moments:
             for player in scenario.players:
                 check_view(record, seen, player, seed, filed)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scenario_id=st.sampled_from(SCENARIOS),
+    hidden=st.sampled_from(["none", "weak", "strong", "weak", "strong"]),
+    friction=st.sampled_from(["off", "on"]),
+    mood=st.sampled_from(["off", "on", "free"]),
+    shown=st.sampled_from(SHOWN),
+    seed=st.integers(10**12, 2**62),
+    kinds=st.sampled_from(KINDS),
+    picks=st.lists(st.tuples(st.floats(0, 0.999), st.integers(0, 5), st.integers(0, 45), st.sampled_from(RELIABILITIES)),
+                   max_size=4),
+)
+def test_no_view_holds_a_fact_its_player_did_not_observe(scenario_id, hidden, friction, mood, shown, seed, kinds, picks):
+    options = {"hidden": hidden, "faction_friction": friction, "crowd_mood": mood, "mood_shown": shown}
+    check_game(scenario_id, options, seed, kinds, picks)
+
+
+def test_the_mood_check_bites(monkeypatch):
+    """A mood told finer than mood_shown allows is caught: a level's words under behaviour, the RL under words."""
+    options = {"hidden": "none", "faction_friction": "off", "crowd_mood": "on", "mood_shown": "behaviour"}
+    game = ("n30/hold-the-line", options, 10**12 + 7, ("objective", "objective"))
+    check_game(*game)
+    monkeypatch.setattr(moods, "looks", lambda tables, rl: Look(name=level(tables, rl).name, text=level(tables, rl).words))
+    with pytest.raises(AssertionError, match="finer than mood_shown = behaviour"):
+        check_game(*game)
+    monkeypatch.undo()
+    options["mood_shown"] = "words"
+    check_game(*game)
+    monkeypatch.setattr(moods, "mood_shown", lambda ctx: "number")
+    with pytest.raises(AssertionError, match="finer than mood_shown = words"):
+        check_game(*game)

@@ -1,7 +1,9 @@
 """What each officer knows in the Town Centre Riot ("The Player Role"): his own eyes, his command, his reports.
 
 Random sessions are checked against a plain reckoning of what each officer's figure could have seen;
-the RL, the looters, the objectives and negotiators' quality never reach a player in any form.
+the looters, the objectives and negotiators' quality never reach a player in any form, and a crowd's RL
+only as option mood_shown allows (a marker of an RL the officer saw under `number`, never under `words`,
+and not even the level's words under `behaviour`).
 """
 
 from __future__ import annotations
@@ -14,12 +16,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.briefing.i18n import Strings
 from referee.briefing.render import render
 from referee.core.events import Event
 from referee.errors import RefereeError
+from referee.knowledge import moods
 from referee.knowledge import wallman as knowledge
 from referee.knowledge.export import view_json, view_text
 from referee.knowledge.wallman import WallmanRecord, eyes
+from referee.rules.wallman.response import level
+from referee.scenario.wallman_tables import Look
+from tests.test_knowledge_leaks import finer, readings
 from tests.wallman_game import do, new_game, put
 
 HIDDEN_KEYS = ("rl", "looters", "objective", "negotiator", "history", "carrying")
@@ -41,15 +48,24 @@ def outputs(game, record: WallmanRecord, player: str) -> list[str]:
         render(view, board, fmt, lang) for fmt in ("html", "md") for lang in ("en", "es")]
 
 
-def leaks(game, record: WallmanRecord, player: str, seen: set[str]) -> list[str]:
-    """Hidden facts in a player's outputs: hidden keys, RL numbers, looters, and crowds never in sight."""
-    found = []
+def leaks(game, record: WallmanRecord, player: str, sight: Sight) -> list[str]:
+    """Hidden facts in a player's outputs: hidden keys, RLs finer than mood_shown or never seen, looters, and
+    crowds never in sight."""
+    found, seen, tables = [], sight.seen[player], game.ctx.scenario.tables
+    shown = game.ctx.options["mood_shown"]
+    told, seen_rls = readings(tables, shown), {rl for _, rl in sight.moods[player]}
     data = view_json(record.view(player))
     for unit in data["units"]:
         found += [f"{unit['id']}: key {key}" for key in HIDDEN_KEYS if key in unit]
+        rls = told.get(unit.get("mood"), set()) & told.get(unit.get("mood_words"), set())
+        if "mood" in unit and not {(unit["id"], rl) for rl in rls} & sight.moods[player]:
+            found.append(f"{unit['id']}: a mood never seen: {unit['mood']}: {unit['mood_words']}")
     texts = outputs(game, record, player)
+    too_fine = {Strings(lang, "wallman").data(text) for text in finer(tables, shown) for lang in ("en", "es")}
     for text in texts:
-        found += [f"RL number: {m}" for m in re.findall(r"\bRL ?\d", text)]
+        found += [f"RL number: {m}" for m in re.findall(r"\b(?:RL|NR) ?(\d)", text)
+                  if shown != "number" or int(m) not in seen_rls]
+        found += [f"finer than {shown}: {m}" for m in too_fine if re.search(rf"(?<!\w){re.escape(m)}(?!\w)", text)]
         found += [f"looters: {m}" for m in re.findall(r"\blooters?\b", text, re.I)]
         found += ["a negotiator's quality" for word in ("ordinary", "poor") if re.search(rf"\b{word}\b", text)]
     for uid, unit in game.state.units.items():
@@ -59,12 +75,13 @@ def leaks(game, record: WallmanRecord, player: str, seen: set[str]) -> list[str]
 
 
 class Sight:
-    """A plain reckoning of which crowds each officer's figure has had in sight after any event."""
+    """A plain reckoning of which crowds each officer's figure has had in sight after any event, and at what RLs."""
 
     def __init__(self, game):
         self.ctx, self.rules = game.ctx, game.rules
         self.state = game.rules.initial(game.ctx).thawed()
         self.seen = {p.id: set() for p in game.ctx.scenario.players}
+        self.moods = {p.id: set() for p in game.ctx.scenario.players}
         self.look()
 
     def feed(self, event: Event) -> None:
@@ -75,6 +92,8 @@ class Sight:
         for player in self.ctx.scenario.players:
             places = eyes(self.ctx, self.state, player)
             self.seen[player.id] |= {u.id for u in self.state.units.values() if u.node in places}
+            self.moods[player.id] |= {(u.id, u.attrs["rl"]) for u in self.state.units.values()
+                                      if u.node in places and "rl" in u.attrs}
 
 
 def random_command(game, rng: random.Random) -> dict:
@@ -116,31 +135,48 @@ def play(seed: int, commands: int, **options):
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.sampled_from(["separate", "in-crowds"]), st.sampled_from(["dry", "soaked"]))
-def test_no_officer_learns_what_he_could_not_see(seed, looters, weather):
-    game, events = play(seed, 120, looters=looters, weather=weather)
+@given(st.integers(0, 10_000), st.sampled_from(["separate", "in-crowds"]), st.sampled_from(["dry", "soaked"]),
+       st.sampled_from(["words", "number", "behaviour"]))
+def test_no_officer_learns_what_he_could_not_see(seed, looters, weather, shown):
+    game, events = play(seed, 120, looters=looters, weather=weather, mood_shown=shown)
+    sight = sight_of(game, events)
+    record = record_of(game, events)
+    for player in game.ctx.scenario.players:
+        assert leaks(game, record, player.id, sight) == [], player.id
+
+
+def sight_of(game, events) -> Sight:
     sight = Sight(game)
     for event in events:
         sight.feed(event)
-    record = record_of(game, events)
-    for player in game.ctx.scenario.players:
-        assert leaks(game, record, player.id, sight.seen[player.id]) == [], player.id
+    return sight
+
+
+def all_leaks(game, events) -> list[str]:
+    record, sight = record_of(game, events), sight_of(game, events)
+    return [leak for p in game.ctx.scenario.players for leak in leaks(game, record, p.id, sight)]
 
 
 def test_the_leak_check_bites(monkeypatch):
-    """Deliberate leaks are caught: an RL shown in the crowd's description, and crowds seen through walls."""
+    """Deliberate leaks are caught: an RL shown in the crowd's description, crowds seen through walls, a
+    mood told finer than mood_shown allows, and a marker under `number` that does not match."""
     game, events = play(3, 120)
-    sight = Sight(game)
-    for event in events:
-        sight.feed(event)
     real = knowledge.crowd_looks
     monkeypatch.setattr(knowledge, "crowd_looks", lambda ctx, crowd: real(ctx, crowd) + (f"RL {crowd.attrs['rl']}",))
-    assert any("RL number" in leak for p in game.ctx.scenario.players
-               for leak in leaks(game, record_of(game, events), p.id, sight.seen[p.id]))
+    assert any("RL number" in leak for leak in all_leaks(game, events))
     monkeypatch.setattr(knowledge, "crowd_looks", real)
     monkeypatch.setattr(knowledge, "eyes", lambda ctx, state, player: set(ctx.scenario.board.nodes))
-    assert any("never in sight" in leak for p in game.ctx.scenario.players
-               for leak in leaks(game, record_of(game, events), p.id, sight.seen[p.id]))
+    assert any("never in sight" in leak for leak in all_leaks(game, events))
+    monkeypatch.undo()
+    game, events = play(3, 120, mood_shown="behaviour")
+    assert all_leaks(game, events) == []
+    monkeypatch.setattr(moods, "looks", lambda tables, rl: Look(name=level(tables, rl).name, text=level(tables, rl).words))
+    assert any("finer than behaviour" in leak for leak in all_leaks(game, events))
+    monkeypatch.undo()
+    game, events = play(3, 120, mood_shown="number")
+    assert all_leaks(game, events) == []
+    monkeypatch.setattr(moods, "level", lambda tables, rl: level(tables, rl % 8 + 1))
+    assert any("a mood never seen" in leak for leak in all_leaks(game, events))
 
 
 def test_an_officer_sees_his_place_and_the_next_ones():

@@ -7,6 +7,7 @@ import re
 
 from referee.briefing import i18n_wallman
 from referee.errors import RefereeError
+from referee.knowledge.moods import EXPLAINED
 
 LANGUAGES = ("en", "es")
 PHRASES = ("target.", "role.", "objective.", "note.", "mood.")
@@ -153,6 +154,16 @@ EN = {
     "mood.rioting-words": "A riot: shops are being broken into.",
     "mood.out-of-control": "Out of control",
     "mood.out-of-control-words": "Out of control: petrol bombs and fires.",
+    "mood.marker": "RL {rl}",
+    "mood.peaceful": "Peaceful",
+    "mood.peaceful-words": "People stand about or drift away; nobody shouts at you or throws anything.",
+    "mood.loud": "Loud",
+    "mood.loud-words": "Chanting, jeering and shouting abuse; some push forward, but nothing is thrown.",
+    "mood.throwing": "Throwing things",
+    "mood.throwing-words": "Missiles are flying at the security forces, from coins and cans to bricks and bottles.",
+    "mood.riot": "Running riot",
+    "mood.riot-words": "Officers are attacked, shops broken into and looted, fires started.",
+    **{f"moods.{how}": text for how, text in EXPLAINED.items()},
 }
 
 ES = {
@@ -297,6 +308,21 @@ ES = {
     "mood.rioting-words": "Disturbios: están asaltando las tiendas.",
     "mood.out-of-control": "Fuera de control",
     "mood.out-of-control-words": "Fuera de control: cócteles molotov e incendios.",
+    "mood.marker": "NR {rl}",
+    "mood.peaceful": "Pacífica",
+    "mood.peaceful-words": "La gente está parada o se va; nadie te grita ni tira nada.",
+    "mood.loud": "Vociferante",
+    "mood.loud-words": "Corean consignas, abuchean e insultan; algunos empujan, pero no se tira nada.",
+    "mood.throwing": "Lanzando objetos",
+    "mood.throwing-words": "Vuelan objetos contra las fuerzas de seguridad, de monedas y latas a ladrillos y botellas.",
+    "mood.riot": "Violencia abierta",
+    "mood.riot-words": "Agreden a los agentes, asaltan y saquean tiendas, prenden fuegos.",
+    "moods.number": "El número junto a cada multitud es su nivel de respuesta (NR), el marcador del árbitro: 1 es "
+                    "bueno para ti, 8 es malo. Cómo sube y baja es cosa del árbitro.",
+    "moods.words": "Cada ánimo corresponde a uno de los ocho niveles de una multitud, de disolverse (lo mejor para "
+                   "ti) a fuera de control (lo peor). El árbitro se guarda los números y cómo cambian.",
+    "moods.behaviour": "El ánimo es solo lo que se ve hacer a la multitud: multitudes de humor distinto pueden "
+                       "parecer iguales. El árbitro se guarda el resto.",
 }
 
 TABLES = {"en": EN, "es": ES}

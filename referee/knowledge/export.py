@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from referee.knowledge.moods import EXPLAINED
 from referee.knowledge.view import Mood, PlayerView, Sighting
 
 
 def _mood(mood: Mood | None) -> dict:
-    """A crowd's mood as keys of its unit: in words only (option crowd_mood), nothing for other units."""
+    """A crowd's mood as keys of its unit, as option mood_shown shows it; nothing for other units."""
     return {} if mood is None else {"mood": mood.name, "mood_words": mood.words}
 
 
@@ -35,8 +36,9 @@ def view_json(view: PlayerView) -> dict:
         "arrivals": [{"turn": a.turn, "time": a.time, "edge": a.edge, "units": list(a.units)} for a in view.arrivals],
         "announcements": list(view.announcements),
         "seed_commitment": view.seed_commitment,
-    } | ({"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
-                     "current": n.current} for n in view.scene]} if view.scene else {})
+    } | ({"mood_shown": view.mood_shown} if view.mood_shown else {}) | (
+        {"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
+                    "current": n.current} for n in view.scene]} if view.scene else {})
 
 
 def _unknown(value: int | None) -> str:
@@ -76,6 +78,8 @@ def view_text(view: PlayerView) -> str:
         lines += ["", "Seen in the streets:"]
         lines += [f"  {n.node}: {n.subject}: {n.text} ({'now' if n.current else 'last seen ' + n.seen_time})"
                   for n in view.scene]
+    if view.mood_shown:
+        lines += ["", f"Crowds' moods: {EXPLAINED[view.mood_shown]}"]
     lines += ["", "Reports:"]
     lines += [f"  {r.time} ({r.reliability}): {r.text}" for r in view.reports] or ["  none"]
     lines += ["", "Announcements:", *(f"  {a}" for a in view.announcements)]

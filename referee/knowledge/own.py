@@ -5,8 +5,8 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, OFF_MAP, RESERVE, Unit
+from referee.knowledge.moods import mood
 from referee.knowledge.view import Arrival, OwnUnit
-from referee.knowledge.watch import mood
 from referee.scenario.catalog import Player
 
 _ORDER = {ACTIVE: 0, OFF_MAP: 1, RESERVE: 2, DESTROYED: 3}
@@ -53,7 +53,7 @@ def own_units(ctx: Context, state: GameState, player: Player) -> tuple[OwnUnit, 
     return tuple(
         OwnUnit(u.id, u.name, u.type, u.node, state.stack_index(u), u.status, u.factors["strength"],
                 u.factors["movement"], _notes(ctx, u, player, commanders.get(u.id)),
-                mood(ctx.scenario, u) if u.status == ACTIVE else None)
+                mood(ctx, u) if u.status == ACTIVE else None)
         for u in mine
     )
 

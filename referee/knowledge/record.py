@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
+from referee.knowledge.moods import mood_shown
 from referee.knowledge.own import arrivals, own_units
 from referee.knowledge.sightings import sightings
 from referee.knowledge.view import PlayerView, Report
 from referee.knowledge.watch import Watch
+from referee.rules.n30.mood import OFF, reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,7 @@ class Record:
         hidden = ctx.options.get("hidden", "none")
         sides = tuple(self.state.stacks)
         self.watches = {} if hidden == "none" else {
-            side: Watch(side, next(s for s in sides if s != side), hidden, ctx.scenario) for side in sides
+            side: Watch(side, next(s for s in sides if s != side), hidden, ctx) for side in sides
         }
         for watch in self.watches.values():
             for node in self.state.stacks[watch.other]:
@@ -124,7 +126,7 @@ class Record:
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in self.reports
                           if r.player == player.id and state.turn >= r.due),
             arrivals=arrivals(self.ctx, state, player.side), announcements=tuple(self.announcements),
-            seed_commitment=self.commitment,
+            seed_commitment=self.commitment, mood_shown=None if reading(self.ctx) == OFF else mood_shown(self.ctx),
         )
 
 

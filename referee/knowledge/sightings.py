@@ -24,8 +24,8 @@ def _current(ctx: Context, state: GameState, other: str, watch: Watch | None) ->
         else:
             known = watch.known.get(node, {})
             glimpse = watch.glimpse(state, stack, known)
-        top = fact(state, glimpse.top, ctx.scenario) if glimpse.top else None
-        units = tuple(fact(state, uid, ctx.scenario) for uid in sorted(known))
+        top = fact(state, glimpse.top, ctx) if glimpse.top else None
+        units = tuple(fact(state, uid, ctx) for uid in sorted(known))
         seen.append(((0, 0), Sighting(node, other, state.turn, time, _source(known.values()), glimpse.count,
                                  glimpse.strength, top, units, True)))
     return seen

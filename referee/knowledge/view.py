@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Mood:
-    """A crowd's mood as players hear it (option crowd_mood): its level's name and words, never its RL."""
+    """A crowd's mood as players see it (option mood_shown): a name (or the RL marker) and words."""
 
     name: str
     words: str
@@ -118,3 +118,4 @@ class PlayerView:
     announcements: tuple[str, ...]  # public events: turns begun, scores, game over
     seed_commitment: str  # SHA-256 of the session seed, revealed after the game
     scene: tuple[SceneNote, ...] = ()  # buildings and casualties seen, where the ruleset has them
+    mood_shown: str | None = None  # how crowds' moods are shown (option mood_shown); None where crowds have none

@@ -3,7 +3,7 @@
 "Their location and what they can see or be aware of is crucial to the game" (The Player Role). An
 officer sees his own place and the places next to it; he knows his own command in full (its radio);
 every other thing he knows is what he saw last, or what the umpire told him. A crowd shows its mood
-in words and its size in people, never its RL, its looters or its objective.
+as option mood_shown says and its size in people, never its looters or its objective.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rules.wallman.phases import CROWD
-from referee.rules.wallman.response import level
 from referee.scenario.catalog import Player
 
 CROWD_SCALE = 5  # a crowd figure stands for five people
@@ -40,12 +40,6 @@ def eyes(ctx: Context, state: GameState, player: Player) -> set[str]:
     if figure is None or figure.status != ACTIVE or figure.node is None:
         return set()
     return {figure.node, *ctx.scenario.board.adjacency[figure.node]}
-
-
-def crowd_mood(ctx: Context, crowd: Unit) -> Mood:
-    """A crowd's mood as anyone can see it: its RL's name and words, never the number."""
-    found = level(ctx.scenario.tables, crowd.attrs["rl"])
-    return Mood(found.name, found.words)
 
 
 def crowd_looks(ctx: Context, crowd: Unit) -> tuple[str, ...]:
@@ -107,8 +101,7 @@ class Eyes:
         for node in sight:
             for unit in state.at(node):
                 if unit.id not in own:
-                    mood = crowd_mood(ctx, unit) if unit.side == CROWD else None
-                    self.units[unit.id] = Seen(node, state.turn, unit_looks(ctx, unit), mood)
+                    self.units[unit.id] = Seen(node, state.turn, unit_looks(ctx, unit), mood(ctx, unit))
         for name, place in state.local["buildings"].items():
             node, notes = ctx.scenario.board.buildings[name].node, building_looks(ctx, name, place)
             if node in sight and notes:
@@ -184,6 +177,7 @@ class WallmanRecord:
                           if r.player == player.id and state.turn >= r.due),
             arrivals=tuple(a for a in arrivals(self.ctx, state, player.side) if set(a.units) <= set(player.units or ())),
             announcements=tuple(self.announcements), seed_commitment=self.commitment, scene=scene,
+            mood_shown=mood_shown(self.ctx),
         )
 
 

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from referee.core.engine import Context
 from referee.core.state import GameState
-from referee.core.units import Unit
-from referee.knowledge.view import Mood, UnitFact
-from referee.rules.wallman.response import level
-
-if TYPE_CHECKING:
-    from referee.scenario.catalog import Scenario
+from referee.knowledge.moods import mood
+from referee.knowledge.view import UnitFact
 
 OBSERVED, CONTACT = "observed", "contact"
 
@@ -37,18 +33,10 @@ class Past:
     moment: int  # the event after which sight was lost: units lost together share a sighting
 
 
-def mood(scenario: Scenario, unit: Unit) -> Mood | None:
-    """A crowd's mood in words (option crowd_mood: a unit with an RL); None for any other unit."""
-    if "rl" not in unit.attrs:
-        return None
-    known = level(scenario.tables, unit.attrs["rl"])
-    return Mood(known.name, known.words)
-
-
-def fact(state: GameState, uid: str, scenario: Scenario) -> UnitFact:
-    """A unit as its counter shows it, and its mood as the crowd shows it."""
+def fact(state: GameState, uid: str, ctx: Context) -> UnitFact:
+    """A unit as its counter shows it, and its mood as the crowd shows it (option mood_shown)."""
     unit = state.units[uid]
-    return UnitFact(unit.id, unit.name, unit.type, mood(scenario, unit))
+    return UnitFact(unit.id, unit.name, unit.type, mood(ctx, unit))
 
 
 class Watch:
@@ -59,8 +47,8 @@ class Watch:
     intersection; that knowledge holds until a unit moves out of the intersection unseen.
     """
 
-    def __init__(self, side: str, other: str, hidden: str, scenario: Scenario):
-        self.side, self.other, self.hidden, self.scenario = side, other, hidden, scenario
+    def __init__(self, side: str, other: str, hidden: str, ctx: Context):
+        self.side, self.other, self.hidden, self.ctx = side, other, hidden, ctx
         self.known: dict[str, dict[str, str]] = {}  # node -> {unit id: source}
         self.where: dict[str, str] = {}  # identified unit -> its node
         self.past: dict[str, Past] = {}
@@ -105,7 +93,7 @@ class Watch:
         for uid in dropped:
             del self.where[uid]
             if uid not in self.lost:
-                self.past[uid] = Past(node, state.turn, old[uid], fact(state, uid, self.scenario), seen, moment)
+                self.past[uid] = Past(node, state.turn, old[uid], fact(state, uid, self.ctx), seen, moment)
 
     def destroyed(self, uid: str) -> None:
         """An opposing unit seen destroyed: no longer a unit to look for."""

@@ -114,6 +114,12 @@ def _unit_text(unit) -> str:
     return f"{unit.id} ({unit.type}" + "".join(f", {h}" for h in hidden) + ")"
 
 
+def _seen_text(unit) -> str:
+    """A unit as the player saw it: its mood as option mood_shown showed it, and what else could be seen."""
+    seen = ([unit.mood.name] if unit.mood else []) + list(unit.notes)
+    return unit.id + (f" ({'; '.join(seen)})" if seen else "")
+
+
 def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str, str]]]:
     """For each player at a moment: (place, what the player knew of it, what was there) side by side."""
     comparison = {}
@@ -123,8 +129,7 @@ def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str,
         known = {}
         for s in view.sightings:
             when = "now" if s.current else f"seen {s.seen_time}"
-            units = ", ".join(u.id + (f" ({'; '.join(u.notes)})" if u.notes else "") for u in s.units) or \
-                f"{s.count if s.count is not None else '?'} unidentified"
+            units = ", ".join(_seen_text(u) for u in s.units) or f"{s.count if s.count is not None else '?'} unidentified"
             known.setdefault(s.node, []).append(f"{units} [{when}]")
         truth = {}
         for unit in moment.state.units.values():

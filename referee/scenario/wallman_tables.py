@@ -69,6 +69,19 @@ class Level(_Strict):
     petrol_bombs: bool = False
 
 
+class Look(Row):
+    """What players see of crowds at the levels of one row (option mood_shown = behaviour): a name and `text`."""
+
+    name: str
+
+
+class Looks(_Strict):
+    """How crowds look to players under mood_shown = behaviour: banded rows over the levels, with the reading."""
+
+    note: str = ""
+    rows: list[Look]
+
+
 class _Table(_Strict):
     section: str
     die: int = Field(6, gt=1)
@@ -80,6 +93,7 @@ class RLTable(_Table):
     modifiers: dict[str, Modifier]
     changes: list[ChangeRow]
     levels: list[Level]
+    looks: Looks | None = None  # tables stored in sessions from before option mood_shown have none
 
 
 class FightResults(_Strict):
@@ -200,6 +214,9 @@ def _problems(t: Tables):
         ("firearms", "wounds"): t.firearms.wounds,
         ("triage", "table"): t.triage.table,
     }
+    looks = t.rl.looks.rows if t.rl.looks else []
+    if looks:
+        bands[("rl", "looks", "rows")] = looks
     for loc, rows in bands.items():
         yield from _band_problems(loc, rows)
     levels = [level.rl for level in t.rl.levels]
@@ -208,6 +225,9 @@ def _problems(t: Tables):
             yield ("rl", "levels", i, "rl"), f"levels must run 1, 2, 3, ... in order, got {levels}"
     if len(levels) < 2:
         yield ("rl", "levels"), "the chart needs two levels or more"
+    for i, look in enumerate(looks[:-1]):
+        if look.upto is not None and not 1 <= look.upto < len(levels):
+            yield ("rl", "looks", "rows", i, "upto"), f"each look must take at least one of the levels 1-{len(levels)}"
     for i, level in enumerate(t.negotiation.levels):
         if level not in levels:
             yield ("negotiation", "levels", i), f"no RL {level}"

@@ -10,7 +10,7 @@ from referee.errors import RefereeError
 from referee.rules.wallman.scores import factors, row_for
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Level, Tables
+    from referee.scenario.wallman_tables import Level, Look, Tables
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,14 @@ def level(tables: Tables, rl: int) -> Level:
     if not isinstance(rl, int) or isinstance(rl, bool) or not 1 <= rl <= len(levels):
         raise RefereeError(f"{tables.rl.section}: an RL runs from 1 to {len(levels)}, got {rl!r}")
     return levels[rl - 1]
+
+
+def looks(tables: Tables, rl: int) -> Look:
+    """What players see of a crowd at `rl` under mood_shown = behaviour: its level's row of the looks."""
+    level(tables, rl)
+    if tables.rl.looks is None:
+        raise RefereeError(f"{tables.rl.section}: these tables have no looks (rl.looks) to show crowds by behaviour")
+    return row_for(tables.rl.looks.rows, rl)
 
 
 def roll_rl(tables: Tables, rl: int, counts: dict[str, int], dice: Dice) -> RLRoll:

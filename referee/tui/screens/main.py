@@ -109,8 +109,12 @@ class MainScreen(UmpireScreen):
             title = Text(f"{node} as {self.viewing} knows it", style="bold")
             own = {u.id for u in self.view.own}
             units = [u for u in units if u.id in own]
+            moods = [f"{u.id} {u.mood.name}" for u in self.view.own if u.node == node and u.mood]
+            if moods:
+                title.append("\nmoods: " + ", ".join(moods), style="cyan")
             for sighting in (s for s in self.view.sightings if s.node == node):
-                what = ", ".join(u.id for u in sighting.units) or (f"top {sighting.top.id}" if sighting.top else "unidentified")
+                what = ", ".join(u.id + (f" {u.mood.name}" if u.mood else "") for u in sighting.units) or (
+                    f"top {sighting.top.id}" if sighting.top else "unidentified")
                 count = "?" if sighting.count is None else sighting.count
                 when = "now" if sighting.current else f"last seen {sighting.seen_time}"
                 title.append(f"\n{sighting.side}: {count} counters ({what}), {when}, {sighting.source}", style="cyan")

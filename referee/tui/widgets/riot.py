@@ -123,7 +123,7 @@ class CrowdsTable(PickingTable):
         self.refill(rows)
 
     def show_view(self, view: PlayerView) -> None:
-        """The crowds one player has seen: where and when, their mood in words and their size; never an RL."""
+        """The crowds one player has seen: where and when, their mood as option mood_shown shows it, and their size."""
         self.refill([(Text(u.id, style="bold"), s.node, "; ".join(u.notes), "", u.mood.name if u.mood else "",
                       "now" if s.current else f"seen {s.seen_time}", "", "", u.id) for s, u in _seen_crowds(view)])
 
