@@ -3,12 +3,16 @@ written straight into a session's log as an old or tampered session may hold it.
 
 from __future__ import annotations
 
+import copy
 import unicodedata
 from pathlib import Path
+from typing import Callable
 
 from hypothesis import strategies as st
 
-from referee.session import Session, read
+from referee.game import Game
+from referee.scenario.catalog import from_sources, load
+from referee.session import START, Session, read
 from referee.store.repository import SessionStore
 
 HOSTILE = (
@@ -31,6 +35,16 @@ def unsafe(text: str, allowed: str = "\n") -> list[str]:
 def new_session(path: Path, scenario: str = "n30/lock-down-hold-fast", seed: int = 1, **options: str) -> Path:
     """A fresh session database."""
     Session.create(path, scenario, options, seed).close()
+    return path
+
+
+def tampered(path: Path, change: Callable[[dict], None], scenario: str = "n30/lock-down-hold-fast", seed: int = 1) -> Path:
+    """A new session whose stored scenario data `change` has altered (player ids, unit names...)."""
+    sources = copy.deepcopy(load(scenario).sources)
+    change(sources)
+    game = Game.new(from_sources(sources), {}, seed)
+    with SessionStore.create(path, scenario, game.ctx.options, seed, sources) as store:
+        store.record(START, "play", [event.to_json() for event in game.events], game.dice.drawn)
     return path
 
 

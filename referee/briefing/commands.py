@@ -6,6 +6,7 @@ import hashlib
 from pathlib import Path
 
 from referee.errors import RefereeError
+from referee.text import printable
 
 
 def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, out: Path, store=None) -> list[tuple[str, str, Path]]:
@@ -49,7 +50,7 @@ def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[st
 
 
 def brief(path: Path, player: str | None, all_players: bool, fmt: str, lang: str, out: Path) -> int:
-    """The command line: write the sheets and print `side TAB player TAB path` for each."""
-    for side, player_id, target in write_briefings(path, None if all_players else [player], fmt, lang, out):
-        print(f"{side}\t{player_id}\t{target}", flush=True)
+    """The command line: write the sheets and print `side TAB player TAB path` for each (fields `printable`)."""
+    for written in write_briefings(path, None if all_players else [player], fmt, lang, out):
+        print("\t".join(map(printable, written)), flush=True)
     return 0
