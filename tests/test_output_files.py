@@ -3,13 +3,20 @@ briefings and the review show control characters as escapes, and no CSV cell is 
 
 from __future__ import annotations
 
+import csv
 import html
+import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.briefing.environment import md_escape
+from referee.review.exports import cell
 from referee.text import printable
-from tests.hostile import HOSTILE, new_session, report, tampered, unsafe
+from tests.hostile import HOSTILE, hostile_text, new_session, report, split, tampered, unsafe
+
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
 def rename_player(old: str, new: str):
@@ -51,3 +58,31 @@ def test_the_review_shows_hostile_text_harmlessly(cli, tmp_path):
     assert cli("review", path, "--out", tmp_path / "review.html").code == 0
     page = (tmp_path / "review.html").read_text(encoding="utf-8")
     assert unsafe(page) == [] and html.escape(printable(HOSTILE[0])) in page
+
+
+FORMULA = '=HYPERLINK("http://x","click")'
+
+
+def test_no_csv_cell_of_an_export_is_a_formula(cli, tmp_path):
+    path = new_session(tmp_path / "s.db", "wallman/town-centre-riot")
+    split(path, FORMULA)
+    report(path, "-1+2", player="brennan")
+    assert cli("export", path, "--out", tmp_path / "csv").code == 0
+    for table in ("events", "turns", "units"):
+        text = (tmp_path / "csv" / f"{table}.csv").read_text(encoding="utf-8")
+        with (tmp_path / "csv" / f"{table}.csv").open(newline="", encoding="utf-8") as handle:
+            cells = [cell for row in csv.reader(handle) for cell in row]
+        assert unsafe(text) == [] and not [c for c in cells if c.startswith(("=", "+", "@", "\t", "\r"))]
+        assert not [c for c in cells if c.startswith("-") and not NUMBER.fullmatch(c)]
+    units = (tmp_path / "csv" / "units.csv").read_text(encoding="utf-8")
+    assert "'" + FORMULA.replace('"', '""') in units
+
+
+@given(value=hostile_text | st.integers() | st.floats(allow_nan=False) | st.none())
+def test_a_csv_cell_is_never_run_and_numbers_stay_numbers(value):
+    shown = cell(value)
+    if not isinstance(value, str):
+        assert shown == value
+    else:
+        assert unsafe(shown, allowed="") == [] and not shown.startswith(("=", "+", "-", "@"))
+        assert shown.removeprefix("'") == printable(value)

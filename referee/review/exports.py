@@ -10,8 +10,11 @@ import json
 from pathlib import Path
 
 from referee.review.gather import Gathered, gather
+from referee.text import printable
 
 FORMATS = ("csv", "json")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may run at the start of a cell (OWASP, CSV injection)."""
 
 
 def event_rows(g: Gathered) -> list[dict]:
@@ -41,6 +44,15 @@ def unit_rows(g: Gathered) -> list[dict]:
             for turn, (state, _) in sorted(g.ends.items()) for u in state.units.values()]
 
 
+def cell(value: object) -> object:
+    """A CSV cell shown, never run: text `printable`, with a quote before a formula's start; numbers kept."""
+    if isinstance(value, (dict, list)):
+        value = json.dumps(value)
+    if not isinstance(value, str):
+        return value
+    return ("'" if value.startswith(FORMULA_START) else "") + printable(value)
+
+
 def _write(path: Path, rows: list[dict], fmt: str) -> Path:
     target = path.with_suffix(f".{fmt}")
     if fmt == "json":
@@ -51,7 +63,7 @@ def _write(path: Path, rows: list[dict], fmt: str) -> Path:
         writer = csv.DictWriter(handle, fields)
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in row.items()})
+            writer.writerow({key: cell(value) for key, value in row.items()})
     return target
 
 
