@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import copy
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from hypothesis import strategies as st
 

@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 from referee.briefing.environment import md_escape
 from referee.review.exports import cell
 from referee.text import printable
-from tests.hostile import HOSTILE, hostile_text, new_session, report, split, tampered, unsafe
+from tests.hostile import (
+    HOSTILE,
+    hostile_text,
+    new_session,
+    report,
+    split,
+    tampered,
+    unsafe,
+)
 
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
