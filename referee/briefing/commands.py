@@ -6,6 +6,7 @@ import hashlib
 from pathlib import Path
 
 from referee.errors import RefereeError
+from referee.paths import player_file
 from referee.text import printable
 
 
@@ -20,9 +21,7 @@ def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, 
     chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
     sheets = []
     for player_id in chosen:
-        if Path(player_id).name != player_id or player_id in (".", ".."):
-            raise RefereeError(f"player id {player_id!r} cannot name a file")
-        view = knowledge.view(player_id)
+        view = knowledge.view(player_file(player_id))
         sheets.append((view, render(view, scenario.board, fmt, lang).encode("utf-8")))
     try:
         out.mkdir(parents=True, exist_ok=True)
