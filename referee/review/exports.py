@@ -2,8 +2,8 @@
 or one player's own view, safe to hand him.
 
 `referee export PATH --out DIR [--format csv|json]` writes `events`, `turns` and `units` files (every hidden
-fact: for the umpire only); with `--player ID`, `ID.json` or `ID-units`, `ID-stacks`, `ID-reports` (and
-`ID-scene` once he has seen something there) CSV files, from that player's knowledge alone.
+fact: for the umpire only); with `--player ID`, `ID.json` or the CSV files `ID-units`, `ID-stacks`, `ID-reports`
+(and `ID-scene` once a Wallman player has seen buildings hit or casualties), from that player's knowledge alone.
 """
 
 from __future__ import annotations
