@@ -190,12 +190,15 @@ def cmd_review(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from referee.review.exports import export
+    from referee.review.exports import export, export_player
+    from referee.text import printable
 
     if not Path(args.path).is_file():
         raise RefereeError(f"no session database at {args.path}")
-    for written in export(Path(args.path), Path(args.out), args.format):
-        print(written)
+    written = (export(Path(args.path), Path(args.out), args.format) if args.player is None
+               else export_player(Path(args.path), args.player, Path(args.out), args.format))
+    for target in written:
+        print(printable(target))
     return 0
 
 
@@ -328,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="the event log, the turns and the units as CSV or JSON for a spreadsheet")
     p.add_argument("path")
     p.add_argument("--out", required=True, help="the folder to write events, turns and units into")
+    p.add_argument("--player", help="only this player's own view (what he knows), safe to hand him")
     p.add_argument("--format", choices=("csv", "json"), default="csv")
     p.set_defaults(run=cmd_export)
 

@@ -9,6 +9,7 @@ from referee.core.units import ACTIVE, Unit
 from referee.game import Game
 from referee.knowledge.moods import mood_shown
 from referee.rules.wallman.response import level
+from referee.text import printable
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Level
@@ -85,7 +86,7 @@ def state_text(game: Game) -> str:
         lines += ["", f"Crowd moods (crowd_mood; players see them as option mood_shown = {mood_shown(game.ctx)}):"]
         lines += [f"  RL {rl} {mood.name}: {', '.join(ids)}. {mood.behaviour}"
                   for rl, (mood, ids) in sorted(crowds.items())]
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))
 
 
 def _wallman_text(game: Game) -> str:
@@ -107,7 +108,7 @@ def _wallman_text(game: Game) -> str:
     down = [f"{cid} {c['state']} at {c['node']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else "")
             for cid, c in state.local["casualties"].items() if not c["evacuated"]]
     lines += ["Casualties: " + ("; ".join(down) or "none")]
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))
 
 
 def _wallman_label(unit) -> str:
@@ -151,4 +152,4 @@ def log_lines(store, as_json: bool) -> Iterator[str]:
             })
         else:
             line = narrate(stored_event(record))
-            yield f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}"
+            yield printable(f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}")

@@ -420,7 +420,7 @@ def test_units_that_moved_this_phase_are_dim(tmp_path):
     state = read(path).state
     moved, waiting = unit_cells(state.units["(A) Action"], state), unit_cells(state.units["Dark Star"], state)
     assert all(cell.style.endswith("dim") for cell in moved.values())
-    assert "dim" not in waiting["unit"].style and isinstance(waiting["type"], str)
+    assert "dim" not in waiting["unit"].style and waiting["type"].style == ""
 
 
 def test_long_log_lines_wrap_under_their_text():

@@ -6,6 +6,8 @@ import hashlib
 from pathlib import Path
 
 from referee.errors import RefereeError
+from referee.paths import player_file
+from referee.text import printable
 
 
 def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, out: Path, store=None) -> list[tuple[str, str, Path]]:
@@ -19,9 +21,7 @@ def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, 
     chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
     sheets = []
     for player_id in chosen:
-        if Path(player_id).name != player_id or player_id in (".", ".."):
-            raise RefereeError(f"player id {player_id!r} cannot name a file")
-        view = knowledge.view(player_id)
+        view = knowledge.view(player_file(player_id))
         sheets.append((view, render(view, scenario.board, fmt, lang).encode("utf-8")))
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -62,7 +62,7 @@ def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[st
 
 
 def brief(path: Path, player: str | None, all_players: bool, fmt: str, lang: str, out: Path) -> int:
-    """The command line: write the sheets and print `side TAB player TAB path` for each."""
-    for side, player_id, target in write_briefings(path, None if all_players else [player], fmt, lang, out):
-        print(f"{side}\t{player_id}\t{target}", flush=True)
+    """The command line: write the sheets and print `side TAB player TAB path` for each (fields `printable`)."""
+    for written in write_briefings(path, None if all_players else [player], fmt, lang, out):
+        print("\t".join(map(printable, written)), flush=True)
     return 0

@@ -13,6 +13,7 @@ from jinja2 import (
 from markupsafe import Markup
 
 from referee.paths import data_dir
+from referee.text import printable
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])|&(?=[#A-Za-z0-9])")
 _LINE_BREAKS = re.compile(r"[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+")
@@ -27,10 +28,11 @@ def md_escape(value: object) -> str:
 
 @pass_eval_context
 def _finalize(eval_ctx, value: object) -> object:
-    """Every `{{ }}` of a template without HTML autoescape (Markdown) is Markdown-escaped unless marked safe."""
-    if eval_ctx.autoescape or isinstance(value, Markup):
+    """Every `{{ }}` not marked safe shows its control characters (`printable`); without HTML autoescape
+    (Markdown) it is Markdown-escaped first."""
+    if isinstance(value, Markup):
         return value
-    return md_escape(value)
+    return printable(value if eval_ctx.autoescape else md_escape(value))
 
 
 def _clip(text: str, size: int) -> str:

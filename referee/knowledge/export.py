@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.knowledge.moods import EXPLAINED
 from referee.knowledge.view import Mood, PlayerView, Sighting
+from referee.text import printable
 
 
 def _mood(mood: Mood | None) -> dict:
@@ -84,4 +85,4 @@ def view_text(view: PlayerView) -> str:
     lines += [f"  {r.time} ({r.reliability}): {r.text}" for r in view.reports] or ["  none"]
     lines += ["", "Announcements:", *(f"  {a}" for a in view.announcements)]
     lines += ["", f"Seed commitment (SHA-256): {view.seed_commitment}"]
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))

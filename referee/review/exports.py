@@ -1,6 +1,9 @@
-"""Exports for a class to analyse in a spreadsheet: the event log, the state turn by turn, every unit's place.
+"""Exports for a class to analyse in a spreadsheet: the event log, the state turn by turn, every unit's place;
+or one player's own view, safe to hand him.
 
-`referee export PATH --out DIR [--format csv|json]` writes `events`, `turns` and `units` files.
+`referee export PATH --out DIR [--format csv|json]` writes `events`, `turns` and `units` files (every hidden
+fact: for the umpire only); with `--player ID`, `ID.json` or the CSV files `ID-units`, `ID-stacks`, `ID-reports`
+(and `ID-scene` once a Wallman player has seen buildings hit or casualties), from that player's knowledge alone.
 """
 
 from __future__ import annotations
@@ -9,9 +12,15 @@ import csv
 import json
 from pathlib import Path
 
+from referee.paths import player_file
 from referee.review.gather import Gathered, gather
+from referee.text import printable
 
 FORMATS = ("csv", "json")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may run at the start of a cell (OWASP, CSV injection)."""
+PLAYER_TABLES = ("units", "stacks", "reports", "scene")
+"""The tables of a player's view (`referee view --json`) that a player's CSV export writes, where present."""
 
 
 def event_rows(g: Gathered) -> list[dict]:
@@ -41,8 +50,17 @@ def unit_rows(g: Gathered) -> list[dict]:
             for turn, (state, _) in sorted(g.ends.items()) for u in state.units.values()]
 
 
-def _write(path: Path, rows: list[dict], fmt: str) -> Path:
-    target = path.with_suffix(f".{fmt}")
+def cell(value: object) -> object:
+    """A CSV cell shown, never run: text `printable`, with a quote before a formula's start; numbers kept."""
+    if isinstance(value, (dict, list)):
+        value = json.dumps(value)
+    if not isinstance(value, str):
+        return value
+    return ("'" if value.startswith(FORMULA_START) else "") + printable(value)
+
+
+def _write(out: Path, name: str, rows: list[dict] | dict, fmt: str) -> Path:
+    target = out / f"{name}.{fmt}"
     if fmt == "json":
         target.write_text(json.dumps(rows, indent=1), encoding="utf-8")
         return target
@@ -51,7 +69,7 @@ def _write(path: Path, rows: list[dict], fmt: str) -> Path:
         writer = csv.DictWriter(handle, fields)
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in row.items()})
+            writer.writerow({key: cell(value) for key, value in row.items()})
     return target
 
 
@@ -61,5 +79,20 @@ def export(path: Path, out: Path, fmt: str = "csv") -> list[Path]:
         raise ValueError(fmt)
     g = gather(path, at=[])
     out.mkdir(parents=True, exist_ok=True)
-    return [_write(out / name, rows(g), fmt) for name, rows in (("events", event_rows), ("turns", turn_rows),
-                                                                 ("units", unit_rows))]
+    return [_write(out, name, rows(g), fmt) for name, rows in (("events", event_rows), ("turns", turn_rows),
+                                                               ("units", unit_rows))]
+
+
+def export_player(path: Path, player: str, out: Path, fmt: str = "csv") -> list[Path]:
+    """Write one player's view, built from that player's knowledge as `referee view --json` gives it; the files."""
+    from referee.knowledge.build import player_view
+    from referee.knowledge.export import view_json
+
+    if fmt not in FORMATS:
+        raise ValueError(fmt)
+    view = view_json(player_view(path, player))
+    name = player_file(view["player"])
+    out.mkdir(parents=True, exist_ok=True)
+    if fmt == "json":
+        return [_write(out, name, view, fmt)]
+    return [_write(out, f"{name}-{table}", view[table], fmt) for table in PLAYER_TABLES if table in view]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,8 +17,10 @@ from referee.rules.n30.attack import retreat_options, targets
 from referee.rules.n30.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
 from referee.rules.n30.odds import expected_successes, unit_odds
 from referee.rules.n30.phases import POLICE
+from referee.text import printable
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
+from referee.tui.text import plain
 from referee.tui.widgets.number_field import NumberField
 from referee.tui.widgets.odds_table import OddsTable
 
@@ -65,7 +68,8 @@ class ConfrontDialog(Dialog[dict | None]):
     def compose(self) -> ComposeResult:
         police = ", ".join(f"{u.id} ({u.type} {u.factors.get('strength', 0)})" for u in self.police) or "none"
         with VerticalScroll(classes="dialog wide", id="confront"):
-            yield Static(f"[b]Resolve confrontation at {self.node}[/b]\nPolice: {police}; total {self.total}")
+            yield Static(Text.assemble((f"Resolve confrontation at {printable(self.node)}", "bold"),
+                                       "\n" + printable(f"Police: {police}; total {self.total}")))
             if not self.can_attack:
                 yield Label("4: the police need a hard, soft or mounted squad here, and protester units not yet attacked this phase.", classes="error")
                 yield Button("Close", id="cancel", compact=True)
@@ -74,8 +78,9 @@ class ConfrontDialog(Dialog[dict | None]):
                            value=False, disabled=not self.can_gas, id="gas", compact=True)
             with Grid(id="odds"):
                 rows = len(self.targets) + 1
-                units = "\n".join(f"{u.id} [dim]{u.type}[/dim]" for u in self.targets)
-                yield spanning(Static(f"[b]unit[/b]\n{units}", id="units"), rows)
+                units = Text.assemble(("unit", "bold"), *(piece for u in self.targets
+                                                          for piece in ("\n" + printable(u.id) + " ", plain(u.type, "dim"))))
+                yield spanning(Static(units, id="units"), rows)
                 yield Label("[b]share[/b]")
                 yield spanning(OddsTable(("faces", "keeps", "back", "out", "stays", "radical"), id="odds-table"), rows)
                 yield Label("[b]refuse[/b]")
@@ -194,14 +199,14 @@ class ConfrontDialog(Dialog[dict | None]):
         options = retreat_options(self.game.ctx, self.game.state, self.node)
         for unit in self.results:
             extra = f", refusal die {unit['refusal_roll']}" if unit.get("refusal_roll") else ""
-            lines.append(f"{unit['id']}: rolled {unit['roll']} against {unit['facing']}{extra}: "
-                         f"[b]{unit['result']}[/b]{', radicalized' if unit['radicalized'] else ''}")
+            lines.append(Text.assemble(printable(f"{unit['id']}: rolled {unit['roll']} against {unit['facing']}{extra}: "),
+                                       (unit["result"], "bold"), ", radicalized" if unit["radicalized"] else ""))
             if unit["result"] == "retreat":
-                retreats.append(Label(f"{unit['id']} retreats to"))
-                retreats.append(Select([(node, node) for node in options], value=options[0] if options else Select.NULL,
+                retreats.append(Label(plain(f"{unit['id']} retreats to")))
+                retreats.append(Select([(plain(node), node) for node in options], value=options[0] if options else Select.NULL,
                                        allow_blank=not options, id=f"to-{self._key(unit['id'])}"))
         await self.query_one("#confront").mount(Vertical(
-            Label("\n".join(lines), id="outcome"),
+            Label(Text("\n").join(lines), id="outcome"),
             Grid(*retreats, id="retreats"),
             Horizontal(Button("Confirm (c)", variant="success", id="confirm", compact=True),
                        Button("Back (b)", id="back", compact=True), classes="buttons"),

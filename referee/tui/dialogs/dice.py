@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label
 
 from referee.tui.dialogs.dialog import Dialog
+from referee.tui.text import plain
 
 
 def parse_dice(text: str, count: int | None = None) -> list[int]:
@@ -33,7 +34,7 @@ class DiceDialog(Dialog[list[int] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Dice rolled at the table for the {self.purpose}: {self.count} d6")
+            yield Label(plain(f"Dice rolled at the table for the {self.purpose}: {self.count} d6"))
             yield Input(placeholder=" ".join(["4"] * self.count), id="dice")
             yield Label("", id="dice-error", classes="error")
 

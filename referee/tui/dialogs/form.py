@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
+from referee.tui.text import plain
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +37,12 @@ class CommandForm(Dialog[dict | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
-            yield Label(self.title_text, classes="form-title")
+            yield Label(plain(self.title_text), classes="form-title")
             if self.note:
-                yield Label(self.note, classes="form-note")
+                yield Label(plain(self.note), classes="form-note")
             for field in self.fields:
                 with Horizontal(classes="form-row"):
-                    yield Label(field.label, classes="form-label")
+                    yield Label(plain(field.label), classes="form-label")
                     yield self._widget(field)
             yield Label("", id="form-error", classes="error")
             with Horizontal(classes="buttons"):
@@ -52,11 +53,12 @@ class CommandForm(Dialog[dict | None]):
     def _widget(field: Field):
         ident = f"field-{field.name}"
         if field.kind == "choice":
-            return Select(field.choices, value=field.default if field.default is not None else field.choices[0][1],
+            return Select([(plain(label), value) for label, value in field.choices],
+                          value=field.default if field.default is not None else field.choices[0][1],
                           allow_blank=False, id=ident)
         if field.kind == "many":
-            return SelectionList(*((label, value, value in (field.default or ())) for label, value in field.choices),
-                                 id=ident)
+            return SelectionList(*((plain(label), value, value in (field.default or ()))
+                                   for label, value in field.choices), id=ident)
         if field.kind == "flag":
             return Checkbox("", bool(field.default), id=ident)
         placeholder = "e.g. 4 2" if field.kind == "dice" else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -13,10 +12,12 @@ from referee.errors import RefereeError
 from referee.rules.n30.movement import destinations
 from referee.rules.n30.phases import MOVER
 from referee.session import Session
+from referee.text import printable
 from referee.tui.actions import ACTIONS
 from referee.tui.group_move import closest_path, group_of
 from referee.tui.messages import Applied, Refused
 from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
 from referee.tui.widgets.status_bar import StatusBar
@@ -91,7 +92,7 @@ class MainScreen(UmpireScreen):
 
     def _show_node(self, node: str) -> None:
         state, board = self.shown, self.game.ctx.scenario.board
-        title = Text(node, style="bold")
+        title = plain(node, "bold")
         if not board.nodes[node].in_play:
             title.append("  out of play", style="dim")
         markers = state.markers.get(node, ())
@@ -104,9 +105,9 @@ class MainScreen(UmpireScreen):
             title.append(f"  {len(units)} units", style="dim")
         reached = [t.name for t in board.targets.values() if node in t.access]
         if reached:
-            title.append("\nreaches " + ", ".join(reached), style="cyan")
+            title.append("\nreaches " + printable(", ".join(reached)), style="cyan")
         if self.viewing:
-            title = Text(f"{node} as {self.viewing} knows it", style="bold")
+            title = plain(f"{node} as {self.viewing} knows it", "bold")
             own = {u.id for u in self.view.own}
             units = [u for u in units if u.id in own]
             moods = [f"{u.id} {u.mood.name}" for u in self.view.own if u.node == node and u.mood]
@@ -117,9 +118,11 @@ class MainScreen(UmpireScreen):
                     f"top {sighting.top.id}" if sighting.top else "unidentified")
                 count = "?" if sighting.count is None else sighting.count
                 when = "now" if sighting.current else f"last seen {sighting.seen_time}"
-                title.append(f"\n{sighting.side}: {count} counters ({what}), {when}, {sighting.source}", style="cyan")
+                title.append("\n" + printable(f"{sighting.side}: {count} counters ({what}), {when}, {sighting.source}"),
+                             style="cyan")
         if self.moving:
-            title.append(f"\nmoving {self.moving}: pick a highlighted intersection (Enter), Esc to stop", style="yellow")
+            title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), Esc to stop",
+                         style="yellow")
         self.query_one(NodePanel).show(title, units, state, select=self.unit)
 
     @on(MapView.Moved)

@@ -12,6 +12,7 @@ from referee.core.units import ACTIVE
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
+from referee.text import printable
 from referee.tui.dialogs.form import Field
 from referee.tui.riot_actions import RIOT_ACTIONS
 from referee.tui.screens.umpire import UmpireScreen, bindings
@@ -280,7 +281,7 @@ class RiotScreen(UmpireScreen):
         crowd = self._selected_crowd()
         if crowd:
             self.ask(f"Split {crowd.id}", [Field("figures", "Figures that go", "number", default=crowd.factors["strength"] // 2),
-                                           Field("new", "Name of the new crowd", "text", default=f"{crowd.id} (2)"),
+                                           Field("new", "Name of the new crowd", "text", default=f"{printable(crowd.id)} (2)"),
                                            Field("looters", "Hidden looters with it", "number", default=0)],
                      lambda v: {"do": "split", "crowd": crowd.id, "figures": v["figures"], "new": v["new"],
                                 "looters": v["looters"]}, rolls=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from referee.scenario.catalog import Scenario
+from referee.text import printable
 
 
 def shown(folder: Path) -> str:
@@ -51,9 +53,11 @@ class StartScreen(Screen):
                     yield Input(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)
                     yield Button("Start", variant="primary", id="start-new", compact=True)
             with Vertical(id="recent"):
-                yield Label(f"[b]Recent sessions[/b] in {shown(self.folder)}")
+                yield Label(Text.assemble(("Recent sessions", "bold"), f" in {printable(shown(self.folder))}"))
                 yield OptionList(*[
-                    Option(f"{path.name}  [dim]{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}[/dim]", id=str(path))
+                    Option(Text.assemble(f"{printable(path.name)}  ",
+                                         (f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}", "dim")),
+                           id=str(path))
                     for path in recent_sessions(self.folder)
                 ] or [Option("none yet", id="", disabled=True)], id="sessions")
                 yield Button("Open", id="open", compact=True)

@@ -21,6 +21,7 @@ from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES
 from referee.session import Session, stored_event
+from referee.text import printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field
 from referee.tui.messages import Applied, Followed, Refused
@@ -79,6 +80,10 @@ class UmpireScreen(Screen):
             return self.note
         event = self.history.events[self.moment - 1] if self.moment else None
         return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.rules.narrate(event)}" if event else "")
+
+    def notify(self, message: str, **options) -> None:
+        """A notification shows the session's text as written: `printable`, no markup read."""
+        super().notify(printable(message), **options, markup=False)
 
     def after(self, command: dict) -> None:
         """What a screen does once a command of its own is committed (before the view is refreshed)."""

@@ -6,12 +6,14 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
+from referee.tui.text import plain
+
 
 class LogEntry:
     """A numbered event; when it is longer than the log is wide, its next lines start where its text starts."""
 
     def __init__(self, number: str, text: str, style: str = ""):
-        self.number, self.text = number, Text(text, style=style)
+        self.number, self.text = number, plain(text, style)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         indent = len(self.number)

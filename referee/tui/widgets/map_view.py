@@ -17,6 +17,7 @@ from textual.widget import Widget
 from referee.core.board import Board
 from referee.core.state import GameState
 from referee.knowledge.view import PlayerView
+from referee.text import printable
 
 LABEL = 8
 PLAIN, BOLD, DIM, NOT_DIM = Style(), Style(bold=True), Style(dim=True), Style(dim=False)
@@ -223,7 +224,7 @@ class MapView(Widget, can_focus=True):
 
     def _axis(self, nodes: list[str], part: int) -> str:
         names = {name.split(" & ")[part] for name in nodes if " & " in name}
-        return names.pop() if len(names) == 1 else ""
+        return printable(names.pop()) if len(names) == 1 else ""
 
     def _draw(self) -> list[list[Piece]]:
         cell, per_row = self._cell(), self._lines_per_row()

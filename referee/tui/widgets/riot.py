@@ -10,6 +10,8 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario
+from referee.text import printable
+from referee.tui.text import plain
 
 RL_STYLE = {1: "green", 2: "green", 3: "yellow", 4: "yellow", 5: "dark_orange", 6: "dark_orange", 7: "red", 8: "bold red"}
 
@@ -51,11 +53,11 @@ class PickingTable(DataTable):
         self.post_message(self.Picked(event.row_key.value))
 
     def refill(self, rows: list[tuple]) -> None:
-        """Replace the rows (the last item of each is its key), keeping the cursor's place."""
+        """Replace the rows (the last item of each is its key; text cells `plain`), keeping the cursor's place."""
         keep = self.cursor_row
         self.clear()
         for *cells, key in rows:
-            self.add_row(*cells, key=key)
+            self.add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), key=key)
         if self.row_count:
             self.move_cursor(row=min(keep, self.row_count - 1))
 
@@ -78,10 +80,10 @@ class PlacesTable(PickingTable):
             hit = [building_text(name, b, board.buildings[name].value) for name, b in state.local["buildings"].items()
                    if board.buildings[name].node == node and (b["fires"] or b["value"] < board.buildings[name].value)]
             down = sum(1 for c in state.local["casualties"].values() if c["node"] == node and not c["evacuated"])
-            crowd_cell = Text(", ").join(Text(f"{u.id} ", style="bold") + Text(str(u.attrs["rl"]),
+            crowd_cell = Text(", ").join(plain(f"{u.id} ", "bold") + Text(str(u.attrs["rl"]),
                                          style=RL_STYLE.get(u.attrs["rl"], "")) for u in crowds)
-            rows.append((Text(node, style="bold" if crowds or security else "dim"), crowd_cell,
-                         ", ".join(u.id for u in security), Text("; ".join(hit), style="red" if any(
+            rows.append((plain(node, "bold" if crowds or security else "dim"), crowd_cell,
+                         ", ".join(u.id for u in security), plain("; ".join(hit), "red" if any(
                              "fire" in h for h in hit) else ""), str(down) if down else "", node))
         self.refill(rows)
 
@@ -93,7 +95,7 @@ class PlacesTable(PickingTable):
             security = [u.id for u in view.own if u.node == node] + [
                 u.id for s in view.sightings if s.side != "crowd" and s.node == node for u in s.units]
             scene = [f"{n.subject}: {n.text}" for n in view.scene if n.node == node]
-            rows.append((Text(node, style="bold" if crowds or security else "dim"), ", ".join(crowds), ", ".join(security),
+            rows.append((plain(node, "bold" if crowds or security else "dim"), ", ".join(crowds), ", ".join(security),
                          "; ".join(scene), "", node))
         self.refill(rows)
 
@@ -117,14 +119,14 @@ class CrowdsTable(PickingTable):
             a = unit.attrs
             mood = levels[a["rl"] - 1].name + (" (running)" if a.get("running") else "") + (
                 " (laden)" if a.get("burdened") else "")
-            rows.append((Text(unit.id, style="bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
+            rows.append((plain(unit.id, "bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
                          mood, history_text(a["history"]), str(a.get("looters", 0) or ""),
-                         Text(due.get(unit.id, ""), style="bold yellow"), unit.id))
+                         plain(due.get(unit.id, ""), "bold yellow"), unit.id))
         self.refill(rows)
 
     def show_view(self, view: PlayerView) -> None:
         """The crowds one player has seen: where and when, their mood as option mood_shown shows it, and their size."""
-        self.refill([(Text(u.id, style="bold"), s.node, "; ".join(u.notes), "", u.mood.name if u.mood else "",
+        self.refill([(plain(u.id, "bold"), s.node, "; ".join(u.notes), "", u.mood.name if u.mood else "",
                       "now" if s.current else f"seen {s.seen_time}", "", "", u.id) for s, u in _seen_crowds(view)])
 
 
@@ -139,48 +141,48 @@ class PlacePanel(Static):
     def show(self, scenario: Scenario, state: GameState, node: str) -> None:
         board = scenario.board
         text = Text()
-        text.append(node, style="bold underline")
+        text.append(printable(node), style="bold underline")
         features = board.nodes[node].features
         if features:
-            text.append(f"  ({', '.join(features)})", style="dim")
+            text.append(printable(f"  ({', '.join(features)})"), style="dim")
         for unit in state.at(node):
             a = unit.attrs
             hidden = {k: v for k, v in a.items() if k not in ("group", "note", "history") and v not in (None, False, 0, "")}
-            text.append(f"\n{unit.side[:3]} ", style="dim")
-            text.append(unit.id, style="bold")
-            text.append(f" {unit.type} x{unit.factors['strength']} ")
-            text.append(" ".join(f"{k}={v}" for k, v in hidden.items()), style="italic")
+            text.append("\n" + printable(f"{unit.side[:3]} "), style="dim")
+            text.append(printable(unit.id), style="bold")
+            text.append(printable(f" {unit.type} x{unit.factors['strength']} "))
+            text.append(printable(" ".join(f"{k}={v}" for k, v in hidden.items())), style="italic")
             if unit.side == "crowd":
                 level = scenario.tables.rl.levels[a["rl"] - 1]
-                text.append(f"\n    {level.name}: {level.behaviour} Drifts {level.move}\" toward {level.toward}.",
+                text.append("\n    " + printable(f"{level.name}: {level.behaviour} Drifts {level.move}\" toward {level.toward}."),
                             style=RL_STYLE.get(a["rl"], ""))
         for name, b in state.local["buildings"].items():
             if board.buildings[name].node == node:
                 text.append("\nbuilding ", style="dim")
-                text.append(building_text(name, b, board.buildings[name].value) + f", loot {b['loot']}")
+                text.append(printable(building_text(name, b, board.buildings[name].value) + f", loot {b['loot']}"))
         for cid, c in state.local["casualties"].items():
             if c["node"] == node and not c["evacuated"]:
-                text.append(f"\n{cid} ", style="bold red")
-                text.append(f"{c['state']} ({c['of']})" + (f", assessed {c['triage']}" if c["triage"] else ""))
+                text.append("\n" + printable(f"{cid} "), style="bold red")
+                text.append(printable(f"{c['state']} ({c['of']})" + (f", assessed {c['triage']}" if c["triage"] else "")))
         self.update(text)
 
     def show_view(self, view: PlayerView, node: str) -> None:
         """One place as a player knows it."""
         text = Text()
-        text.append(f"{node} as {view.player} knows it", style="bold underline")
+        text.append(printable(f"{node} as {view.player} knows it"), style="bold underline")
         for unit in view.own:
             if unit.node == node:
                 text.append("\nown ", style="dim")
-                text.append(unit.id, style="bold")
-                text.append(f" {unit.type} x{unit.strength} " + ", ".join(unit.notes))
+                text.append(printable(unit.id), style="bold")
+                text.append(printable(f" {unit.type} x{unit.strength} " + ", ".join(unit.notes)))
         for s in view.sightings:
             if s.node == node:
                 for u in s.units:
-                    text.append(f"\n{s.side[:3]} ", style="dim")
-                    text.append(u.id, style="bold")
-                    text.append(" " + "; ".join(([u.mood.name, u.mood.words] if u.mood else []) + list(u.notes)))
-                    text.append("  now" if s.current else f"  seen {s.seen_time}", style="cyan")
+                    text.append("\n" + printable(f"{s.side[:3]} "), style="dim")
+                    text.append(printable(u.id), style="bold")
+                    text.append(printable(" " + "; ".join(([u.mood.name, u.mood.words] if u.mood else []) + list(u.notes))))
+                    text.append(printable("  now" if s.current else f"  seen {s.seen_time}"), style="cyan")
         for n in view.scene:
             if n.node == node:
-                text.append(f"\n{n.subject}: {n.text}" + ("" if n.current else f" (seen {n.seen_time})"))
+                text.append("\n" + printable(f"{n.subject}: {n.text}" + ("" if n.current else f" (seen {n.seen_time})")))
         self.update(text)

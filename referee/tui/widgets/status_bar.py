@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from referee.core.state import GameState
 from referee.game import Game
+from referee.text import printable
 
 BAR = 16
 
@@ -24,11 +25,11 @@ def status_text(game: Game, table_dice: bool, note: str = "", state: GameState |
     text.append("░" * (BAR - filled), style="dim")
     text.append(f" {score}/{target} ", style="bold")
     if state.over:
-        text.append(f" GAME OVER: {state.winner} win ", style="bold reverse red")
+        text.append(f" GAME OVER: {printable(state.winner)} win ", style="bold reverse red")
     text.append(" table dice " if table_dice else "", style="bold reverse yellow")
-    text.append(f" {scenario.title} ", style="dim")
+    text.append(f" {printable(scenario.title)} ", style="dim")
     if note:
-        text.append(f" {note}", style="italic")
+        text.append(f" {printable(note)}", style="italic")
     return text
 
 

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Select, Static
 
 from referee.core.state import GameState
 from referee.core.units import Unit
+from referee.tui.text import plain
 
 COLUMNS = ("unit", "side", "type", "where", "stack", "status", "hidden")
 AT_NODE = ("unit", "type", "stack", "hidden")
@@ -46,9 +47,9 @@ def unit_cells(unit: Unit, state: GameState) -> dict:
         "where": unit.node or (f"{unit.attrs.get('edge')} edge" if unit.status == "off-map" else ""),
         "stack": "" if stack is None else str(stack), "status": unit.status, "hidden": hidden_attributes(unit, state),
     }
-    if done:
-        cells = {column: Text(text, style="dim") for column, text in cells.items()}
-    return {"unit": Text(unit.id, style=f"bold {SIDE_STYLE.get(unit.side, '')}" + (" dim" if done else "")), **cells}
+    style = "dim" if done else ""
+    return {"unit": plain(unit.id, f"bold {SIDE_STYLE.get(unit.side, '')} {style}".rstrip()),
+            **{column: plain(text, style) for column, text in cells.items()}}
 
 
 class UnitSelected(Message):

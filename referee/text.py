@@ -1,0 +1,26 @@
+"""Text from a session shown harmlessly: a terminal, a page or a sheet shows its control characters, never obeys them.
+
+`printable` writes each control or format character (Unicode categories Cc, Cf, Cs, Zl and Zp: NUL,
+TAB, LF, CR, ESC, DEL, the C1 controls such as U+009B, bidi overrides such as U+202E, zero-width
+characters, lone surrogates, line and paragraph separators) as Python writes its code: `\\x1b`,
+`\\x0a`, `\\x9b`, `\\u202e`, `\\U000e0001`. Every other character, a space included, is kept.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_SHOWN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def _shown(char: str) -> str:
+    if unicodedata.category(char) not in _SHOWN:
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def printable(value: object) -> str:
+    """`value` as text with its control and format characters written as escapes (see above)."""
+    text = str(value)
+    return text if text.isprintable() else "".join(map(_shown, text))
