@@ -262,7 +262,12 @@ def _dashboard(path: Path | None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from referee import __version__
+
     parser = _Parser(prog="referee", description="A computer-assisted umpire for civil-disorder wargames.")
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of an internal error (also REFEREE_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("scenarios", help="list the scenarios")
@@ -360,7 +365,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a command; bad input prints one line on stderr and returns 2."""
+    """Run a command; bad input prints one line on stderr and returns 2, a bug one line and 1."""
+    debug = bool(os.environ.get("REFEREE_DEBUG")) or "--debug" in (sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
@@ -373,13 +379,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
-    except Exception as error:  # a bug met on odd input: still one line, never a traceback
-        if os.environ.get("REFEREE_DEBUG"):
+    except Exception as error:  # a bug: one line, exit 1, the traceback only when asked for
+        if debug:
             raise
-        return _fail(f"internal error ({type(error).__name__}: {error}); REFEREE_DEBUG=1 shows the traceback")
+        _fail(f"internal error, a bug in referee ({type(error).__name__}: {str(error)[:200]}); "
+              "run again with --debug (or REFEREE_DEBUG=1) for the traceback, and report it")
+        return 1
 
 
 def _fail(message: str) -> int:
-    """Print one line on stderr and return 2 (CONTRACT.md: bad input)."""
-    print("referee: " + " ".join(message.splitlines()), file=sys.stderr)
+    """Print one line on stderr, its control characters shown as escapes, and return 2 (bad input)."""
+    from referee.text import printable
+
+    print("referee: " + printable(" ".join(message.splitlines())), file=sys.stderr)
     return 2
