@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from referee.errors import RefereeError
-from referee.paths import new_session_path
+from referee.paths import new_session_path, sessions_dir
 
 DEMO = "n30/lock-down-hold-fast"
 
@@ -264,7 +264,10 @@ def _dashboard(path: Path | None) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from referee import __version__
 
-    parser = _Parser(prog="referee", description="A computer-assisted umpire for civil-disorder wargames.")
+    parser = _Parser(prog="referee", description="A computer-assisted umpire for civil-disorder wargames.",
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     epilog=f"New sessions go to {sessions_dir()}\n(REFEREE_SESSIONS sets another folder). "
+                            "The command-line reference is docs/cli.md.")
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error (also REFEREE_DEBUG=1)")

@@ -1,5 +1,6 @@
 """Where the data folders are, in a checkout and in an installed wheel."""
 
+import os
 from pathlib import Path
 
 from referee.errors import RefereeError
@@ -20,14 +21,30 @@ def player_file(player_id: str) -> str:
     return player_id
 
 
+def checkout() -> Path | None:
+    """The referee checkout the working directory lies in, if any."""
+    here = Path.cwd().resolve()
+    return next((folder for folder in (here, *here.parents)
+                 if (folder / "pyproject.toml").is_file() and (folder / "referee" / "__init__.py").is_file()), None)
+
+
 def sessions_dir() -> Path:
-    """The default folder for session databases: `sessions/` in the working directory."""
-    return Path.cwd() / "sessions"
+    """The default folder for session databases: `$REFEREE_SESSIONS` if set; else `sessions/` of the
+    checkout the working directory lies in; else the user's data folder (e.g. ~/.local/share/referee/sessions)."""
+    chosen = os.environ.get("REFEREE_SESSIONS")
+    if chosen:
+        return Path(chosen).expanduser()
+    root = checkout()
+    if root is not None:
+        return root / "sessions"
+    from platformdirs import user_data_path
+
+    return user_data_path("referee") / "sessions"
 
 
-def new_session_path(scenario_id: str) -> Path:
-    """A fresh file name under `sessions/` for a new session of a scenario."""
+def new_session_path(scenario_id: str, folder: Path | None = None) -> Path:
+    """A fresh file name for a new session of a scenario, in `folder` (default: `sessions_dir()`)."""
     from datetime import datetime
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    return sessions_dir() / f"{scenario_id.replace('/', '-')}-{stamp}.db"
+    return (folder or sessions_dir()) / f"{scenario_id.replace('/', '-')}-{stamp}.db"

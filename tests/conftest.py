@@ -24,6 +24,13 @@ class Run:
         return self.out.splitlines()
 
 
+@pytest.fixture(autouse=True)
+def sessions_folder(tmp_path, monkeypatch):
+    """New sessions go under the test's own folder, never the user's."""
+    monkeypatch.setenv("REFEREE_SESSIONS", str(tmp_path / "sessions"))
+    return tmp_path / "sessions"
+
+
 @pytest.fixture
 def cli():
     """`cli(*args, stdin="...")` runs referee.cli.main in this process and captures its output."""

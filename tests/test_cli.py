@@ -129,7 +129,7 @@ def test_scenarios_text_lists_every_id(cli):
 # --- new ------------------------------------------------------------------------------------
 
 
-def test_new_writes_under_sessions_of_the_working_directory(cli, tmp_path, monkeypatch):
+def test_new_writes_under_the_sessions_folder(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     run = cli("new", "n30/close-the-ring")
     assert run.code == 0, run.err

@@ -72,7 +72,7 @@ class RefereeApp(App):
     def create_session(self, scenario: str, options: dict[str, str], seed: int | None) -> None:
         """Create a session under the sessions folder and open it."""
         try:
-            session = Session.create(new_session_path(scenario), scenario, options, seed)
+            session = Session.create(new_session_path(scenario, self.folder), scenario, options, seed)
         except RefereeError as error:
             self.call_from_thread(self.notify, str(error), title="Cannot create", severity="error", timeout=10)
             return
