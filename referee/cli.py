@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from contextlib import contextmanager
 import json
 import os
 import sys
@@ -224,7 +225,8 @@ def cmd_simulate(args) -> int:
     from referee.simulate import game_seed, last_game, simulate
 
     options = _options(args.set)
-    result = simulate(args.scenario, args.games, args.seed, options, args.protesters, args.police)
+    with _progress(args.games, "games") as tick:
+        result = simulate(args.scenario, args.games, args.seed, options, args.protesters, args.police, progress=tick)
     if args.save:
         from referee.session import Session
 
@@ -237,6 +239,20 @@ def cmd_simulate(args) -> int:
             session.close()
     print(json.dumps(result))
     return 0
+
+
+@contextmanager
+def _progress(total: int, what: str):
+    """A progress bar on stderr when it is a terminal (nothing otherwise); yields the per-item tick."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)
 
 
 def cmd_demo(args) -> int:

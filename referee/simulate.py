@@ -121,11 +121,13 @@ def _auto_workers(games: int) -> int:
 
 
 def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
-             protesters: str = "objective", police: str = "objective", workers: int | None = None) -> dict:
+             protesters: str = "objective", police: str = "objective", workers: int | None = None,
+             progress: Callable[[], None] | None = None) -> dict:
     """Play `games` games; the contract's summary object (same seed, same result but for `seconds`).
 
     Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads the games over that
     many processes (None: one per core for long runs); the result does not depend on it.
+    `progress` is called once each game is over.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
@@ -141,10 +143,14 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     jobs = [(scenario.id, options, game_seed(seed, index), protesters, police) for index in range(games)]
     started = time.perf_counter()
     outcomes = None
+    tick = progress or (lambda: None)
     if workers > 1:
-        outcomes = _in_processes(jobs, workers)
+        outcomes = _in_processes(jobs, workers, tick)
     if outcomes is None:
-        outcomes = [_outcome(job) for job in jobs]
+        outcomes = []
+        for job in jobs:
+            outcomes.append(_outcome(job))
+            tick()
     seconds = time.perf_counter() - started
     wins = {PROTESTERS: 0, POLICE: 0}
     for winner, _ in outcomes:
@@ -159,7 +165,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     }
 
 
-def _in_processes(jobs: list[tuple], workers: int) -> list[tuple[str, int]] | None:
+def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple[str, int]] | None:
     """The outcomes of the jobs, in order, from forked worker processes (None where forking is not possible)."""
     import multiprocessing
 
@@ -168,8 +174,12 @@ def _in_processes(jobs: list[tuple], workers: int) -> list[tuple[str, int]] | No
     except ValueError:
         return None
     chunk = max(1, len(jobs) // (workers * 4))
+    outcomes = []
     with context.Pool(min(workers, len(jobs))) as pool:
-        return pool.map(_outcome, jobs, chunksize=chunk)
+        for outcome in pool.imap(_outcome, jobs, chunksize=chunk):
+            outcomes.append(outcome)
+            tick()
+    return outcomes
 
 
 def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] | None = None,
