@@ -87,12 +87,20 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {label:16s} best {best:6.1f} ms   median {median:6.1f} ms")
         totals = [run["knowledge"] + run["sheets"] for run in runs]
         print(f"  {'total':16s} best {min(totals) * 1000:6.1f} ms   median {statistics.median(totals) * 1000:6.1f} ms")
-        for fmt in ("html", "md"):
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "referee", "brief", str(path), "--all", "--format", fmt,
-                            "--out", str(Path(folder) / "sheets")], capture_output=True, check=True, cwd=ROOT)
-            print(f"referee brief --all --format {fmt}: {time.perf_counter() - started:.2f} s wall "
+        both = []
+        for _ in range(args.runs):
+            pair = []
+            for fmt in ("html", "md"):
+                started = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "referee", "brief", str(path), "--all", "--format", fmt,
+                                "--out", str(Path(folder) / "sheets")], capture_output=True, check=True, cwd=ROOT)
+                pair.append(time.perf_counter() - started)
+            both.append(pair)
+        for index, fmt in enumerate(("html", "md")):
+            print(f"referee brief --all --format {fmt}: median {statistics.median(p[index] for p in both):.2f} s wall "
                   "(process start, imports, writing and recording included)")
+        print(f"a table's sheets, html then md: median {statistics.median(sum(p) for p in both):.2f} s"
+              "   target < 1.5 s")
     return 0
 
 

@@ -75,6 +75,21 @@ def test_wallman_calculators_import_no_ui_or_database(calculator, stdin):
     assert [m for m in heavy(result["modules"]) if not m.startswith("pydantic")] == []
 
 
+@pytest.mark.parametrize("command", [["brief", "--all", "--out", "{out}"], ["state"], ["log"],
+                                     ["view", "--player", "police"], ["verify"]])
+def test_read_only_commands_and_printing_load_no_sqlalchemy(tmp_path, command):
+    """An SQLite session is read (and its briefings recorded) through the plain DB-API."""
+    from referee.session import Session
+
+    path = tmp_path / "s.db"
+    Session.create(path, "n30/close-the-ring", {}, seed=2).close()
+    args = [command[0], str(path), *(a.format(out=tmp_path / "sheets") for a in command[1:])]
+    done = subprocess.run([sys.executable, "-c", PROBE, "", *args], capture_output=True, text=True, timeout=60)
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0, done.stderr[-2000:]
+    assert not [m for m in result["modules"] if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "textual")]
+
+
 # --- the layers, from the source ----------------------------------------------------------------
 
 

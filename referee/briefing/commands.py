@@ -28,10 +28,13 @@ def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, 
     except OSError as error:
         raise RefereeError(f"cannot create {out}: {error.strerror}") from None
     if store is None:
-        from referee.store.repository import SessionStore
+        from referee.store.reading import open_reader
 
-        with SessionStore.open(path) as own:
+        own = open_reader(path)
+        try:
             return _write(sheets, fmt, lang, out, own)
+        finally:
+            own.close()
     return _write(sheets, fmt, lang, out, store)
 
 

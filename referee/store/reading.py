@@ -297,6 +297,25 @@ class LogReader:
         """The commands that have a snapshot, in order."""
         return [row[0] for row in self._all("SELECT command_id FROM snapshot ORDER BY command_id")]
 
+    def record_briefings(self, sheets: list[tuple[str, int, str, str, str]]) -> None:
+        """Note in one transaction that briefings (player, turn, sha256, format, lang) were handed out:
+        the one write a reader makes, so that printing needs no SQLAlchemy."""
+        from datetime import UTC, datetime
+
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        cursor = self._db.cursor()
+        try:
+            cursor.execute("BEGIN IMMEDIATE")
+            cursor.executemany("INSERT INTO briefing (player, turn, sha256, format, lang, created) "
+                               "VALUES (?, ?, ?, ?, ?, ?)", [(*sheet, created) for sheet in sheets])
+            cursor.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self._db.in_transaction:
+                cursor.execute("ROLLBACK")
+            raise database_problem(self.path, error) from None
+        finally:
+            cursor.close()
+
     def briefings(self) -> list[BriefingRecord]:
         """Every briefing handed out, in order."""
         rows = self._all("SELECT id, player, turn, sha256, format, lang, created FROM briefing ORDER BY id")
