@@ -186,7 +186,7 @@ def cmd_review(args) -> int:
             at = [int(turn) for turn in args.at.split(",")]
         except ValueError:
             raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {args.at!r}") from None
-    print(write_review(Path(args.path), Path(args.out), at))
+    print(write_review(Path(args.path), Path(args.out), at, args.format))
     return 0
 
 
@@ -334,7 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     who = p.add_mutually_exclusive_group(required=True)
     who.add_argument("--player")
     who.add_argument("--all", action="store_true")
-    p.add_argument("--format", choices=("html", "md"), default="html")
+    p.add_argument("--format", choices=("html", "md", "pdf"), default="html",
+                   help="html to print from a browser, md, or pdf (needs the pdf extra); default html")
     p.add_argument("--lang", choices=("en", "es"), default="en")
     p.add_argument("--out", required=True, help="the folder to write DIR/<player-id>.<ext> into")
     p.set_defaults(run=cmd_brief)
@@ -347,7 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("review", help="write the post-session report (one HTML page)")
     p.add_argument("path")
-    p.add_argument("--out", required=True, help="the HTML file to write")
+    p.add_argument("--out", required=True, help="the file to write")
+    p.add_argument("--format", choices=("html", "pdf"), default="html",
+                   help="one self-contained HTML page, or pdf (needs the pdf extra); default html")
     p.add_argument("--at", help="turns to compare each player's knowledge with the truth at, like 4,8 "
                                 "(default: the turns briefings were handed out in)")
     p.set_defaults(run=cmd_review)

@@ -22,7 +22,12 @@ def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, 
     sheets = []
     for player_id in chosen:
         view = knowledge.view(player_file(player_id))
-        sheets.append((view, render(view, scenario.board, fmt, lang).encode("utf-8")))
+        if fmt == "pdf":
+            from referee.briefing.pdf import to_pdf
+
+            sheets.append((view, to_pdf(render(view, scenario.board, "html", lang))))
+        else:
+            sheets.append((view, render(view, scenario.board, fmt, lang).encode("utf-8")))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.core.units import ACTIVE
+from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
 from referee.review.gather import Gathered, Moment, gather
@@ -169,11 +170,20 @@ def _lost(final) -> list[tuple[str, str, int]]:
     return [(side, kind, n) for (side, kind), n in sorted(counts.items())]
 
 
-def write_review(path: Path, out: Path, at: list[int] | None = None) -> Path:
-    """Write the report of a session as one HTML page."""
+def write_review(path: Path, out: Path, at: list[int] | None = None, fmt: str = "html") -> Path:
+    """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf")."""
     from referee.briefing.environment import environment
 
     page = environment().get_template("review.html.j2").render(context(gather(path, at)))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(page, encoding="utf-8")
+    if fmt == "pdf":
+        from referee.briefing.pdf import to_pdf
+
+        content = to_pdf(page)
+    else:
+        content = page.encode("utf-8")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(content)
+    except OSError as error:
+        raise RefereeError(f"cannot write {out}: {error.strerror}") from None
     return out
