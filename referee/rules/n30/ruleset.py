@@ -44,6 +44,7 @@ class N30(CommandTable):
 
     id = "n30"
     table = COMMANDS
+    commands = "referee.rules.n30.commands"
     check_not_over = staticmethod(turns.check_not_over)
 
     def initial(self, ctx: Context) -> GameState:
