@@ -16,16 +16,16 @@ Handler = Callable[[Context, GameState, dict, Emit, Dice], None]
 
 
 @cache
-def schemas(module: str) -> dict:
-    """The schema of every verb a ruleset's `commands` module lists (imported when first needed)."""
-    return import_module(module).SCHEMAS
+def checks(module: str) -> dict[str, Callable[[dict, object], None]]:
+    """The check of every verb a ruleset's `commands` module lists (imported when first needed)."""
+    return import_module(module).CHECKS
 
 
 class CommandTable:
     """A ruleset deciding each command by its `do`: unknown commands, and any after the game ended, refused."""
 
     table: dict[str, Handler] = {}
-    commands: str  # the module of the verbs' schemas (its SCHEMAS), such as "referee.rules.n30.commands"
+    commands: str  # the module of the verbs' schemas (its CHECKS), such as "referee.rules.n30.commands"
 
     @staticmethod
     def check_not_over(state: GameState) -> None:
@@ -37,10 +37,11 @@ class CommandTable:
     def check(self, ctx: Context, command: dict) -> None:
         """Refuse a command that does not match its verb's schema (see referee.rules.commands)."""
         verb = command.get("do")
-        schema = schemas(self.commands).get(verb) if isinstance(verb, str) else None
-        if schema is None:
-            raise self.unknown(verb)
-        schema.check(command, ctx)
+        try:
+            check = checks(self.commands)[verb]
+        except (KeyError, TypeError):  # TypeError: a verb that is a list or an object
+            raise self.unknown(verb) from None
+        check(command, ctx)
 
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
         handler = self.table.get(command.get("do"))

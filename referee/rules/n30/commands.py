@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
+from typing_extensions import NotRequired
 
 from referee.rules.bounds import ITEMS
-from referee.rules.commands import SHARED, Bare, Command, Counts, Name, Names, SomeNames, one_of
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, SomeNames, one_of
 
 
 class Choose(Command):
     """`{"do": "choose", "node"}` or `"nodes": [...]`."""
 
-    node: Name = None
-    nodes: SomeNames = None
-    either = one_of("node", "nodes")
+    node: NotRequired[Name]
+    nodes: NotRequired[SomeNames]
 
 
 class UnitCommand(Command):
@@ -24,22 +24,22 @@ class UnitCommand(Command):
     unit: Name
 
 
-class Move(UnitCommand):
+class Move(Command):
     """`{"do": "move", "unit", "to"}` or `"path": [...]`."""
 
-    to: Name = None
-    path: SomeNames = None
-    either = one_of("to", "path")
+    unit: Name
+    to: NotRequired[Name]
+    path: NotRequired[SomeNames]
 
 
 class Confront(Command):
     """`{"do": "confront", "node", "gas", "allocation", "refuse", "retreats"}`."""
 
     node: Name
-    gas: bool = False
-    allocation: Counts = None
-    refuse: Names = []
-    retreats: Annotated[dict[Name, Name], Field(max_length=ITEMS)] = {}
+    gas: NotRequired[bool]
+    allocation: NotRequired[Counts]
+    refuse: NotRequired[Names]
+    retreats: NotRequired[Annotated[dict[Name, Name], Field(max_length=ITEMS)]]
 
 
 class Factions(Command):
@@ -48,7 +48,8 @@ class Factions(Command):
     peace_police: Names
 
 
-SCHEMAS: dict[str, type[Bare]] = SHARED | {
-    "choose": Choose, "roll": UnitCommand, "move": Move, "barricade": UnitCommand, "flo": UnitCommand,
-    "top": UnitCommand, "confront": Confront, "factions": Factions,
+SCHEMAS: dict[str, Any] = SHARED | {
+    "choose": one_of(Choose, "node", "nodes"), "roll": UnitCommand, "move": one_of(Move, "to", "path"),
+    "barricade": UnitCommand, "flo": UnitCommand, "top": UnitCommand, "confront": Confront, "factions": Factions,
 }
+CHECKS = Checks(SCHEMAS)

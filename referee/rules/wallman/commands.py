@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
+from typing_extensions import NotRequired
 
 from referee.rules.bounds import FIGURES
-from referee.rules.commands import SHARED, Bare, Command, Counts, Name, Names, Small, SomeNames, Text, whole
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, Text, whole
 from referee.rules.wallman.clashes import GAS
 
 
@@ -33,16 +34,16 @@ class CrowdTo(CrowdCommand):
 class RL(CrowdCommand):
     """`{"do": "rl", "crowd", "modifiers", "why"}`."""
 
-    modifiers: Counts = {}
-    why: Text = ""
+    modifiers: NotRequired[Counts]
+    why: NotRequired[Text]
 
 
 class Negotiate(CrowdCommand):
     """`{"do": "negotiate", "officer", "crowd", "megaphone", "discretion"}`."""
 
     officer: Name
-    megaphone: bool = False
-    discretion: Small = 0
+    megaphone: NotRequired[bool]
+    discretion: NotRequired[Small]
 
 
 class Split(CrowdCommand):
@@ -50,7 +51,7 @@ class Split(CrowdCommand):
 
     figures: whole(1, FIGURES)
     new: Name
-    looters: whole(0, FIGURES) = 0
+    looters: NotRequired[whole(0, FIGURES)]
 
 
 class Merge(CrowdCommand):
@@ -69,17 +70,17 @@ class UnitCrowd(Command):
 class Fight(UnitCrowd):
     """`{"do": "fight", "unit", "crowd", "intent", "charging", "modifiers", "crowd_modifiers"}`."""
 
-    intent: Name = "beat"
-    charging: bool = False
-    modifiers: Names = []
-    crowd_modifiers: Names = []
+    intent: NotRequired[Name]
+    charging: NotRequired[bool]
+    modifiers: NotRequired[Names]
+    crowd_modifiers: NotRequired[Names]
 
 
 class Shoot(UnitCrowd):
     """`{"do": "shoot", "unit", "crowd", "firers", "automatic"}`."""
 
-    firers: whole(1, FIGURES) = None
-    automatic: bool = False
+    firers: NotRequired[whole(1, FIGURES)]
+    automatic: NotRequired[bool]
 
 
 class Gas(Command):
@@ -87,20 +88,20 @@ class Gas(Command):
 
     unit: Name
     at: Name
-    kind: Literal[GAS] = "tear_gas"
+    kind: NotRequired[Literal[GAS]]
 
 
 class Overreaction(Command):
     """`{"do": "overreaction", "unit", "modifiers"}`."""
 
     unit: Name
-    modifiers: Counts = {}
+    modifiers: NotRequired[Counts]
 
 
 class Snipe(Command):
     """`{"do": "snipe", "from", "target"}`."""
 
-    from_: Name = Field(alias="from")
+    from_: Annotated[Name, Field(alias="from")]
     target: Name
 
 
@@ -114,7 +115,7 @@ class Fire(Command):
     """`{"do": "fire", "building", "crowd"}` (no crowd: at the umpire's word)."""
 
     building: Name
-    crowd: Name = None
+    crowd: NotRequired[Name]
 
 
 class Hydrant(Command):
@@ -143,9 +144,10 @@ class Evacuate(Command):
     casualties: SomeNames
 
 
-SCHEMAS: dict[str, type[Bare]] = SHARED | {
+SCHEMAS: dict[str, Any] = SHARED | {
     "move": UnitTo, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL, "negotiate": Negotiate, "split": Split,
     "merge": Merge, "fight": Fight, "shoot": Shoot, "gas": Gas, "overreaction": Overreaction, "snipe": Snipe,
     "damage": Premises, "loot": Premises, "fire": Fire, "firefight": Firefight, "hydrant": Hydrant,
     "triage": Triage, "evacuate": Evacuate,
 }
+CHECKS = Checks(SCHEMAS)
