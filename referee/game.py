@@ -52,6 +52,11 @@ class Game:
             raise RefereeError("a command must be a JSON object such as {\"do\": \"end-phase\"}")
         self.rules.check(self.ctx, command)
 
+    def preview(self, command: dict) -> list[Event]:
+        """The events a command would bring, with the dice the game would use; the game stays as it is."""
+        dice = SeededDice(self.dice.seed, self.dice.drawn)
+        return Game(self.ctx, self.rules, self.state, dice, keep_events=False).apply(command)
+
     def apply(self, command: dict) -> list[Event]:
         """Apply one command; on a refusal nothing changes, not even the dice drawn."""
         self.check(command)

@@ -9,7 +9,6 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from referee.core.dice import SeededDice
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rules.n30.attack import retreat_options, targets
@@ -160,10 +159,8 @@ class ConfrontDialog(Dialog[dict | None]):
 
     async def _preview(self, command: dict) -> None:
         """Run the command on a copy of the game with the same dice the real one will use."""
-        game = self.game
-        copy = Game(game.ctx, game.rules, game.state, SeededDice(game.dice.seed, game.dice.drawn))
         try:
-            events = copy.apply(command)
+            events = self.game.preview(command)
         except RefereeError as error:
             self.query_one("#error", Label).update(str(error))
             return
