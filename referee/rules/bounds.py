@@ -12,8 +12,7 @@ NAME_CHARS = 64  # an id or a name: a unit, crowd, player, place, building, modi
 TEXT_CHARS = 2000  # free text: a report, the reason for a roll
 ITEMS = 100  # entries in one list or object of an input: a path, the units of a confrontation, modifiers
 FIGURES = 1000  # figures in a unit or a crowd (the text's crowds run to a few dozen)
-VALUE = 1000  # points of property value in one building (the text's run from 10 to 100)
-SMALL = 999  # any other number: a die, an RL, a share, a count of turns; the rules check the exact range
+SMALL = 999  # any other number: a die, an RL, a property's value, a share; the rules check the exact range
 DICE = 1000  # dice typed in for one command or chart
 SHOWN = 60  # characters of a value a message repeats
 
@@ -33,6 +32,17 @@ def shown(value: object) -> str:
     """A value as a message repeats it: its repr, cut to SHOWN characters with an ellipsis."""
     text = repr(value[:SHOWN + 1]) if isinstance(value, str) else _REPR.repr(value)
     return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+
+
+def cut(text: str) -> str:
+    """A text as a message repeats it: control characters escaped, cut to SHOWN characters."""
+    body = repr(text[:SHOWN + 1])[1:-1]
+    return body if len(body) <= SHOWN else body[:SHOWN - 1] + "…"
+
+
+def quoted(text: str) -> str:
+    """A text in double quotes as a message repeats it (see `cut`)."""
+    return f'"{cut(text)}"'
 
 
 def name_problem(value: object) -> str | None:

@@ -20,7 +20,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import NotRequired, TypedDict
 
 from referee.errors import RefereeError
-from referee.rules.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SHOWN, SMALL, TEXT_CHARS, shown
+from referee.rules.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SMALL, TEXT_CHARS, quoted
 from referee.rules.reports import RELIABILITIES
 
 
@@ -42,6 +42,7 @@ Small = whole(-SMALL, SMALL)
 Names = Annotated[list[Name], Field(max_length=ITEMS)]
 SomeNames = Annotated[list[Name], Field(min_length=1, max_length=ITEMS)]
 Counts = Annotated[dict[Name, Small], Field(max_length=ITEMS)]
+Dice = Annotated[list[Small], Field(max_length=DICE)]
 
 
 @with_config(ConfigDict(extra="forbid", strict=True))
@@ -54,7 +55,7 @@ class Bare(TypedDict):
 class Command(Bare):
     """A command of a ruleset's table: it may carry the dice rolled at the table."""
 
-    dice: NotRequired[Annotated[list[Small], Field(max_length=DICE)]]
+    dice: NotRequired[Dice]
 
 
 def one_of(schema: type, first: str, second: str) -> Any:
@@ -100,7 +101,6 @@ WORDS = {
     "bool_type": "must be true or false",
     "list_type": "must be a list",
     "dict_type": "must be an object",
-    "model_type": "must be an object",
     "too_short": "must not be empty",
     "too_long": "must hold at most {max_length} entries",
     "literal_error": "must be one of {expected}",
@@ -108,11 +108,11 @@ WORDS = {
 
 
 def where(loc: tuple) -> str:
-    """The key an error is about, as `a.b[2]`, each part cut short."""
+    """The key an error is about, as `a.b[2]`."""
     text = ""
     for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + shown(part).strip("'\"")
-    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + str(part)
+    return text
 
 
 def explain(error: dict) -> str:
@@ -127,10 +127,10 @@ def problem(failed: ValidationError) -> str:
     error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = error["loc"]
     if error["type"] == "extra_forbidden":
-        return f'unknown key "{where(loc)}"'
+        return f"unknown key {quoted(where(loc))}"
     if loc[-1:] == ("[key]",):  # a key of an object: the object named, not the key
-        return f'a key of "{where(loc[:-2])}" {explain(error)}'
-    return f'"{where(loc)}" {explain(error)}' if loc else explain(error)
+        return f"a key of {quoted(where(loc[:-2]))} {explain(error)}"
+    return f"{quoted(where(loc))} {explain(error)}" if loc else explain(error)
 
 
 def checker(schema: Any) -> Callable[[dict, object], None]:
