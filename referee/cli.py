@@ -100,7 +100,8 @@ def _writing(target: str, folder: bool = False):
     try:
         yield
     except OSError as error:
-        raise RefereeError(f"cannot write {target}: {error.strerror or error}") from None
+        at = f" ({error.filename})" if error.filename and str(error.filename) != target else ""
+        raise RefereeError(f"cannot write {target}: {error.strerror or error}{at}") from None
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -137,20 +138,21 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
     return data
 
 
-def _unprintable(text: str) -> str | None:
-    """What in a text cannot be written out again: a byte that is not UTF-8, or a lone surrogate."""
+def _unprintable(text: str, read: bool) -> str | None:
+    """What in a text cannot be written out again: a lone surrogate, or in text as `read`, a byte that was not UTF-8."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         code = ord(text[error.start])
-        return f"byte 0x{code - 0xDC00:02x} is not UTF-8" if 0xDC80 <= code <= 0xDCFF else \
-            f"\\u{code:04x} is a lone surrogate, not a character"
+        if read and 0xDC80 <= code <= 0xDCFF:  # how Python reads a byte that is not UTF-8
+            return f"byte 0x{code - 0xDC00:02x} is not UTF-8"
+        return f"\\u{code:04x} is a lone surrogate, not a character"
     return None
 
 
 def _json(text: str, where: str) -> object:
     """Parse one JSON document; refuse what is not UTF-8, a key given twice, too deep nesting and lone surrogates."""
-    problem = _unprintable(text)
+    problem = _unprintable(text, read=True)
     if problem:
         raise RefereeError(f"{where}: not text: {problem}")
     try:
@@ -164,7 +166,7 @@ def _json(text: str, where: str) -> object:
     except ValueError:  # an integer of more than 4300 digits
         raise RefereeError(f"{where}: not valid JSON: a number too long to read") from None
     if re.search(r"\\u[dD][89a-fA-F]", text):  # an escaped surrogate: paired, or alone?
-        problem = _unprintable(json.dumps(data, ensure_ascii=False))
+        problem = _unprintable(json.dumps(data, ensure_ascii=False), read=False)
         if problem:
             raise RefereeError(f"{where}: not text: {problem}")
     return data

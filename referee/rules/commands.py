@@ -80,7 +80,7 @@ def _within_game(delay: int, info: ValidationInfo) -> int:
 
 
 class Report(Command):
-    """`{"do": "report", "player", "text", "delay", "reliability"}`."""
+    """`{"do": "report", "player", "text", "delay", "reliability"}`: the text is one line (a newline is refused)."""
 
     player: Name
     text: Text
