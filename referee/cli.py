@@ -94,7 +94,7 @@ def _new_file(text: str) -> Path:
 
 @contextmanager
 def _writing(target: str, folder: bool = False):
-    """Refuse a folder where a file is to be written (or a file where a folder is), and any failure to write, on one line."""
+    """Refuse a folder where a file is written (or a file where a folder is), and a failure to write, on one line."""
     if Path(target).exists() and Path(target).is_dir() != folder:
         raise RefereeError(f"{target} is {'a file, not a folder' if folder else 'a folder, not a file'}")
     try:
@@ -105,12 +105,16 @@ def _writing(target: str, folder: bool = False):
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
+    """The `--set OPTION=VALUE` pairs; each side a name (64 characters at most, no control characters)."""
     options = {}
     for pair in pairs:
-        name, sep, value = pair.partition("=")
+        name, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not name:
             raise RefereeError(f"--set takes OPTION=VALUE, not {shown(pair)}")
-        options[name.strip()] = value.strip()
+        problem = name_problem(name) or name_problem(value)
+        if problem:
+            raise RefereeError(f"--set {shown(pair)}: an option and its value each {problem}")
+        options[name] = value
     return options
 
 
@@ -260,7 +264,7 @@ WALLMAN_CALCULATORS = ("wallman-rl", "wallman-fight", "wallman-melee", "wallman-
 
 def cmd_resolve(args) -> int:
     if args.ruleset not in ("n30",) + WALLMAN_CALCULATORS:
-        raise RefereeError(f"no calculator {args.ruleset!r} (known: n30, {', '.join(WALLMAN_CALCULATORS)})")
+        raise RefereeError(f"no calculator {shown(args.ruleset)} (known: n30, {', '.join(WALLMAN_CALCULATORS)})")
     data = _json(_read_input(args.file), args.file or "stdin")
     if args.ruleset == "n30":
         from referee.rules.n30.calculator import resolve_json

@@ -28,16 +28,18 @@ _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict = 2, 4, 4
 _REPR.maxstring = _REPR.maxlong = _REPR.maxother = SHOWN
 
 
-def shown(value: object) -> str:
-    """A value as a message repeats it: its repr, cut to SHOWN characters with an ellipsis."""
-    text = repr(value[:SHOWN + 1]) if isinstance(value, str) else _REPR.repr(value)
-    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
-
-
 def cut(text: str) -> str:
-    """A text as a message repeats it: control characters escaped, cut to SHOWN characters."""
+    """A text as a message repeats it: control characters escaped, cut to SHOWN characters with an ellipsis."""
     body = repr(text[:SHOWN + 1])[1:-1]
     return body if len(body) <= SHOWN else body[:SHOWN - 1] + "…"
+
+
+def shown(value: object) -> str:
+    """A value as a message repeats it: a text in single quotes (see `cut`), anything else its repr, cut short."""
+    if isinstance(value, str):
+        return f"'{cut(value)}'"
+    text = _REPR.repr(value)
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
 def quoted(text: str) -> str:
