@@ -6,19 +6,27 @@ import argparse
 from contextlib import contextmanager
 import json
 import os
+import re
 import sys
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
+from referee.rules.bounds import SHOWN, name_problem, quoted, shown
 
 DEMO = "n30/lock-down-hold-fast"
+TURNS = 999  # the most turns a game can have (`--turn`, `--at`)
+GAMES = 100_000  # the most games one `simulate` plays
+LINE = 500  # the longest message printed: the safety net under every value's own cut
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits 2."""
 
     def error(self, message: str) -> None:
+        message = re.sub(r"'([^']{%d,})'" % SHOWN, lambda found: shown(found[1]), message)  # a long value, cut
         command = self.prog.removeprefix("referee").strip()
         raise RefereeError(f"{command}: {message}" if command else message)
 
@@ -42,19 +50,75 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
     if not -SEED_LIMIT < value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"{text[:40]} is out of range (at most 128 bits)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is out of range (at most 128 bits)")
     return value
 
 
+def _whole(low: int, high: int):
+    """An argument type: a whole number from low to high."""
+
+    def whole(text: str) -> int:
+        if not re.fullmatch(r"[+-]?\d{1,20}", text.strip()) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not {shown(text)}")
+        return int(text)
+
+    return whole
+
+
+def _name(text: str) -> str:
+    """An argument type: an id (a scenario, a player), at most 64 characters and no control characters."""
+    problem = name_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{shown(text)} {problem}")
+    return text
+
+
+def _path(text: str) -> str:
+    """An argument type: a file or folder path, not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty path: give a file or folder name")
+    return text
+
+
+def _new_file(text: str) -> Path:
+    """A path where a new file can be created: not a folder, not there yet, below a folder that takes new files."""
+    path = Path(text)
+    if path.is_dir():
+        raise RefereeError(f"{text} is a folder; give a file name")
+    if path.exists():
+        raise RefereeError(f"{text} already exists")
+    try:
+        tempfile.TemporaryFile(dir=next(folder for folder in path.absolute().parents if folder.exists())).close()
+    except OSError as error:
+        raise RefereeError(f"cannot create {text}: {error.strerror}") from None
+    return path
+
+
+@contextmanager
+def _writing(target: str, folder: bool = False):
+    """Refuse a folder where a file is written (or a file where a folder is), and a failure to write, on one line."""
+    if Path(target).exists() and Path(target).is_dir() != folder:
+        raise RefereeError(f"{target} is {'a file, not a folder' if folder else 'a folder, not a file'}")
+    try:
+        yield
+    except OSError as error:
+        at = f" ({error.filename})" if error.filename and str(error.filename) != target else ""
+        raise RefereeError(f"cannot write {target}: {error.strerror or error}{at}") from None
+
+
 def _options(pairs: list[str]) -> dict[str, str]:
+    """The `--set OPTION=VALUE` pairs; each side a name (64 characters at most, no control characters)."""
     options = {}
     for pair in pairs:
-        name, sep, value = pair.partition("=")
+        name, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not name:
-            raise RefereeError(f"--set takes OPTION=VALUE, not {pair!r}")
-        options[name.strip()] = value.strip()
+            raise RefereeError(f"--set takes OPTION=VALUE, not {shown(pair)}")
+        problem = name_problem(name) or name_problem(value)
+        if problem:
+            raise RefereeError(f"--set {shown(pair)}: an option and its value each {problem}")
+        options[name] = value
     return options
 
 
@@ -69,11 +133,51 @@ def _read_input(source: str | None) -> str:
         raise RefereeError(f"cannot read {source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
 
 
-def _json(text: str, where: str) -> object:
+class _Twice(Exception):
+    """A JSON object gives a key twice."""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object; one that gives a key twice is refused (which value counts would be a guess)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        raise _Twice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+    return data
+
+
+def _unprintable(text: str, read: bool) -> str | None:
+    """What in a text cannot be written out again: a lone surrogate, or in text as `read`, a byte that was not UTF-8."""
     try:
-        return json.loads(text)
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        code = ord(text[error.start])
+        if read and 0xDC80 <= code <= 0xDCFF:  # how Python reads a byte that is not UTF-8
+            return f"byte 0x{code - 0xDC00:02x} is not UTF-8"
+        return f"\\u{code:04x} is a lone surrogate, not a character"
+    return None
+
+
+def _json(text: str, where: str) -> object:
+    """Parse one JSON document; refuse what is not UTF-8, a key given twice, too deep nesting and lone surrogates."""
+    problem = _unprintable(text, read=True)
+    if problem:
+        raise RefereeError(f"{where}: not text: {problem}")
+    try:
+        data = json.loads(text, object_pairs_hook=_object)
     except json.JSONDecodeError as error:
         raise RefereeError(f"{where}: not valid JSON: {error}") from None
+    except _Twice as twice:
+        raise RefereeError(f"{where}: the key {quoted(twice.args[0])} is given twice") from None
+    except RecursionError:
+        raise RefereeError(f"{where}: not valid JSON: nested too deeply") from None
+    except ValueError:  # an integer of more than 4300 digits
+        raise RefereeError(f"{where}: not valid JSON: a number too long to read") from None
+    if re.search(r"\\u[dD][89a-fA-F]", text):  # an escaped surrogate: paired, or alone?
+        problem = _unprintable(json.dumps(data, ensure_ascii=False), read=False)
+        if problem:
+            raise RefereeError(f"{where}: not text: {problem}")
+    return data
 
 
 def cmd_scenarios(args) -> int:
@@ -91,7 +195,7 @@ def cmd_scenarios(args) -> int:
 def cmd_new(args) -> int:
     from referee.session import Session
 
-    path = Path(args.db) if args.db else new_session_path(args.scenario)
+    path = _new_file(args.db) if args.db is not None else new_session_path(args.scenario)
     session = Session.create(path, args.scenario, _options(args.set), args.seed)
     session.close()
     print(path)
@@ -112,6 +216,8 @@ def cmd_apply(args) -> int:
             if isinstance(command, dict) and not isinstance(command.get("do"), str):
                 raise RefereeError(f'line {number}: a command needs "do": a command name such as "end-phase"')
             try:
+                if isinstance(command, dict) and command["do"] in ("undo", "redo"):
+                    session.game.check(command)  # the session undoes and redoes by itself, so the check is made here
                 seq = session.apply(command)
             except RefereeError as error:
                 raise RefereeError(f"line {number}: {error}") from None
@@ -162,7 +268,7 @@ WALLMAN_CALCULATORS = ("wallman-rl", "wallman-fight", "wallman-melee", "wallman-
 
 def cmd_resolve(args) -> int:
     if args.ruleset not in ("n30",) + WALLMAN_CALCULATORS:
-        raise RefereeError(f"no calculator {args.ruleset!r} (known: n30, {', '.join(WALLMAN_CALCULATORS)})")
+        raise RefereeError(f"no calculator {shown(args.ruleset)} (known: n30, {', '.join(WALLMAN_CALCULATORS)})")
     data = _json(_read_input(args.file), args.file or "stdin")
     if args.ruleset == "n30":
         from referee.rules.n30.calculator import resolve_json
@@ -182,11 +288,12 @@ def cmd_review(args) -> int:
         raise RefereeError(f"no session database at {args.path}")
     at = None
     if args.at:
-        try:
-            at = [int(turn) for turn in args.at.split(",")]
-        except ValueError:
-            raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {args.at!r}") from None
-    print(write_review(Path(args.path), Path(args.out), at, args.format))
+        turns = args.at.split(",")
+        if len(turns) > TURNS or not all(re.fullmatch(r"\s*[1-9]\d{0,2}\s*", turn) for turn in turns):
+            raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {shown(args.at)}")
+        at = [int(turn) for turn in turns]
+    with _writing(args.out):
+        print(write_review(Path(args.path), Path(args.out), at, args.format))
     return 0
 
 
@@ -196,10 +303,11 @@ def cmd_export(args) -> int:
 
     if not Path(args.path).is_file():
         raise RefereeError(f"no session database at {args.path}")
-    written = (export(Path(args.path), Path(args.out), args.format) if args.player is None
-               else export_player(Path(args.path), args.player, Path(args.out), args.format))
-    for target in written:
-        print(printable(target))
+    with _writing(args.out, folder=True):
+        written = (export(Path(args.path), Path(args.out), args.format) if args.player is None
+                   else export_player(Path(args.path), args.player, Path(args.out), args.format))
+        for target in written:
+            print(printable(target))
     return 0
 
 
@@ -208,7 +316,7 @@ def cmd_branch(args) -> int:
 
     if not Path(args.path).is_file():
         raise RefereeError(f"no session database at {args.path}")
-    copied = branch(Path(args.path), Path(args.db), args.seq, args.turn)
+    copied = branch(Path(args.path), _new_file(args.db), args.seq, args.turn)
     print(f"{copied} commands copied", file=sys.stderr)
     print(args.db)
     return 0
@@ -225,13 +333,14 @@ def cmd_simulate(args) -> int:
     from referee.simulate import game_seed, last_game, simulate
 
     options = _options(args.set)
+    save = _new_file(args.save) if args.save is not None else None
     with _progress(args.games, "games") as tick:
         result = simulate(args.scenario, args.games, args.seed, options, args.protesters, args.police, progress=tick)
-    if args.save:
+    if save:
         from referee.session import Session
 
         _, commands = last_game(args.scenario, args.games, args.seed, options, args.protesters, args.police)
-        session = Session.create(Path(args.save), args.scenario, options, game_seed(args.seed, args.games - 1))
+        session = Session.create(save, args.scenario, options, game_seed(args.seed, args.games - 1))
         try:
             for command in commands:
                 session.apply(command)
@@ -265,9 +374,12 @@ def cmd_demo(args) -> int:
 
 
 def cmd_play(args) -> int:
-    if args.path is not None and not Path(args.path).is_file():
-        raise RefereeError(f"no session database at {args.path}")
-    return _dashboard(Path(args.path) if args.path else None)
+    if args.path is None:
+        return _dashboard(None)
+    from referee.store.reading import open_reader
+
+    open_reader(Path(args.path)).close()  # a missing or corrupt database is refused before the dashboard starts
+    return _dashboard(Path(args.path))
 
 
 def _dashboard(path: Path | None) -> int:
@@ -294,14 +406,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_scenarios)
 
     p = sub.add_parser("new", help="create a session database")
-    p.add_argument("scenario")
-    p.add_argument("--db", help="where to write it (default: sessions/<scenario>-<time>.db)")
+    p.add_argument("scenario", type=_name)
+    p.add_argument("--db", type=_path, help="where to write it (default: sessions/<scenario>-<time>.db)")
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a session option")
     p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("play", help="open the dashboard on a session")
-    p.add_argument("path", nargs="?")
+    p.add_argument("path", nargs="?", type=_path)
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("demo", help="a fresh Lock Down, Hold Fast session")
@@ -309,46 +421,46 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_demo)
 
     p = sub.add_parser("apply", help="apply umpire commands (JSON lines) to a session")
-    p.add_argument("path")
-    p.add_argument("file", nargs="?", help="a file of JSON lines, or - for stdin (default)")
+    p.add_argument("path", type=_path)
+    p.add_argument("file", nargs="?", type=_path, help="a file of JSON lines, or - for stdin (default)")
     p.set_defaults(run=cmd_apply)
 
     p = sub.add_parser("state", help="the umpire's full truth")
-    p.add_argument("path")
+    p.add_argument("path", type=_path)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_state)
 
     p = sub.add_parser("log", help="the event log")
-    p.add_argument("path")
+    p.add_argument("path", type=_path)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(run=cmd_log)
 
     p = sub.add_parser("view", help="what one player knows (only what that player observed)")
-    p.add_argument("path")
-    p.add_argument("--player", required=True)
+    p.add_argument("path", type=_path)
+    p.add_argument("--player", required=True, type=_name)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_view)
 
     p = sub.add_parser("brief", help="write each player's briefing sheet")
-    p.add_argument("path")
+    p.add_argument("path", type=_path)
     who = p.add_mutually_exclusive_group(required=True)
-    who.add_argument("--player")
+    who.add_argument("--player", type=_name)
     who.add_argument("--all", action="store_true")
     p.add_argument("--format", choices=("html", "md", "pdf"), default="html",
                    help="html to print from a browser, md, or pdf (needs the pdf extra); default html")
     p.add_argument("--lang", choices=("en", "es"), default="en")
-    p.add_argument("--out", required=True, help="the folder to write DIR/<player-id>.<ext> into")
+    p.add_argument("--out", required=True, type=_path, help="the folder to write DIR/<player-id>.<ext> into")
     p.set_defaults(run=cmd_brief)
 
     p = sub.add_parser("resolve", help="resolve one confrontation or chart from JSON, without a session")
     p.add_argument("ruleset", help="n30, or a Wallman chart: " + ", ".join(WALLMAN_CALCULATORS))
-    p.add_argument("file", nargs="?", help="a JSON file, or - for stdin (default)")
+    p.add_argument("file", nargs="?", type=_path, help="a JSON file, or - for stdin (default)")
     p.add_argument("--seed", type=_seed)
     p.set_defaults(run=cmd_resolve)
 
     p = sub.add_parser("review", help="write the post-session report (one HTML page)")
-    p.add_argument("path")
-    p.add_argument("--out", required=True, help="the file to write")
+    p.add_argument("path", type=_path)
+    p.add_argument("--out", required=True, type=_path, help="the file to write")
     p.add_argument("--format", choices=("html", "pdf"), default="html",
                    help="one self-contained HTML page, or pdf (needs the pdf extra); default html")
     p.add_argument("--at", help="turns to compare each player's knowledge with the truth at, like 4,8 "
@@ -356,30 +468,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("export", help="the event log, the turns and the units as CSV or JSON for a spreadsheet")
-    p.add_argument("path")
-    p.add_argument("--out", required=True, help="the folder to write events, turns and units into")
-    p.add_argument("--player", help="only this player's own view (what he knows), safe to hand him")
+    p.add_argument("path", type=_path)
+    p.add_argument("--out", required=True, type=_path, help="the folder to write events, turns and units into")
+    p.add_argument("--player", type=_name, help="only this player's own view (what he knows), safe to hand him")
     p.add_argument("--format", choices=("csv", "json"), default="csv")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("branch", help="what-if: a new session starting where this one stood at a moment")
-    p.add_argument("path")
+    p.add_argument("path", type=_path)
     moment = p.add_mutually_exclusive_group(required=True)
-    moment.add_argument("--seq", type=int, help="just after the command that made this event")
-    moment.add_argument("--turn", type=int, help="at the start of this turn")
-    p.add_argument("--db", required=True, help="the new session database (must not exist)")
+    moment.add_argument("--seq", type=_whole(1, 2**63 - 1), help="just after the command that made this event")
+    moment.add_argument("--turn", type=_whole(1, TURNS), help="at the start of this turn")
+    p.add_argument("--db", required=True, type=_path, help="the new session database (must not exist)")
     p.set_defaults(run=cmd_branch)
 
     p = sub.add_parser("verify", help="check that the log is as referee wrote it (hashes, snapshots, dice)")
-    p.add_argument("path")
+    p.add_argument("path", type=_path)
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("simulate", help="computer players play whole games")
-    p.add_argument("scenario")
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("scenario", type=_name)
+    p.add_argument("--games", type=_whole(1, GAMES), default=1)
+    p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
-    p.add_argument("--save", help="keep the last game as a session database")
+    p.add_argument("--save", type=_path, help="keep the last game as a session database")
     p.add_argument("--protesters", default="objective", choices=("objective", "random"))
     p.add_argument("--police", default="objective", choices=("objective", "random"))
     p.set_defaults(run=cmd_simulate)
@@ -410,8 +522,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    """Print one line on stderr, its control characters shown as escapes, and return 2 (bad input)."""
+    """Print one line on stderr, its control characters shown as escapes and cut at LINE characters,
+    and return 2 (bad input)."""
     from referee.text import printable
 
-    print("referee: " + printable(" ".join(message.splitlines())), file=sys.stderr)
+    line = printable(" ".join(message.splitlines()))
+    print("referee: " + (line if len(line) <= LINE else line[:LINE - 1] + "…"), file=sys.stderr)
     return 2

@@ -43,15 +43,22 @@ class Game:
     def dice_for(self, command: dict) -> Dice:
         """Typed-in dice if the command carries them, else the seeded generator."""
         if "dice" in command:
-            if not isinstance(command["dice"], list):
-                raise RefereeError("dice must be a list of whole numbers")
             return TableDice(command["dice"])
         return self.dice
 
-    def apply(self, command: dict) -> list[Event]:
-        """Apply one command; on a refusal nothing changes, not even the dice drawn."""
+    def check(self, command: dict) -> None:
+        """Refuse a command that is not an object, names no known verb or breaks its verb's schema."""
         if not isinstance(command, dict):
             raise RefereeError("a command must be a JSON object such as {\"do\": \"end-phase\"}")
+        self.rules.check(self.ctx, command)
+
+    def preview(self, command: dict) -> list[Event]:
+        """The events a command would bring, with the dice the game would use; the game stays as it is."""
+        return Game(self.ctx, self.rules, self.state, self.dice.copy(), keep_events=False).apply(command)
+
+    def apply(self, command: dict) -> list[Event]:
+        """Apply one command; on a refusal nothing changes, not even the dice drawn."""
+        self.check(command)
         dice = self.dice_for(command)
         drawn = self.dice.drawn
         try:

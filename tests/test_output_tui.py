@@ -77,7 +77,7 @@ def test_hostile_unit_and_street_names_show_harmlessly_on_the_map_the_panel_and_
         return screen_text(app)
 
     units, streets = drive(path, moving, size=SIZE), drive(tmp_path / "b.db", street, size=SIZE)
-    assert unsafe(units) == [] and units.count(printable(NAME)) >= 3
+    assert unsafe(units) == [] and units.count(printable(NAME)) >= 2  # a command naming it is refused at the door
     assert unsafe(streets) == [] and streets.count("4th\\x1b[2J") >= 2
 
 
@@ -112,7 +112,7 @@ def test_a_riot_form_and_its_refusal_show_a_hostile_name_as_written(tmp_path):
 
     form, refused = drive(path, script, size=SIZE)
     assert unsafe(form) == [] and form.count(printable(NAME)) >= 2
-    assert unsafe(refused) == [] and f"between 1 and 1 for {printable(NAME)}" in refused
+    assert unsafe(refused) == [] and printable(NAME)[:30] in refused.split("Refused", 1)[-1]
 
 
 def test_recent_session_files_with_hostile_names_show_as_written(tmp_path, monkeypatch):

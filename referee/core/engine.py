@@ -35,8 +35,11 @@ class Ruleset(Protocol):
     def start(self, ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
         """Events that open the game (first reinforcements and the like)."""
 
+    def check(self, ctx: Context, command: dict) -> None:
+        """Refuse a command whose verb is unknown or whose keys do not match the verb's schema."""
+
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-        """Emit the events a command causes, or raise a Refusal citing the rule."""
+        """Emit the events a command causes (the command already checked), or raise a Refusal citing the rule."""
 
     def evolve(self, ctx: Context, state: GameState, event: Event) -> None:
         """Fold one event into a thawed state, in place."""

@@ -16,19 +16,12 @@ def due_turn(ctx: Context, turn: int, delay: int) -> int:
 
 
 def report(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """File a report for a player: `{"do": "report", "player", "text", "delay", "reliability"}`."""
-    player = command.get("player")
-    if not isinstance(player, str):
-        raise RefereeError('a report needs "player": the id of the player it is for')
+    """File a report for a player: `{"do": "report", "player", "text", "delay", "reliability"}` (its schema
+    in referee.rules.commands: the text is one line, the delay within the game)."""
+    player, text = command["player"], command["text"]
     ctx.scenario.player(player)  # an unknown player is an error naming the known ones
-    text = command.get("text")
-    if not isinstance(text, str) or not text.strip():
+    if not text.strip():
         raise RefereeError('a report needs "text": what the player is told')
-    delay = command.get("delay", 0)
-    if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
-        raise RefereeError(f'"delay" must be a whole number of minutes, 0 or more, not {delay!r}')
-    reliability = command.get("reliability", "probable")
-    if reliability not in RELIABILITIES:
-        raise RefereeError(f'"reliability" must be one of {", ".join(RELIABILITIES)}, not {reliability!r}')
+    delay, reliability = command.get("delay", 0), command.get("reliability", "probable")
     emit("report-filed", {"player": player, "text": text, "delay": delay, "reliability": reliability,
                           "due_turn": due_turn(ctx, state.turn, delay)})

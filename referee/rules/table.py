@@ -2,28 +2,50 @@
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import import_module
 from typing import Callable
 
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError
+from referee.rules.bounds import shown
 
 Handler = Callable[[Context, GameState, dict, Emit, Dice], None]
+
+
+@cache
+def checks(module: str) -> dict[str, Callable[[dict, object], None]]:
+    """The check of every verb a ruleset's `commands` module lists (imported when first needed)."""
+    return import_module(module).CHECKS
 
 
 class CommandTable:
     """A ruleset deciding each command by its `do`: unknown commands, and any after the game ended, refused."""
 
     table: dict[str, Handler] = {}
+    commands: str  # the module of the verbs' schemas (its CHECKS), such as "referee.rules.n30.commands"
 
     @staticmethod
     def check_not_over(state: GameState) -> None:
         """Refuse a command once the game is over (each ruleset cites its own section)."""
 
+    def unknown(self, verb: object) -> RefereeError:
+        return RefereeError(f"unknown command {shown(verb)} (known: {', '.join(self.table)}, undo, redo)")
+
+    def check(self, ctx: Context, command: dict) -> None:
+        """Refuse a command that does not match its verb's schema (see referee.rules.commands)."""
+        verb = command.get("do")
+        try:
+            check = checks(self.commands)[verb]
+        except (KeyError, TypeError):  # TypeError: a verb that is a list or an object
+            raise self.unknown(verb) from None
+        check(command, ctx)
+
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
         handler = self.table.get(command.get("do"))
         if handler is None:
-            raise RefereeError(f"unknown command {command.get('do')!r} (known: {', '.join(self.table)}, undo, redo)")
+            raise self.unknown(command.get("do"))
         self.check_not_over(state)
         handler(ctx, state, command, emit, dice)

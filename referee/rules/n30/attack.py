@@ -34,8 +34,8 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     """Resolve a police attack at one intersection and carry out its results."""
     if state.phase != CONFRONTATION:
         raise Refusal("2", f"the police attack in the confrontation phase, and it is the {state.phase} phase")
-    node = command.get("node")
-    if not isinstance(node, str) or node not in ctx.scenario.board.nodes:
+    node = command["node"]
+    if node not in ctx.scenario.board.nodes:
         raise RefereeError(f"unknown intersection {node!r}")
     attacked = targets(state, node)
     if not attacked:
@@ -82,8 +82,6 @@ def _result(outcome) -> dict:
 
 def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: object, ids: set[str]) -> dict[str, str]:
     """Check the police player's retreat choices before any die is rolled (4.1, 3)."""
-    if not isinstance(retreats, dict):
-        raise RefereeError("retreats must map unit ids to intersections")
     counts: dict[str, int] = {}
     for uid, to in retreats.items():
         if uid not in ids:

@@ -10,6 +10,7 @@ import os
 
 from referee.core.dice import SeededDice, TableDice
 from referee.errors import RefereeError
+from referee.rules.bounds import DICE, ITEMS, SMALL, name_problem, shown
 from referee.rules.n30.confrontation import (
     LOCKDOWN,
     POLICE_TYPES,
@@ -32,7 +33,7 @@ def _is_int(value: object) -> bool:
 def _check_keys(obj: dict, known: tuple[str, ...], where: str) -> None:
     for key in obj:
         if key not in known:
-            raise RefereeError(f"{where}: unknown key {key!r} (known keys: {', '.join(known)})")
+            raise RefereeError(f"{where}: unknown key {shown(key)} (known keys: {', '.join(known)})")
 
 
 def _unit_id(obj: dict, where: str) -> str:
@@ -40,8 +41,15 @@ def _unit_id(obj: dict, where: str) -> str:
         raise RefereeError(f"{where}: missing key 'id'")
     unit_id = obj["id"]
     if not isinstance(unit_id, str) or not unit_id.strip():
-        raise RefereeError(f"{where}.id: must be a non-empty string, got {unit_id!r}")
+        raise RefereeError(f"{where}.id: must be a non-empty string, got {shown(unit_id)}")
+    _check_name(unit_id, f"{where}.id")
     return unit_id
+
+
+def _check_name(name: str, where: str) -> None:
+    problem = name_problem(name)
+    if problem:
+        raise RefereeError(f"{where}: {shown(name)} {problem}")
 
 
 def _unit_type(obj: dict, where: str, types: tuple[str, ...]) -> str:
@@ -49,7 +57,7 @@ def _unit_type(obj: dict, where: str, types: tuple[str, ...]) -> str:
         raise RefereeError(f"{where}: missing key 'type'")
     unit_type = obj["type"]
     if not isinstance(unit_type, str) or unit_type not in types:
-        raise RefereeError(f"{where}.type: unknown type {unit_type!r} (one of: {', '.join(types)})")
+        raise RefereeError(f"{where}.type: unknown type {shown(unit_type)} (one of: {', '.join(types)})")
     return unit_type
 
 
@@ -61,6 +69,8 @@ def _unit_list(data: dict, key: str) -> list:
         raise RefereeError(f"{key}: must be a list of units, got {type(units).__name__}")
     if not units:
         raise RefereeError(f"{key}: must list at least one unit")
+    if len(units) > ITEMS:
+        raise RefereeError(f"{key}: must list at most {ITEMS} units")
     seen: set[str] = set()
     for index, unit in enumerate(units):
         where = f"{key}[{index}]"
@@ -68,7 +78,7 @@ def _unit_list(data: dict, key: str) -> list:
             raise RefereeError(f"{where}: each unit must be an object with 'id' and 'type'")
         unit_id = _unit_id(unit, where)
         if unit_id in seen:
-            raise RefereeError(f"{where}.id: {unit_id!r} is listed twice in {key}")
+            raise RefereeError(f"{where}.id: {shown(unit_id)} is listed twice in {key}")
         seen.add(unit_id)
     return units
 
@@ -81,7 +91,7 @@ def _police(data: dict) -> list[PoliceIn]:
         unit_type = _unit_type(unit, where, POLICE_TYPES)
         armored = unit.get("armored", False)
         if not isinstance(armored, bool):
-            raise RefereeError(f"{where}.armored: must be true or false, got {armored!r}")
+            raise RefereeError(f"{where}.armored: must be true or false, got {shown(armored)}")
         if armored and unit_type != "chemical":
             raise RefereeError(f"{where}.armored: only chemical units carry armored cars")
         police.append(PoliceIn(unit["id"], unit_type, armored))
@@ -98,7 +108,7 @@ def _protesters(data: dict) -> list[ProtesterIn]:
         if "locked" in unit:
             locked = unit["locked"]
             if not isinstance(locked, bool):
-                raise RefereeError(f"{where}.locked: must be true or false, got {locked!r}")
+                raise RefereeError(f"{where}.locked: must be true or false, got {shown(locked)}")
             if unit_type != LOCKDOWN:
                 raise RefereeError(f"{where}.locked: only lockdown clusters lock down, and {unit['id']!r} is {unit_type}")
         protesters.append(ProtesterIn(unit["id"], unit_type, locked))
@@ -111,9 +121,13 @@ def _allocation(data: dict) -> dict[str, int] | None:
         return None
     if not isinstance(allocation, dict):
         raise RefereeError(f"allocation: must be an object mapping protester ids to shares, got {type(allocation).__name__}")
+    if len(allocation) > ITEMS:
+        raise RefereeError(f"allocation: must share among at most {ITEMS} units")
     for name, share in allocation.items():
-        if not _is_int(share):
-            raise RefereeError(f"allocation: the share of {name!r} must be a whole number, got {share!r}")
+        _check_name(name, "allocation")
+        if not _is_int(share) or not -SMALL <= share <= SMALL:
+            raise RefereeError(f"allocation: the share of {shown(name)} must be a whole number from {-SMALL} "
+                               f"to {SMALL}, got {shown(share)}")
     return allocation
 
 
@@ -123,12 +137,15 @@ def _refuse(data: dict) -> list[str]:
         return []
     if not isinstance(refuse, list):
         raise RefereeError(f"refuse: must be a list of protester ids, got {type(refuse).__name__}")
+    if len(refuse) > ITEMS:
+        raise RefereeError(f"refuse: must list at most {ITEMS} units")
     seen: set[str] = set()
     for name in refuse:
         if not isinstance(name, str):
-            raise RefereeError(f"refuse: must list protester ids (strings), got {name!r}")
+            raise RefereeError(f"refuse: must list protester ids (strings), got {shown(name)}")
+        _check_name(name, "refuse")
         if name in seen:
-            raise RefereeError(f"refuse: {name!r} is listed twice")
+            raise RefereeError(f"refuse: {shown(name)} is listed twice")
         seen.add(name)
     return refuse
 
@@ -139,13 +156,15 @@ def _dice(data: dict, seed: int | None) -> SeededDice | TableDice:
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         elif not _is_int(seed):
-            raise RefereeError(f"--seed: must be a whole number, got {seed!r}")
+            raise RefereeError(f"--seed: must be a whole number, got {shown(seed)}")
         return SeededDice(seed)
     if not isinstance(values, list):
         raise RefereeError(f"dice: must be a list of die faces, got {type(values).__name__}")
+    if len(values) > DICE:
+        raise RefereeError(f"dice: must list at most {DICE} dice")
     for value in values:
         if not _is_int(value) or not 1 <= value <= 6:
-            raise RefereeError(f"dice: {value!r} is not a face of a six-sided die")
+            raise RefereeError(f"dice: {shown(value)} is not a face of a six-sided die")
     return TableDice(values)
 
 
@@ -180,7 +199,7 @@ def resolve_json(data: object, seed: int | None = None) -> dict:
     _check_keys(data, TOP_KEYS, "n30 confrontation")
     gas = data.get("gas", False)
     if not isinstance(gas, bool):
-        raise RefereeError(f"gas: must be true or false, got {gas!r}")
+        raise RefereeError(f"gas: must be true or false, got {shown(gas)}")
     police = _police(data)
     protesters = _protesters(data)
     allocation = _allocation(data)

@@ -165,8 +165,8 @@ def check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> N
 
 
 def _unit(state: GameState, command: dict, key: str = "unit") -> Unit:
-    uid = command.get(key)
-    if not isinstance(uid, str) or uid not in state.units:
+    uid = command[key]
+    if uid not in state.units:
         raise RefereeError(f"unknown unit {uid!r}")
     return state.units[uid]
 
@@ -180,16 +180,12 @@ def _ready(ctx: Context, state: GameState, unit: Unit, emit: Emit) -> GameState:
 
 
 def _planned_path(ctx: Context, state: GameState, unit: Unit, command: dict) -> list[str]:
-    """The path a move command asks for: given, or the shortest legal one to `to`."""
+    """The path a move command asks for: given, or the shortest legal one to `to` (its schema gives one)."""
     if "path" in command:
         path = command["path"]
-        if not isinstance(path, list) or not all(isinstance(n, str) for n in path):
-                raise RefereeError("path must be a list of intersection names")
         check_path(ctx, state, unit, path)
         return path
-    to = command.get("to")
-    if not isinstance(to, str):
-        raise RefereeError('a move needs "to" (an intersection) or "path" (a list of them)')
+    to = command["to"]
     legal = destinations(ctx, state, unit, rate=10**6)
     if to not in legal:
         check_path(ctx, state, unit, [to])  # explains the usual reasons

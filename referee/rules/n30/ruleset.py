@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
-from referee.errors import RefereeError, Refusal
+from referee.errors import Refusal
 from referee.rules import reports
 from referee.rules.table import CommandTable
 from referee.rules.n30 import attack, fold, friction, movement, turns
@@ -18,10 +18,7 @@ def _choose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dic
     side = MOVER.get(state.phase)
     if side is None:
         raise Refusal("3", f"intersections are chosen in a movement phase, and it is the {state.phase} phase")
-    nodes = command.get("nodes", [command.get("node")])
-    if not isinstance(nodes, list) or not all(isinstance(n, str) for n in nodes):
-        raise RefereeError('choose needs "node" or "nodes" (intersection names)')
-    for node in nodes:
+    for node in command.get("nodes", [command.get("node")]):
         state = movement.choose(ctx, state, side, node, emit)
 
 
@@ -44,6 +41,7 @@ class N30(CommandTable):
 
     id = "n30"
     table = COMMANDS
+    commands = "referee.rules.n30.commands"
     check_not_over = staticmethod(turns.check_not_over)
 
     def initial(self, ctx: Context) -> GameState:

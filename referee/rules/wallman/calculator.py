@@ -8,12 +8,14 @@ be used; missing dice come from the generator seeded with `--seed` (or a random 
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from referee.core.dice import SeededDice, TableDice, Tally
 from referee.errors import RefereeError
+from referee.rules.bounds import FIGURES, ITEMS, SMALL, cut
+from referee.rules.commands import Counts, Dice, Name, Names, Small, explain, where, whole
 from referee.rules.wallman import damage, fighting, fires, firearms, looting, medical, negotiation, overreaction, response
 from referee.scenario.wallman_tables import Tables, load_tables
 
@@ -22,106 +24,109 @@ class _Input(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
+Count = whole(0, SMALL)
+
+
 class RLInput(_Input):
-    rl: int
-    roll: int | None = None
-    modifiers: dict[str, int] = {}
+    rl: Small
+    roll: Small | None = None
+    modifiers: Counts = {}
 
 
 class FighterInput(_Input):
-    roll: int | None = None
-    modifiers: list[str] = []
+    roll: Small | None = None
+    modifiers: Names = []
 
 
 class FightInput(_Input):
-    intent: str = "beat"
+    intent: Name = "beat"
     a: FighterInput
     b: FighterInput
 
 
 class MeleeFighter(_Input):
-    name: str | None = None
-    modifiers: list[str] = []
+    name: Name | None = None
+    modifiers: Names = []
 
 
 class MeleeInput(_Input):
-    intent: str = "beat"
+    intent: Name = "beat"
     lone: MeleeFighter
-    others: list[MeleeFighter]
-    dice: list[int] | None = None
+    others: Annotated[list[MeleeFighter], Field(max_length=ITEMS)]
+    dice: Dice | None = None
 
 
 class NegotiateInput(_Input):
-    rl: int
+    rl: Small
     quality: Literal["ordinary", "poor"] = "ordinary"
-    distance: int = Field(0, ge=0)
+    distance: Count = 0
     megaphone: bool = False
     face_to_face: bool = True
-    discretion: int = 0
+    discretion: Small = 0
     shooting_or_gas: bool = False
-    roll: int | None = None
+    roll: Small | None = None
 
 
 class OverreactionInput(_Input):
-    unit: str
-    modifiers: dict[str, int] = {}
-    dice: list[int] | None = None
+    unit: Name
+    modifiers: Counts = {}
+    dice: Dice | None = None
 
 
 class FirearmsInput(_Input):
-    firer: str
-    firers: int = 1
+    firer: Name
+    firers: whole(1, FIGURES) = 1
     automatic: bool = False
     long_range: bool = False
-    dice: list[int] | None = None
+    dice: Dice | None = None
 
 
 class SniperInput(_Input):
-    shot: int = 1
+    shot: Small = 1
     swat_reply: bool = False
-    dice: list[int] | None = None
+    dice: Dice | None = None
 
 
 class TriageInput(_Input):
-    roll: int | None = None
+    roll: Small | None = None
 
 
 class BuildingInput(_Input):
-    id: str
-    value: int = Field(ge=0)
-    fires: int = Field(0, ge=0)
-    adjacent: list[str] = []
+    id: Name
+    value: Count
+    fires: Count = 0
+    adjacent: Names = []
 
 
 class EngineInput(_Input):
-    id: str
-    at: str
-    crew: int = Field(ge=0)
-    water: int = Field(ge=0)
+    id: Name
+    at: Name
+    crew: whole(0, FIGURES)
+    water: Count
     hydrant: bool = False
-    connecting: int = Field(0, ge=0)
+    connecting: Count = 0
     action: Literal["fight", "connect", "idle"] = "fight"
 
 
 class FireInput(_Input):
-    buildings: list[BuildingInput]
-    engines: list[EngineInput] = []
-    dice: list[int] | None = None
+    buildings: Annotated[list[BuildingInput], Field(max_length=ITEMS)]
+    engines: Annotated[list[EngineInput], Field(max_length=ITEMS)] = []
+    dice: Dice | None = None
 
 
 class DamageInput(_Input):
-    value: int
-    figures: int = 0
+    value: Small
+    figures: whole(0, FIGURES) = 0
     break_in: bool = False
-    dice: list[int] | None = None
+    dice: Dice | None = None
 
 
 class LootInput(_Input):
-    value: int = Field(ge=0)
-    looters: int = Field(ge=0)
-    cars: int = Field(0, ge=0)
-    vans: int = Field(0, ge=0)
-    dice: list[int] | None = None
+    value: Count
+    looters: whole(0, FIGURES)
+    cars: Count = 0
+    vans: Count = 0
+    dice: Dice | None = None
 
 
 class _Kept(Tally):
@@ -251,9 +256,8 @@ def _parse(model: type[_Input], data: object, name: str) -> _Input:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(map(str, first["loc"])) or "input"
-        raise RefereeError(f"{name}: {where}: {first['msg']}") from None
+        first = error.errors(include_url=False, include_input=False)[0]
+        raise RefereeError(f"{name}: {cut(where(first['loc'])) or 'input'}: {explain(first)}") from None
 
 
 def resolve_json(name: str, data: object, seed: int | None = None, tables: Tables | None = None) -> dict:

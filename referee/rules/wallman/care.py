@@ -50,9 +50,7 @@ def evacuate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     stands go to hospital: 2 on stretchers or 4 walking wounded a run, once patched up (and, for a
     stretcher case, a turn more to put him on the stretcher); loading is the turn's work."""
     ambulance = _paramedics(state, command, "ambulance")
-    ids = command.get("casualties")
-    if not isinstance(ids, list) or not ids:
-        raise RefereeError('"casualties" must list the casualties to take')
+    ids = command["casualties"]
     loads = {"stretcher": 0, "walking": 0}
     for cid in ids:
         cid, casualty = _casualty(state, {"casualty": cid})

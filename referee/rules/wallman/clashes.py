@@ -24,13 +24,6 @@ GAS_CARRIERS = ("riot_police", "anti_riot", "soldiers_riot", "mounted_riot", "sw
 HURT = ("wounded", "dead")
 
 
-def _names(command: dict, key: str) -> tuple[str, ...]:
-    given = command.get(key, [])
-    if not isinstance(given, list) or not all(isinstance(name, str) for name in given):
-        raise RefereeError(f'"{key}" must be a list of modifier names, got {given!r}')
-    return tuple(given)
-
-
 def casualty_id(state: GameState) -> str:
     """The next casualty's id: C1, C2, ..."""
     return f"C{len(state.local['casualties']) + 1}"
@@ -49,7 +42,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         raise Refusal(FIGHTING, f"fights are between figures in contact: {unit.id} is at {unit.node}, {crowd.id} at {crowd.node}")
     intent = intent_of(command.get("intent", "beat"), FIGHTING)
     figure = FIGURE.get(unit.type)
-    if figure and lookup.flag(command, "charging"):
+    if figure and command.get("charging", False):
         if not figure.startswith("mounted"):
             raise Refusal(FIGHTING, f"only mounted police fight at the charge, and {unit.id} is {unit.type}")
         figure += "_charging"
@@ -60,8 +53,8 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     if gas:
         theirs += (gas,)
     tally = Tally(dice)
-    result = fight_round(tables(ctx), intent, Fighter(unit.id, ours + _names(command, "modifiers")),
-                         Fighter(crowd.id, theirs + _names(command, "crowd_modifiers")), tally)
+    result = fight_round(tables(ctx), intent, Fighter(unit.id, ours + tuple(command.get("modifiers", ()))),
+                         Fighter(crowd.id, theirs + tuple(command.get("crowd_modifiers", ()))), tally)
     winner = None if result.winner is None else (unit.id, crowd.id)[result.winner]
     hurt = result.result in HURT and winner is not None
     emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent,
@@ -78,9 +71,9 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     if crowd.node not in near(ctx, unit.node):
         raise Refusal(FIREARMS, f"{crowd.id} at {crowd.node} is out of sight of {unit.id} at {unit.node}")
     firers = command.get("firers", unit.factors["strength"])
-    if isinstance(firers, bool) or not isinstance(firers, int) or not 1 <= firers <= unit.factors["strength"]:
+    if firers > unit.factors["strength"]:
         raise RefereeError(f'"firers" must be 1 to {unit.factors["strength"]} for {unit.id}, got {firers!r}')
-    automatic = lookup.flag(command, "automatic")
+    automatic = command.get("automatic", False)
     tally = Tally(dice)
     shots = volley(tables(ctx), unit.type, firers, tally, automatic)
     hurt = [fate for fate in shots.casualties if fate in HURT]
@@ -96,8 +89,6 @@ def gas(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -
     unit = lookup.unit(state, command, "unit", SECURITY, "RL State Chart")
     at = lookup.place(ctx, command, "at")
     kind = command.get("kind", "tear_gas")
-    if kind not in GAS:
-        raise RefereeError(f'"kind" must be one of {", ".join(GAS)}, got {kind!r}')
     if unit.type not in GAS_CARRIERS:
         raise Refusal("Types of Unit", f"{unit.id} ({unit.type}) carries no gas: riot-equipped units do")
     if at not in near(ctx, unit.node):
@@ -109,7 +100,7 @@ def overreact(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     """`{"do": "overreaction", "unit", "modifiers"}`: test a unit under stress (bricks, attack, fire, a man down)."""
     unit = lookup.unit(state, command, "unit", SECURITY, OVER)
     tally = Tally(dice)
-    result = over_reaction(tables(ctx), unit.type, lookup.counts(command), tally)
+    result = over_reaction(tables(ctx), unit.type, command.get("modifiers", {}), tally)
     emit("over-reaction", {"unit": unit.id, "score": result.score, "result": result.result,
                            "modifiers": result.modifiers, "opens_fire": result.opens_fire}, tuple(tally.rolls))
 

@@ -79,9 +79,7 @@ def roll(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     """
     crowd = lookup.unit(state, command, "crowd", CROWD, CHART)
     why = command.get("why", "")
-    if not isinstance(why, str):
-        raise RefereeError(f'"why" must be a short text, got {why!r}')
-    counts = situation(ctx, state, crowd) | lookup.counts(command)
+    counts = situation(ctx, state, crowd) | command.get("modifiers", {})
     tally = Tally(dice)
     result = roll_rl(tables(ctx), crowd.attrs["rl"], counts, tally)
     emit("rl-rolled", {"crowd": crowd.id, "was": result.was, "rl": result.rl, "score": result.score,
@@ -98,7 +96,7 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     crowd = lookup.unit(state, command, "crowd", CROWD, NEGOTIATION)
     if officer.id in state.local["acted"]:
         raise Refusal(NEGOTIATION, f"{officer.id} has already taken an action this turn (Player Actions)")
-    megaphone = lookup.flag(command, "megaphone")
+    megaphone = command.get("megaphone", False)
     if crowd.node == officer.node:
         distance = 0
     elif crowd.node in ctx.scenario.board.adjacency[officer.node]:
@@ -106,8 +104,6 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     else:
         raise Refusal(NEGOTIATION, f"{crowd.id} at {crowd.node} is out of earshot of {officer.id} at {officer.node}")
     discretion = command.get("discretion", 0)
-    if isinstance(discretion, bool) or not isinstance(discretion, int):
-        raise RefereeError(f'"discretion" must be -1, 0 or 1, got {discretion!r}')
     sight = near(ctx, crowd.node)
     trouble = bool(sight & (set(state.local["shooting"]) | set(state.local["gas"])))
     talk = Talk(officer.attrs.get("negotiator", "ordinary"), distance, megaphone, distance == 0, discretion, trouble)
@@ -120,14 +116,14 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
 def split(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "split", "crowd", "figures", "new", "looters"}`: part of a crowd goes its own way, same RL."""
     crowd = lookup.unit(state, command, "crowd", CROWD, CHART)
-    figures, new = command.get("figures"), command.get("new")
+    figures, new = command["figures"], command["new"]
     strength = crowd.factors["strength"]
-    if isinstance(figures, bool) or not isinstance(figures, int) or not 0 < figures < strength:
+    if not figures < strength:
         raise RefereeError(f'"figures" must be between 1 and {strength - 1} for {crowd.id}, got {figures!r}')
-    if not isinstance(new, str) or not new.strip() or new in state.units:
+    if not new.strip() or new in state.units:
         raise RefereeError(f'"new" must name the new crowd, a name not yet used, got {new!r}')
     looters = command.get("looters", 0)
-    if isinstance(looters, bool) or not isinstance(looters, int) or not 0 <= looters <= min(figures, crowd.attrs["looters"]):
+    if not looters <= min(figures, crowd.attrs["looters"]):
         raise RefereeError(f'"looters" (how many of the hidden looters go with it) must be 0 to '
                            f'{min(figures, crowd.attrs["looters"])}, got {looters!r}')
     emit("crowd-split", {"crowd": crowd.id, "new": new, "figures": figures, "looters": looters})

@@ -51,18 +51,3 @@ def at_building(ctx: Context, who: Unit, name: str, section: str) -> None:
     where = ctx.scenario.board.buildings[name].node
     if who.node != where:
         raise Refusal(section, f"{who.id} is at {who.node}, not at {name} ({where})")
-
-
-def counts(command: dict, key: str = "modifiers") -> dict[str, int]:
-    """A `{name: count}` object of modifiers (checked for names and counts by the chart)."""
-    given = command.get(key, {})
-    if not isinstance(given, dict):
-        raise RefereeError(f'"{key}" must be an object of modifier names and counts, got {given!r}')
-    return given
-
-
-def flag(command: dict, key: str) -> bool:
-    value = command.get(key, False)
-    if not isinstance(value, bool):
-        raise RefereeError(f'"{key}" must be true or false, got {value!r}')
-    return value

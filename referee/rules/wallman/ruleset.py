@@ -42,6 +42,7 @@ class Wallman(CommandTable):
 
     id = "wallman"
     table = COMMANDS
+    commands = "referee.rules.wallman.commands"
     check_not_over = staticmethod(turns.check_not_over)
 
     def initial(self, ctx: Context) -> GameState:

@@ -10,7 +10,6 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rules.n30.attack import retreat_options, targets
@@ -165,10 +164,8 @@ class ConfrontDialog(Dialog[dict | None]):
 
     async def _preview(self, command: dict) -> None:
         """Run the command on a copy of the game with the same dice the real one will use."""
-        game = self.game
-        copy = Game(game.ctx, game.rules, game.state, game.dice.copy())
         try:
-            events = copy.apply(command)
+            events = self.game.preview(command)
         except RefereeError as error:
             self.query_one("#error", Label).update(str(error))
             return

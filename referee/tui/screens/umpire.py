@@ -12,8 +12,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from referee.core.dice import TableDice
-from referee.core.engine import run
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.knowledge.build import player_view
@@ -212,14 +210,12 @@ class UmpireScreen(Screen):
         self.app.push_screen(CommandForm(title, fields, note), answered)
 
     def _confirm(self, title: str, command: dict) -> None:
-        game = self.game
-        dice = TableDice(command["dice"]) if "dice" in command else game.dice.copy()
         try:
-            _, events = run(game.rules, game.ctx, game.state, command, dice)
+            events = self.game.preview(command)
         except RefereeError as error:
             self.notify(str(error), title="Refused", severity="error", timeout=6)
             return
-        proposal = "; ".join(game.rules.narrate(event) for event in events)
+        proposal = "; ".join(self.game.rules.narrate(event) for event in events)
         self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),
                              lambda values: self.send(command) if values is not None else None)
 

@@ -1,0 +1,158 @@
+"""What every command must look like before a rule reads it: the shared schemas, and refusals on one line.
+
+Each ruleset lists a schema for each of its verbs (`referee/rules/<ruleset>/commands.py`, its SCHEMAS
+and CHECKS). Unknown keys, keys given together that exclude each other, wrong types, names with
+control characters and numbers or texts larger than the games can mean are refused, naming the key.
+A report's text is one line: a newline is refused like any control character (the log, the review
+and the briefings show each report on a line of its own).
+
+Schemas are TypedDicts checked by pydantic (extra keys forbidden, strict types, bounded fields): the
+rules read the command as given, so no model is built, which keeps the check to a microsecond or so.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Callable, Literal
+
+from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import ValidationInfo, with_config
+from pydantic_core import PydanticCustomError
+from typing_extensions import NotRequired, TypedDict
+
+from referee.errors import RefereeError
+from referee.rules.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SMALL, TEXT_CHARS, quoted
+from referee.rules.reports import RELIABILITIES
+
+
+def within(value: int, low: int, high: int) -> int:
+    """`value` if it lies in low..high, else the refusal saying the range."""
+    if not low <= value <= high:
+        raise PydanticCustomError("range", "must be a whole number from {low} to {high}", {"low": low, "high": high})
+    return value
+
+
+def whole(low: int, high: int) -> Any:
+    """A whole number from low to high."""
+    return Annotated[int, AfterValidator(lambda value: within(value, low, high))]
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_CHARS, pattern=NO_CONTROL)]
+Text = Annotated[str, StringConstraints(max_length=TEXT_CHARS, pattern=NO_CONTROL)]
+Small = whole(-SMALL, SMALL)
+Names = Annotated[list[Name], Field(max_length=ITEMS)]
+SomeNames = Annotated[list[Name], Field(min_length=1, max_length=ITEMS)]
+Counts = Annotated[dict[Name, Small], Field(max_length=ITEMS)]
+Dice = Annotated[list[Small], Field(max_length=DICE)]
+
+
+@with_config(ConfigDict(extra="forbid", strict=True))
+class Bare(TypedDict):
+    """A command: its verb and nothing it does not read (a key given must hold a value of its type)."""
+
+    do: str
+
+
+class Command(Bare):
+    """A command of a ruleset's table: it may carry the dice rolled at the table."""
+
+    dice: NotRequired[Dice]
+
+
+def one_of(schema: type, first: str, second: str) -> Any:
+    """`schema`, where a command gives exactly one of two keys (`"to"` or `"path"`, not both)."""
+
+    def exactly_one(command: dict) -> dict:
+        given = [key in command for key in (first, second)]
+        if all(given):
+            raise PydanticCustomError("conflict", '"{first}" and "{second}" cannot be given together',
+                                      {"first": first, "second": second})
+        if not any(given):
+            raise PydanticCustomError("conflict", 'needs "{first}" or "{second}"', {"first": first, "second": second})
+        return command
+
+    return Annotated[schema, AfterValidator(exactly_one)]
+
+
+def _within_game(delay: int, info: ValidationInfo) -> int:
+    """A report's delay: at most the game's length in minutes (the context is the game's Context)."""
+    clock = info.context.scenario.clock
+    return within(delay, 0, clock.turns * clock.minutes)
+
+
+class Report(Command):
+    """`{"do": "report", "player", "text", "delay", "reliability"}`: the text is one line (a newline is refused)."""
+
+    player: Name
+    text: Text
+    delay: NotRequired[Annotated[int, AfterValidator(_within_game)]]
+    reliability: NotRequired[Literal[RELIABILITIES]]
+
+
+SHARED: dict[str, Any] = {"end-phase": Command, "report": Report, "undo": Bare, "redo": Bare}
+
+WORDS = {
+    "missing": "is missing",
+    "string_type": "must be text",
+    "string_unicode": "must be text",
+    "string_too_short": "must not be empty",
+    "string_too_long": "must be at most {max_length} characters",
+    "string_pattern_mismatch": NOT_PRINTABLE,
+    "int_type": "must be a whole number",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+    "too_short": "must not be empty",
+    "too_long": "must hold at most {max_length} entries",
+    "literal_error": "must be one of {expected}",
+}
+
+
+def where(loc: tuple) -> str:
+    """The key an error is about, as `a.b[2]`."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + str(part)
+    return text
+
+
+def explain(error: dict) -> str:
+    """An error in the words of the referee's messages (pydantic's own for any other)."""
+    words = WORDS.get(error["type"])
+    return words.format(**error.get("ctx", {})) if words else error["msg"]
+
+
+def problem(failed: ValidationError) -> str:
+    """The first thing wrong with a command (an unknown key first), on one line."""
+    errors = failed.errors(include_url=False, include_input=False)
+    error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    loc = error["loc"]
+    if error["type"] == "extra_forbidden":
+        return f"unknown key {quoted(where(loc))}"
+    if loc[-1:] == ("[key]",):  # a key of an object: the object named, not the key
+        return f"a key of {quoted(where(loc[:-2]))} {explain(error)}"
+    return f"{quoted(where(loc))} {explain(error)}" if loc else explain(error)
+
+
+def checker(schema: Any) -> Callable[[dict, object], None]:
+    """The check of one verb's schema: a RefereeError like `move: unknown key "die"` if a command breaks it."""
+    validate = TypeAdapter(schema).validator.validate_python
+
+    def check(command: dict, context: object = None) -> None:
+        try:
+            validate(command, context=context)
+        except ValidationError as failed:
+            raise RefereeError(f"{command['do']}: {problem(failed)}") from None
+
+    return check
+
+
+class Checks(dict):
+    """Each verb's check, built when the verb is first met; an unknown verb is a KeyError."""
+
+    def __init__(self, schemas: dict[str, Any]):
+        super().__init__()
+        self.schemas = schemas
+
+    def __missing__(self, verb: str) -> Callable[[dict, object], None]:
+        check = self[verb] = checker(self.schemas[verb])
+        return check

@@ -1,0 +1,64 @@
+"""Shared by the tests of input refused at the door: a command of every verb, fresh games, one-line refusals."""
+
+from __future__ import annotations
+
+from referee.game import Game
+from referee.scenario.catalog import load
+
+N30 = "n30/lock-down-hold-fast"
+WALLMAN = "wallman/town-centre-riot"
+
+#: a command of the right shape for every verb of each ruleset (the rules may still refuse it)
+SAMPLES = {
+    N30: {
+        "end-phase": {}, "choose": {"node": "7th & Pike"}, "roll": {"unit": "6/A"},
+        "move": {"unit": "6/A", "to": "7th & Pike"}, "barricade": {"unit": "U1"}, "flo": {"unit": "U1"},
+        "top": {"unit": "U1"}, "confront": {"node": "6th & Pike"},
+        "factions": {"peace_police": ["Environment 1", "Democracy 1", "Human Rights 2"]},
+        "report": {"player": "police", "text": "Crowds on Pine"}, "undo": {}, "redo": {},
+    },
+    WALLMAN: {
+        "end-phase": {}, "move": {"unit": "Panda 1", "to": "Market Cross"},
+        "crowd-move": {"crowd": "Precinct crowd", "to": "Church Lane"}, "drift": {"crowd": "Precinct crowd"},
+        "rl": {"crowd": "Precinct crowd"}, "negotiate": {"officer": "Supt. Hale", "crowd": "Precinct crowd"},
+        "split": {"crowd": "Precinct crowd", "figures": 5, "new": "Precinct stragglers"},
+        "merge": {"crowd": "Precinct crowd", "into": "Station crowd"},
+        "fight": {"unit": "Support Group", "crowd": "Precinct crowd"},
+        "shoot": {"unit": "Support Group", "crowd": "Precinct crowd"},
+        "gas": {"unit": "Riot Van 1", "at": "Market Cross"}, "overreaction": {"unit": "Support Group"},
+        "snipe": {"from": "Market Cross", "target": "Panda 1"},
+        "damage": {"crowd": "Precinct crowd", "building": "Bank"}, "loot": {"crowd": "Precinct crowd", "building": "Bank"},
+        "fire": {"building": "Bank"}, "firefight": {"engine": "Engine 1", "building": "Bank"},
+        "hydrant": {"engine": "Engine 1"}, "triage": {"medic": "Ambulance 1", "casualty": "C1"},
+        "evacuate": {"ambulance": "Ambulance 1", "casualties": ["C1"]},
+        "report": {"player": "hale", "text": "Crowds in the precinct"}, "undo": {}, "redo": {},
+    },
+}
+
+#: every (scenario, verb, command) of SAMPLES
+COMMANDS = [(scenario, verb, {"do": verb} | keys) for scenario, verbs in SAMPLES.items() for verb, keys in verbs.items()]
+
+_GAMES: dict[str, Game] = {}
+
+
+def game(scenario: str) -> Game:
+    """A fresh game of a scenario (made once; Game.check never changes it)."""
+    if scenario not in _GAMES:
+        _GAMES[scenario] = Game.new(load(scenario), {}, 1)
+    return _GAMES[scenario]
+
+
+def new_session(cli, folder) -> object:
+    """A fresh Lock Down, Hold Fast session database in a folder."""
+    path = folder / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", 3).code == 0
+    return path
+
+
+def one_line(run) -> str:
+    """A refusal's one line: exit 2, one line on stderr, no traceback, no internal error."""
+    assert run.code == 2, (run.code, run.out[-300:], run.err[-300:])
+    lines = run.err.splitlines()
+    assert len(lines) == 1, run.err[-600:]
+    assert "internal error" not in run.err and "Traceback" not in run.err, run.err[-600:]
+    return lines[0]
