@@ -73,7 +73,49 @@ def test_flying_clusters_and_their_companions_move_normally():
     """3.1: flying clusters move normally, and so do units that start their move with one."""
     game = arrange(new_game(), {"2nd & Pike": ["U1", "(A) Action"]})
     assert moved(game, {"do": "roll", "unit": "U1", "dice": [5]})["movement-rolled"].data["rate"] == 5
+    game.apply({"do": "stay", "unit": "U1"})
     assert moved(game, {"do": "roll", "unit": "(A) Action", "dice": [5]})["movement-rolled"].data["rate"] == 5
+
+
+def test_3_one_unit_at_a_time_no_second_roll_before_the_first_unit_moves():
+    """3: "She picks any one of her moving units, rolls to see how far it can move, moves the unit, and then
+    picks another": while a rolled unit has not moved, no other unit of its side rolls, moves or builds."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2", "(A) Action"]})
+    game.apply({"do": "roll", "unit": "U1", "dice": [2]})
+    for command in ({"do": "roll", "unit": "U2", "dice": [4]}, {"do": "move", "unit": "U2", "to": "3rd & Pike", "dice": [4]},
+                    {"do": "barricade", "unit": "U2"}):
+        with pytest.raises(Refusal, match=r"^3: U1 has rolled its movement and must move \(or stay\)"):
+            game.apply(command)
+    game.apply({"do": "move", "unit": "U1", "to": "3rd & Pike"})
+    assert moved(game, {"do": "roll", "unit": "U2", "dice": [4]})["movement-rolled"].data["rate"] == 4
+
+
+def test_3_a_rolled_unit_that_stays_has_used_its_move():
+    """3 (ruling): a rolled unit that cannot or will not move stays (`stay`), a move of no blocks; then another is picked."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2", "(A) Action"]})
+    with pytest.raises(Refusal, match="^3: U1 has not rolled"):
+        game.apply({"do": "stay", "unit": "U1"})
+    game.apply({"do": "roll", "unit": "U1", "dice": [2]})
+    events = moved(game, {"do": "stay", "unit": "U1"})
+    assert events["unit-moved"].data["path"] == [] and at(game, "2nd & Pike") == ["U1", "U2", "(A) Action"]
+    assert "U1" in game.state.local["moved"] and game.state.local["rolled"] == {}
+    with pytest.raises(Refusal, match="^3: U1 has already moved"):
+        game.apply({"do": "move", "unit": "U1", "to": "3rd & Pike", "dice": [1]})
+    game.apply({"do": "move", "unit": "U2", "to": "3rd & Pike", "dice": [1]})
+
+
+def test_3_a_rolled_unit_moves_or_stays_before_the_phase_ends():
+    """3 (ruling): a roll never lapses: the phase ends once the rolled unit has moved or stayed; then the
+    police roll one unit at a time in theirs."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "(A) Action"], "5th & Pike": ["6/A", "7/A"]})
+    game.apply({"do": "roll", "unit": "U1", "dice": [2]})
+    with pytest.raises(Refusal, match="^3: U1 has rolled its movement: it moves or stays before the phase ends"):
+        game.apply({"do": "end-phase"})
+    game.apply({"do": "stay", "unit": "U1"})
+    game.apply({"do": "end-phase"})
+    game.apply({"do": "roll", "unit": "6/A", "dice": [1]})
+    with pytest.raises(Refusal, match="^3: 6/A has rolled"):
+        game.apply({"do": "roll", "unit": "7/A", "dice": [1]})
 
 
 def test_unit_must_stop_on_entering_an_opposing_units_intersection():

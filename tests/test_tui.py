@@ -108,6 +108,32 @@ def test_move_rolls_highlights_the_legal_destinations_and_moves_on_enter(tmp_pat
     assert log_kinds(path)[-2:] == ["movement-rolled", "unit-moved"]
 
 
+def test_3_move_flow_one_unit_at_a_time_and_stay(tmp_path):
+    """3: once a unit has rolled (m) no other unit rolls until it moves or stays; s keeps it where it is."""
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        screen = app.screen
+        await cursor_to(pilot, app, "7th & Olive")
+        first = screen.unit
+        await press(pilot, "m", "escape")
+        hint = screen.note
+        screen.unit = second = next(u.id for u in screen.game.state.at("7th & Olive") if u.id != first)
+        await press(pilot, "m")
+        refused = screen.note
+        await press(pilot, "s")
+        stayed = screen.game.state.units[first].node, first in screen.game.state.local["moved"]
+        screen.unit = second
+        await press(pilot, "m")
+        return first, hint, refused, stayed, dict(screen.game.state.local["rolled"]), second
+
+    first, hint, refused, stayed, rolled, second = drive(path, script)
+    assert hint.startswith(f"{first} has rolled: m moves it, s keeps it where it is")
+    assert refused.startswith(f"3: {first} has rolled its movement and must move (or stay)")
+    assert stayed == ("7th & Olive", True) and list(rolled) == [second]
+    assert log_kinds(path)[-3:] == ["movement-rolled", "unit-moved", "movement-rolled"]
+
+
 def test_table_dice_are_typed_in_and_marked_in_the_log(tmp_path):
     path = make_session(tmp_path)
 

@@ -24,6 +24,10 @@ def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
         raise Refusal("2", f"{unit.id} is a {unit.side} unit and it is the {state.phase} phase")
     if unit.id in state.local["moved"]:
         raise Refusal("3", f"{unit.id} has already moved or built this turn (each unit may only move once per turn, or build barricades)")
+    waiting = pending(state, unit.side)
+    if waiting not in (None, unit.id):
+        raise Refusal("3", f"{waiting} has rolled its movement and must move (or stay) before another unit is picked: "
+                           "she picks one unit, rolls, moves it, and then picks another")
     if unit.status == RESERVE:
         arrives = ctx.scenario.clock.label(unit.attrs["arrives"])
         raise Refusal("11", f"{unit.id} is a reinforcement arriving at {arrives}")
@@ -31,6 +35,11 @@ def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
         raise Refusal("3", f"{unit.id} is {unit.status} and cannot move")
     if ctx.options.get("faction_friction") == "on" and unit.side == PROTESTERS and _factions_due(ctx, state):
         raise Refusal("6.1", "at 11:10 the protester player must first divide her forces into factions")
+
+
+def pending(state: GameState, side: str) -> str | None:
+    """3: the unit of `side` that has rolled its movement and not yet moved, if any."""
+    return next((uid for uid in state.local["rolled"] if state.units[uid].side == side), None)
 
 
 def _factions_due(ctx: Context, state: GameState) -> bool:
@@ -234,6 +243,15 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     _emit_move(ctx, state, unit, path, emit)
 
 
+def stay(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """3: a unit that has rolled stops where it is ("the unit may stop early"): its move, of no blocks."""
+    unit = _unit(state, command)
+    mover_check(ctx, state, unit)
+    if unit.id not in state.local["rolled"]:
+        raise Refusal("3", f"{unit.id} has not rolled its movement: a unit that does not move needs no command")
+    _emit_move(ctx, state, unit, [], emit)
+
+
 def _turned_back(ctx: Context, state: GameState, unit: Unit, path: list[str], dice: Dice):
     """6.3: a die for a protester unit moving into contact where police barricades are in use."""
     option = ctx.options.get("police_barricades", "off")
@@ -247,9 +265,10 @@ def _emit_move(ctx: Context, state: GameState, unit: Unit, path: list[str], emit
     end = path[-1] if path else (unit.node if unit.status == ACTIVE else None)
     contact = bool(path) and end in enemy
     direction = (path[-2] if len(path) > 1 else _origin(unit)) if path else None
+    face_down = ctx.options.get("hidden") == "strong" and not contact if path else unit.attrs.get("face_down", False)
     state = emit("unit-moved", {
         "unit": unit.id, "from": unit.node, "to": end, "path": path, "contact": contact,
-        "direction": direction, "face_down": ctx.options.get("hidden") == "strong" and not contact,
+        "direction": direction, "face_down": face_down,
         "edge": unit.attrs.get("edge") if unit.status == OFF_MAP else None,
     })
     if unit.node is not None and path:

@@ -30,6 +30,7 @@ COMMANDS = {
     "choose": _choose,
     "roll": movement.roll,
     "move": movement.move,
+    "stay": movement.stay,
     "barricade": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "barricade"),
     "flo": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "flo"),
     "top": lambda ctx, state, cmd, emit, dice: movement.top(ctx, state, cmd, emit),

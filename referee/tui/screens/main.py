@@ -9,7 +9,7 @@ from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
 from referee.errors import RefereeError
-from referee.rules.n30.movement import destinations
+from referee.rules.n30.movement import destinations, pending
 from referee.rules.n30.phases import MOVER
 from referee.session import Session
 from referee.text import printable
@@ -121,7 +121,7 @@ class MainScreen(UmpireScreen):
                 title.append("\n" + printable(f"{sighting.side}: {count} counters ({what}), {when}, {sighting.source}"),
                              style="cyan")
         if self.moving:
-            title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), Esc to stop",
+            title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), s to stay, Esc to stop",
                          style="yellow")
         self.query_one(NodePanel).show(title, units, state, select=self.unit)
 
@@ -188,10 +188,10 @@ class MainScreen(UmpireScreen):
         unit = state.units[unit_id]
         self.legal = destinations(self.game.ctx, state, unit, rate)
         if not self.legal:
-            self.note = f"{unit_id} has nowhere to go with a movement of {rate}"
+            self.note = f"{unit_id} has nowhere to go with a movement of {rate}: s keeps it where it is (3)"
             self.moving = None
             return
-        self.note = f"{unit_id} may move {rate}: pick a highlighted intersection"
+        self.note = f"{unit_id} may move {rate}: pick a highlighted intersection, or s to stay"
         map_view = self.query_one(MapView)
         if map_view.cursor not in self.legal:
             map_view.cursor = unit.node if unit.node else min(self.legal, key=lambda node: len(self.legal[node]))
@@ -314,8 +314,19 @@ class MainScreen(UmpireScreen):
         elif self.moving:
             self.notify(f"{event.node} is not a legal destination for {self.moving}", severity="warning")
 
+    def action_stay(self) -> None:
+        state = self.game.state
+        unit_id = pending(state, MOVER.get(state.phase, ""))
+        if unit_id is None:
+            self.notify("No unit has rolled and waits to move", severity="warning")
+            return
+        self.send({"do": "stay", "unit": unit_id})
+
     def action_cancel(self) -> None:
-        self.moving, self.legal, self.group, self.note = None, {}, [], ""
+        state = self.game.state
+        waiting = pending(state, MOVER.get(state.phase, ""))
+        self.moving, self.legal, self.group = None, {}, []
+        self.note = f"{waiting} has rolled: m moves it, s keeps it where it is (3)" if waiting else ""
         self.refresh_view()
 
     def action_barricade(self) -> None:
