@@ -97,6 +97,18 @@ def test_gas_political_cost_raises_the_success_level():
     assert "3rd & Pike" in game.state.local["gassed"]
 
 
+def test_4_5_political_cost_counts_every_theater_or_demonstration_unit_in_the_gassed_intersection():
+    """4.5 (ruling): a demonstration cluster that retreated into the intersection earlier in the phase is not
+    attacked again (4.1), but it is there when the police gas it, so it counts: 1 + 2, not 1 + 1."""
+    game = arrange(new_game(), {"4th & Pike": ["6/B", "Environment 1"],
+                                "3rd & Pike": ["6/A", "CART/B", "Sea Turtles (T)", "U1"]}, phase=CONFRONTATION)
+    game.apply({"do": "confront", "node": "4th & Pike", "retreats": {"Environment 1": "3rd & Pike"}, "dice": [1]})
+    assert at(game, "3rd & Pike", "protesters") == ["Sea Turtles (T)", "U1", "Environment 1"]
+    events = {e.kind: e for e in game.apply({"do": "confront", "node": "3rd & Pike", "gas": True, "dice": [6, 6]})}
+    assert [u["id"] for u in events["confrontation"].data["units"]] == ["Sea Turtles (T)", "U1"]
+    assert events["confrontation"].data["successes"] == 3 and events["success"].data["points"] == 3
+
+
 def test_locked_lockdown_may_refuse_to_retreat():
     """4.4: a locked lockdown refusing to retreat stays on 1-3 and is destroyed on 4-6."""
     game, events = attack({"3rd & Pike": ["6/B", "Bananarchy"]}, {"node": "3rd & Pike", "refuse": ["Bananarchy"], "dice": [2, 3]})

@@ -42,11 +42,13 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
         if not state.stacks[PROTESTERS].get(node):
             raise Refusal("4", f"there are no protester units at {node}")
         raise Refusal("4.1", f"the police may not attack the same protester unit twice in a confrontation phase ({node})")
-    retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), {u.id for u in attacked})
+    ids = {u.id for u in attacked}
+    retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), ids)
     police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]
     protesters = [ProtesterIn(u.id, u.type, bool(u.attrs.get("locked", True))) for u in attacked]
+    bystanders = [u.type for u in state.at(node, PROTESTERS) if u.id not in ids]
     result = resolve(police, protesters, command.get("gas", False), command.get("allocation"),
-                     command.get("refuse", ()), dice)
+                     command.get("refuse", ()), dice, bystanders)
     if ctx.options.get("hidden") == "strong":
         state = emit("units-revealed", {"node": node, "units": [u.id for u in state.at(node)]})
     state = emit("confrontation", {
