@@ -394,6 +394,8 @@ def test_confrontation_dialog_keys_roll_and_confirm(tmp_path):
 
 
 def test_move_group_sends_the_waiting_reinforcements_toward_the_picked_intersection(tmp_path):
+    """3, 3.1: M sends one group-move: the flying clusters leave last, so no reinforcement is halved, and
+    one undo takes the whole group back to its edge."""
     path = make_session(tmp_path)
 
     async def script(pilot, app):
@@ -401,11 +403,16 @@ def test_move_group_sends_the_waiting_reinforcements_toward_the_picked_intersect
         group = list(app.screen.group)
         await cursor_to(pilot, app, "5th & Pike")
         await press(pilot, "enter")
-        return group, app.screen.game.state
+        moved = app.screen.game.state
+        halved = [e.data["unit"] for _, e in app.session.last if e.kind == "movement-rolled" and e.data["halved"]]
+        await press(pilot, "u")
+        return group, moved, halved, app.screen.game.state
 
-    group, state = drive(path, script)
+    group, state, halved, undone = drive(path, script)
     assert len(group) == 30 and all(uid in state.local["moved"] for uid in group)
     assert all(state.units[uid].status == "active" for uid in group)  # each entered from the west edge
+    assert halved == [] and log_kinds(path).count("movement-rolled") == 30
+    assert all(undone.units[uid].status == "off-map" for uid in group) and undone.local["moved"] == []
 
 
 def test_view_as_player_shows_only_what_that_player_knows(tmp_path):

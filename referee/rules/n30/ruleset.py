@@ -31,6 +31,7 @@ COMMANDS = {
     "roll": movement.roll,
     "move": movement.move,
     "stay": movement.stay,
+    "group-move": movement.group_move,
     "barricade": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "barricade"),
     "flo": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "flo"),
     "top": lambda ctx, state, cmd, emit, dice: movement.top(ctx, state, cmd, emit),
