@@ -204,17 +204,21 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
 
 
+async def forced_back(pilot, app, node: str, key: str):
+    """Open the confrontation dialog at `node`, roll a typed 1 (forced back) and return `key`'s destination field."""
+    await cursor_to(pilot, app, node)
+    await press(pilot, "t", "a")
+    app.screen.query_one("#typed").value = "1"
+    await pilot.click("#roll")
+    await settle(pilot)
+    return app.screen.query_one(f"#to-{key}")
+
+
 def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
     path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
 
     async def script(pilot, app):
-        await cursor_to(pilot, app, "6th & Seneca")
-        await press(pilot, "t", "a")
-        dialog = app.screen
-        dialog.query_one("#typed").value = "1"
-        await pilot.click("#roll")
-        await settle(pilot)
-        choice = dialog.query_one("#to-Flaming_Dildos")
+        choice = await forced_back(pilot, app, "6th & Seneca", "Flaming_Dildos")
         options = [value for _, value in choice._options if isinstance(value, str)]
         choice.value = options[-1]
         await pilot.click("#confirm")
@@ -223,6 +227,27 @@ def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
 
     picked, node = drive(path, script)
     assert node == picked
+
+
+def test_4_1_confrontation_dialog_shows_the_default_retreat_and_enter_confirms_a_sensible_one(tmp_path):
+    """4.1, 5.2: Portland is forced back from 8th & Pine. The first intersection in map order, 7th & Pine, alone
+    reaches the Roosevelt and would blockade it; the dialog shows the engine's choice, 8th & Olive, before Confirm,
+    marks 7th & Pine as scoring, and Enter confirms 8th & Olive."""
+    path = make_session(tmp_path, commands=(
+        {"do": "move", "unit": "Portland", "to": "8th & Pine", "dice": [2]}, {"do": "end-phase"},
+        {"do": "move", "unit": "6/B", "to": "8th & Pine", "dice": [1]}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        choice = await forced_back(pilot, app, "8th & Pine", "Portland")
+        labels = {value: str(label) for label, value in choice._options if isinstance(value, str)}
+        shown = choice.value, str(app.screen.query_one("#outcome").render())
+        await press(pilot, "enter")
+        return labels, shown, app.screen.game.state.units["Portland"].node
+
+    labels, (value, outcome), node = drive(path, script)
+    assert labels["7th & Pine"] == "7th & Pine (the protesters would score: Roosevelt Hotel)" and labels["8th & Olive"] == "8th & Olive"
+    assert value == "8th & Olive" and "Portland: rolled 1 against 2: retreat to 8th & Olive" in outcome
+    assert node == "8th & Olive"
 
 
 def test_cancelled_confrontation_changes_nothing(tmp_path):
