@@ -13,7 +13,8 @@ SAMPLES = {
     N30: {
         "end-phase": {}, "choose": {"node": "7th & Pike"}, "roll": {"unit": "6/A"},
         "move": {"unit": "6/A", "to": "7th & Pike"}, "barricade": {"unit": "U1"}, "flo": {"unit": "U1"},
-        "top": {"unit": "U1"}, "confront": {"node": "6th & Pike"},
+        "top": {"unit": "U1"}, "stay": {"unit": "U1"}, "group-move": {"units": ["U1", "U2"], "to": "7th & Pike"},
+        "confront": {"node": "6th & Pike"},
         "factions": {"peace_police": ["Environment 1", "Democracy 1", "Human Rights 2"]},
         "report": {"player": "police", "text": "Crowds on Pine"}, "undo": {}, "redo": {},
     },

@@ -235,6 +235,13 @@ def test_a_refusal_keeps_earlier_commands_and_changes_nothing_else(cli, new_sess
     assert apply(cli, db, [follow])
 
 
+def test_apply_3_one_unit_at_a_time(cli, db):
+    """3: a second unit may not roll while a rolled one has not moved; `stay` ends the first unit's move."""
+    apply(cli, db, [{"do": "roll", "unit": "Bananarchy"}])
+    failed(cli("apply", db, "-", stdin=jsonl([{"do": "roll", "unit": "U1"}])), "3: ", "Bananarchy has rolled")
+    assert len(apply(cli, db, [{"do": "stay", "unit": "Bananarchy"}, {"do": "roll", "unit": "U1"}])) == 2
+
+
 @pytest.mark.parametrize("line, words", [
     ("{not json", ["line 1", "JSON"]),
     ('{"do": "move", "unit": "Nobody", "to": "4th & Pike"}', ["Nobody"]),

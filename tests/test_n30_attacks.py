@@ -49,6 +49,23 @@ def test_retreat_destination_must_be_adjacent_and_is_checked_before_the_dice():
     assert game.dice.drawn == drawn
 
 
+def test_4_1_default_retreat_never_scores_for_the_protesters_while_another_choice_exists():
+    """4.1, 5.1 (ruling): where the police player names no destination, the engine chooses for her, and not
+    9th & Pike, the first in map order, which reaches the Convention Center and would score in the success phase."""
+    game, events = attack({"Terry & Pike": ["6/B", "7/B", "U1"]}, {"node": "Terry & Pike", "dice": [1]})
+    assert events["unit-retreated"].data["to"] in ("Boren & Pike", "Terry & Pine")
+    assert game.ctx.scenario.board.adjacency["Terry & Pike"][0] == "9th & Pike"
+    game.apply({"do": "end-phase"})
+    assert game.state.scores["protesters"] == 0
+
+
+def test_4_1_default_retreat_scores_only_where_nothing_else_is_legal():
+    """4.1, 4 (option retreat_into_police off): with police on the other two sides, 9th & Pike is the one choice."""
+    game, events = attack({"Terry & Pike": ["6/B", "7/B", "U1"], "Boren & Pike": ["6/A"], "Terry & Pine": ["7/A"]},
+                          {"node": "Terry & Pike", "dice": [1]}, retreat_into_police="off")
+    assert events["unit-retreated"].data["to"] == "9th & Pike"
+
+
 def test_retreat_even_into_police_by_4_1_or_not_by_section_4():
     """4.1 says even into an intersection with police; section 4 says free of police: option retreat_into_police."""
     placement = {"3rd & Pike": ["6/B", "U1"], "3rd & Union": ["7/A"]}
@@ -95,6 +112,18 @@ def test_gas_political_cost_raises_the_success_level():
                           {"node": "3rd & Pike", "gas": True, "dice": [6, 6]})
     assert events["success"].data["points"] == 3 and game.state.scores["protesters"] == 3
     assert "3rd & Pike" in game.state.local["gassed"]
+
+
+def test_4_5_political_cost_counts_every_theater_or_demonstration_unit_in_the_gassed_intersection():
+    """4.5 (ruling): a demonstration cluster that retreated into the intersection earlier in the phase is not
+    attacked again (4.1), but it is there when the police gas it, so it counts: 1 + 2, not 1 + 1."""
+    game = arrange(new_game(), {"4th & Pike": ["6/B", "Environment 1"],
+                                "3rd & Pike": ["6/A", "CART/B", "Sea Turtles (T)", "U1"]}, phase=CONFRONTATION)
+    game.apply({"do": "confront", "node": "4th & Pike", "retreats": {"Environment 1": "3rd & Pike"}, "dice": [1]})
+    assert at(game, "3rd & Pike", "protesters") == ["Sea Turtles (T)", "U1", "Environment 1"]
+    events = {e.kind: e for e in game.apply({"do": "confront", "node": "3rd & Pike", "gas": True, "dice": [6, 6]})}
+    assert [u["id"] for u in events["confrontation"].data["units"]] == ["Sea Turtles (T)", "U1"]
+    assert events["confrontation"].data["successes"] == 3 and events["success"].data["points"] == 3
 
 
 def test_locked_lockdown_may_refuse_to_retreat():

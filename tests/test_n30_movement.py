@@ -4,6 +4,7 @@ import pytest
 
 from referee.errors import Refusal
 from referee.rules.n30.phases import POLICE_MOVEMENT
+from referee.session import Session
 from tests.n30_support import arrange, at, new_game
 
 
@@ -73,7 +74,49 @@ def test_flying_clusters_and_their_companions_move_normally():
     """3.1: flying clusters move normally, and so do units that start their move with one."""
     game = arrange(new_game(), {"2nd & Pike": ["U1", "(A) Action"]})
     assert moved(game, {"do": "roll", "unit": "U1", "dice": [5]})["movement-rolled"].data["rate"] == 5
+    game.apply({"do": "stay", "unit": "U1"})
     assert moved(game, {"do": "roll", "unit": "(A) Action", "dice": [5]})["movement-rolled"].data["rate"] == 5
+
+
+def test_3_one_unit_at_a_time_no_second_roll_before_the_first_unit_moves():
+    """3: "She picks any one of her moving units, rolls to see how far it can move, moves the unit, and then
+    picks another": while a rolled unit has not moved, no other unit of its side rolls, moves or builds."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2", "(A) Action"]})
+    game.apply({"do": "roll", "unit": "U1", "dice": [2]})
+    for command in ({"do": "roll", "unit": "U2", "dice": [4]}, {"do": "move", "unit": "U2", "to": "3rd & Pike", "dice": [4]},
+                    {"do": "barricade", "unit": "U2"}):
+        with pytest.raises(Refusal, match=r"^3: U1 has rolled its movement and must move \(or stay\)"):
+            game.apply(command)
+    game.apply({"do": "move", "unit": "U1", "to": "3rd & Pike"})
+    assert moved(game, {"do": "roll", "unit": "U2", "dice": [4]})["movement-rolled"].data["rate"] == 4
+
+
+def test_3_a_rolled_unit_that_stays_has_used_its_move():
+    """3 (ruling): a rolled unit that cannot or will not move stays (`stay`), a move of no blocks; then another is picked."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2", "(A) Action"]})
+    with pytest.raises(Refusal, match="^3: U1 has not rolled"):
+        game.apply({"do": "stay", "unit": "U1"})
+    game.apply({"do": "roll", "unit": "U1", "dice": [2]})
+    events = moved(game, {"do": "stay", "unit": "U1"})
+    assert events["unit-moved"].data["path"] == [] and at(game, "2nd & Pike") == ["U1", "U2", "(A) Action"]
+    assert "U1" in game.state.local["moved"] and game.state.local["rolled"] == {}
+    with pytest.raises(Refusal, match="^3: U1 has already moved"):
+        game.apply({"do": "move", "unit": "U1", "to": "3rd & Pike", "dice": [1]})
+    game.apply({"do": "move", "unit": "U2", "to": "3rd & Pike", "dice": [1]})
+
+
+def test_3_a_rolled_unit_moves_or_stays_before_the_phase_ends():
+    """3 (ruling): a roll never lapses: the phase ends once the rolled unit has moved or stayed; then the
+    police roll one unit at a time in theirs."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "(A) Action"], "5th & Pike": ["6/A", "7/A"]})
+    game.apply({"do": "roll", "unit": "U1", "dice": [2]})
+    with pytest.raises(Refusal, match="^3: U1 has rolled its movement: it moves or stays before the phase ends"):
+        game.apply({"do": "end-phase"})
+    game.apply({"do": "stay", "unit": "U1"})
+    game.apply({"do": "end-phase"})
+    game.apply({"do": "roll", "unit": "6/A", "dice": [1]})
+    with pytest.raises(Refusal, match="^3: 6/A has rolled"):
+        game.apply({"do": "roll", "unit": "7/A", "dice": [1]})
 
 
 def test_unit_must_stop_on_entering_an_opposing_units_intersection():
@@ -247,3 +290,77 @@ def test_random_edge_rolled_for_a_random_group():
     face = arrived[0].dice[0].value
     assert arrived[0].data["edge"] == ["north", "east", "south", "west", "west", "west"][face - 1]
     assert game.state.units["U27"].status == "off-map"
+
+
+# --- group-move: several units head for one intersection as one command (3, 3.1) -------------------
+
+
+def west_reinforcements(game) -> list[str]:
+    return [u.id for u in game.state.units.values() if u.status == "off-map" and u.attrs["edge"] == "west"]
+
+
+def test_3_1_group_move_keeps_every_flying_clusters_help():
+    """3.1: the 30 reinforcements of 7:40 (4 flying clusters among them) head for 5th & Pike as one command:
+    the others move before the flying clusters leave their edge, so none is halved."""
+    game = new_game("n30/lock-down-hold-fast", seed=5)
+    group = west_reinforcements(game)
+    assert len(group) == 30 and [game.state.units[uid].type for uid in group[4:8]] == ["flying"] * 4  # listed early
+    events = game.apply({"do": "group-move", "units": group, "to": "5th & Pike"})
+    rolled = [e.data for e in events if e.kind == "movement-rolled"]
+    assert len(rolled) == 30 and not any(r["halved"] for r in rolled)
+    assert [game.state.units[r["unit"]].type for r in rolled[-4:]] == ["flying"] * 4
+    assert [e.kind for e in events] == ["movement-rolled", "unit-moved"] * 30
+    assert set(group) <= set(game.state.local["moved"]) and game.state.local["rolled"] == {}
+
+
+def test_3_1_group_move_dice_go_in_the_order_the_units_move():
+    """3, 3.1: typed dice are used in the order the group moves: the flying cluster last."""
+    game = arrange(new_game(), {"2nd & Pike": ["(A) Action", "U1"]})
+    events = game.apply({"do": "group-move", "units": ["(A) Action", "U1"], "to": "8th & Pike", "dice": [5, 2]})
+    assert [(e.data["unit"], e.data["rate"], e.data["halved"]) for e in events if e.kind == "movement-rolled"] == [
+        ("U1", 5, False), ("(A) Action", 2, False)]
+    assert at(game, "7th & Pike") == ["U1"] and at(game, "4th & Pike") == ["(A) Action"]
+
+
+def test_3_2_group_move_a_unit_that_cannot_get_nearer_stays():
+    """3, 3.2: only 1 protester unit may enter an intersection with police from one direction: the second
+    unit of the group cannot get nearer with its roll, so it stays, its move used."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2", "(A) Action"], "3rd & Pike": ["6/A"]})
+    events = game.apply({"do": "group-move", "units": ["U1", "U2"], "to": "3rd & Pike", "dice": [1, 1]})
+    moves = {e.data["unit"]: e.data["path"] for e in events if e.kind == "unit-moved"}
+    assert moves == {"U1": ["3rd & Pike"], "U2": []}
+    assert game.state.local["rolled"] == {} and {"U1", "U2"} <= set(game.state.local["moved"])
+
+
+def test_3_group_move_one_at_a_time_with_a_rolled_unit():
+    """3: a unit that has rolled goes first in its group, with its roll; outside the group it holds the group up."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2", "U3", "(A) Action"]})
+    game.apply({"do": "roll", "unit": "U3", "dice": [3]})
+    with pytest.raises(Refusal, match="^3: U3 has rolled"):
+        game.apply({"do": "group-move", "units": ["U1", "U2"], "to": "6th & Pike", "dice": [2, 2]})
+    events = game.apply({"do": "group-move", "units": ["U1", "U3"], "to": "6th & Pike", "dice": [2]})
+    assert [e.data["unit"] for e in events if e.kind == "unit-moved"] == ["U3", "U1"]
+    assert at(game, "5th & Pike") == ["U3"] and at(game, "4th & Pike") == ["U1"]
+
+
+def test_3_group_move_refusals_come_before_any_die():
+    """1.3, 3: an out-of-play target, a unit already there or one that has moved: refused, nothing rolled."""
+    game = arrange(new_game(), {"2nd & Pike": ["U1", "U2"]})
+    game.apply({"do": "move", "unit": "U2", "to": "3rd & Pike", "dice": [1]})
+    for units, to, match in ((["U1"], "9th & Pine", "^1.3: 9th & Pine is out of play"),
+                             (["U2"], "3rd & Pike", "^3: U2 is already at 3rd & Pike"),
+                             (["U1", "U2"], "4th & Pike", "^3: U2 has already moved")):
+        with pytest.raises(Refusal, match=match):
+            game.apply({"do": "group-move", "units": units, "to": to, "dice": [1, 1]})
+    assert game.state.local["rolled"] == {} and at(game, "2nd & Pike") == ["U1"]
+
+
+def test_3_group_move_is_one_command_undone_by_one_undo(tmp_path):
+    """3: a group move is one command in the session's log; one undo puts every unit back."""
+    session = Session.create(tmp_path / "s.db", "n30/lock-down-hold-fast", {}, 5)
+    before = session.state.to_json()
+    session.apply({"do": "group-move", "units": west_reinforcements(session), "to": "5th & Pike"})
+    assert len(session.last) == 60
+    session.apply({"do": "undo"})
+    assert session.state.to_json() == before
+    session.close()

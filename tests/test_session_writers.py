@@ -99,7 +99,7 @@ def test_a_session_opened_earlier_decides_on_what_another_committed(two, tmp_pat
 
 def test_dice_follow_the_committed_log_not_the_writer_s_memory(two):
     first, second = two
-    first.apply({"do": "roll", "unit": "Bananarchy"})
+    first.apply({"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
     second.apply({"do": "roll", "unit": "U1"})
     (_, event), = second.last
     reader = open_reader(first.path)

@@ -108,6 +108,32 @@ def test_move_rolls_highlights_the_legal_destinations_and_moves_on_enter(tmp_pat
     assert log_kinds(path)[-2:] == ["movement-rolled", "unit-moved"]
 
 
+def test_3_move_flow_one_unit_at_a_time_and_stay(tmp_path):
+    """3: once a unit has rolled (m) no other unit rolls until it moves or stays; s keeps it where it is."""
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        screen = app.screen
+        await cursor_to(pilot, app, "7th & Olive")
+        first = screen.unit
+        await press(pilot, "m", "escape")
+        hint = screen.note
+        screen.unit = second = next(u.id for u in screen.game.state.at("7th & Olive") if u.id != first)
+        await press(pilot, "m")
+        refused = screen.note
+        await press(pilot, "s")
+        stayed = screen.game.state.units[first].node, first in screen.game.state.local["moved"]
+        screen.unit = second
+        await press(pilot, "m")
+        return first, hint, refused, stayed, dict(screen.game.state.local["rolled"]), second
+
+    first, hint, refused, stayed, rolled, second = drive(path, script)
+    assert hint.startswith(f"{first} has rolled: m moves it, s keeps it where it is")
+    assert refused.startswith(f"3: {first} has rolled its movement and must move (or stay)")
+    assert stayed == ("7th & Olive", True) and list(rolled) == [second]
+    assert log_kinds(path)[-3:] == ["movement-rolled", "unit-moved", "movement-rolled"]
+
+
 def test_table_dice_are_typed_in_and_marked_in_the_log(tmp_path):
     path = make_session(tmp_path)
 
@@ -178,17 +204,21 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
 
 
+async def forced_back(pilot, app, node: str, key: str):
+    """Open the confrontation dialog at `node`, roll a typed 1 (forced back) and return `key`'s destination field."""
+    await cursor_to(pilot, app, node)
+    await press(pilot, "t", "a")
+    app.screen.query_one("#typed").value = "1"
+    await pilot.click("#roll")
+    await settle(pilot)
+    return app.screen.query_one(f"#to-{key}")
+
+
 def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
     path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
 
     async def script(pilot, app):
-        await cursor_to(pilot, app, "6th & Seneca")
-        await press(pilot, "t", "a")
-        dialog = app.screen
-        dialog.query_one("#typed").value = "1"
-        await pilot.click("#roll")
-        await settle(pilot)
-        choice = dialog.query_one("#to-Flaming_Dildos")
+        choice = await forced_back(pilot, app, "6th & Seneca", "Flaming_Dildos")
         options = [value for _, value in choice._options if isinstance(value, str)]
         choice.value = options[-1]
         await pilot.click("#confirm")
@@ -197,6 +227,27 @@ def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
 
     picked, node = drive(path, script)
     assert node == picked
+
+
+def test_4_1_confrontation_dialog_shows_the_default_retreat_and_enter_confirms_a_sensible_one(tmp_path):
+    """4.1, 5.2: Portland is forced back from 8th & Pine. The first intersection in map order, 7th & Pine, alone
+    reaches the Roosevelt and would blockade it; the dialog shows the engine's choice, 8th & Olive, before Confirm,
+    marks 7th & Pine as scoring, and Enter confirms 8th & Olive."""
+    path = make_session(tmp_path, commands=(
+        {"do": "move", "unit": "Portland", "to": "8th & Pine", "dice": [2]}, {"do": "end-phase"},
+        {"do": "move", "unit": "6/B", "to": "8th & Pine", "dice": [1]}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        choice = await forced_back(pilot, app, "8th & Pine", "Portland")
+        labels = {value: str(label) for label, value in choice._options if isinstance(value, str)}
+        shown = choice.value, str(app.screen.query_one("#outcome").render())
+        await press(pilot, "enter")
+        return labels, shown, app.screen.game.state.units["Portland"].node
+
+    labels, (value, outcome), node = drive(path, script)
+    assert labels["7th & Pine"] == "7th & Pine (the protesters would score: Roosevelt Hotel)" and labels["8th & Olive"] == "8th & Olive"
+    assert value == "8th & Olive" and "Portland: rolled 1 against 2: retreat to 8th & Olive" in outcome
+    assert node == "8th & Olive"
 
 
 def test_cancelled_confrontation_changes_nothing(tmp_path):
@@ -368,6 +419,8 @@ def test_confrontation_dialog_keys_roll_and_confirm(tmp_path):
 
 
 def test_move_group_sends_the_waiting_reinforcements_toward_the_picked_intersection(tmp_path):
+    """3, 3.1: M sends one group-move: the flying clusters leave last, so no reinforcement is halved, and
+    one undo takes the whole group back to its edge."""
     path = make_session(tmp_path)
 
     async def script(pilot, app):
@@ -375,11 +428,16 @@ def test_move_group_sends_the_waiting_reinforcements_toward_the_picked_intersect
         group = list(app.screen.group)
         await cursor_to(pilot, app, "5th & Pike")
         await press(pilot, "enter")
-        return group, app.screen.game.state
+        moved = app.screen.game.state
+        halved = [e.data["unit"] for _, e in app.session.last if e.kind == "movement-rolled" and e.data["halved"]]
+        await press(pilot, "u")
+        return group, moved, halved, app.screen.game.state
 
-    group, state = drive(path, script)
+    group, state, halved, undone = drive(path, script)
     assert len(group) == 30 and all(uid in state.local["moved"] for uid in group)
     assert all(state.units[uid].status == "active" for uid in group)  # each entered from the west edge
+    assert halved == [] and log_kinds(path).count("movement-rolled") == 30
+    assert all(undone.units[uid].status == "off-map" for uid in group) and undone.local["moved"] == []
 
 
 def test_view_as_player_shows_only_what_that_player_knows(tmp_path):

@@ -57,7 +57,7 @@ class RandomPlayer(Player):
                 yield {"do": "top", "unit": rng.choice(ids)}
 
     def _move(self, game: Game, uid: str) -> Iterator[dict]:
-        """Roll, then go to a random destination the rolled rate reaches (or stay)."""
+        """Roll, then go to a random destination the rolled rate reaches, or stay (3)."""
         yield {"do": "roll", "unit": uid}
         state = game.state
         rate = state.local["rolled"].get(uid)
@@ -67,6 +67,8 @@ class RandomPlayer(Player):
         if legal:
             to = self.rng.choice(sorted(legal))
             yield {"do": "move", "unit": uid, "path": legal[to]}
+        else:
+            yield {"do": "stay", "unit": uid}
 
     def confrontation(self, game: Game) -> Iterator[dict]:
         rng = self.rng

@@ -25,9 +25,10 @@ class UmpireAction:
 ACTIONS = (
     UmpireAction("e", "End phase", "end_phase", "Close this phase and open the next (2); the success phase scores itself (5)"),
     UmpireAction("m", "Move unit", "move", "Move the selected unit: roll, then pick a highlighted intersection (3)", short="Move"),
+    UmpireAction("s", "Stay", "stay", "The rolled unit stays where it is, its move used (3)", footer=False),
     UmpireAction("M", "Move group", "move_group",
-                 "Move the stack under the cursor (or the reinforcements at the selected one's edge) toward the "
-                 "intersection you pick: each unit rolls and goes as near as it can (3)", footer=False),
+                 "The stack under the cursor, or the reinforcements at the selected one's edge, head for the "
+                 "intersection you pick: one command (3.1)", footer=False),
     UmpireAction("p", "Place reinforcements", "reinforce", "Select the next reinforcement waiting at its edge (3, 11)", short="Reinf."),
     UmpireAction("n", "Next intersection", "next_node",
                  "Jump to the next intersection that needs the umpire: contact in the confrontation phase, "

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import OFF_MAP, Unit
-from referee.rules.n30.movement import destinations
 
 
 def group_of(state: GameState, side: str, node: str, selected: Unit | None) -> list[str]:
@@ -18,14 +16,3 @@ def group_of(state: GameState, side: str, node: str, selected: Unit | None) -> l
     else:
         units = list(state.stacks.get(side, {}).get(node, ()))
     return [uid for uid in units if uid not in moved]
-
-
-def closest_path(ctx: Context, state: GameState, unit: Unit, rate: int, target: str) -> list[str] | None:
-    """The legal move with this rate that ends nearest `target` (shortest path on a tie), or None to stay."""
-    distance = ctx.scenario.board.distances([target])
-    legal = destinations(ctx, state, unit, rate)
-    here = distance.get(unit.node, len(distance) + 1) if unit.node else len(distance) + 1
-    best = min(legal.items(), key=lambda item: (distance.get(item[0], here + 1), len(item[1])), default=None)
-    if best is None or distance.get(best[0], here + 1) >= here:
-        return None
-    return best[1]

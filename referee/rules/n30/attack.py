@@ -5,12 +5,14 @@ from __future__ import annotations
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
+from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rules.n30 import mood
 from referee.rules.n30.confrontation import PoliceIn, ProtesterIn, resolve
 from referee.rules.n30.limits import STACKING
 from referee.rules.n30.movement import clear_markers
 from referee.rules.n30.phases import CONFRONTATION, POLICE, PROTESTERS
+from referee.rules.n30.success import scoring
 
 
 def retreat_options(ctx: Context, state: GameState, node: str, incoming: dict[str, int] | None = None) -> list[str]:
@@ -22,6 +24,23 @@ def retreat_options(ctx: Context, state: GameState, node: str, incoming: dict[st
         near for near in ctx.scenario.board.adjacency[node]
         if len(protesters.get(near, ())) + incoming.get(near, 0) < limit and (police_ok or not police.get(near))
     ]
+
+
+def retreat_gains(ctx: Context, state: GameState, unit: Unit, to: str) -> list[str]:
+    """5.1-5.3: the targets the protesters would score in the success phase only because `unit` retreated to `to`."""
+    board, occupied = ctx.scenario.board, state.occupied(PROTESTERS)
+    if state.stacks[PROTESTERS].get(unit.node) == (unit.id,):
+        occupied.discard(unit.node)
+    before, after = scoring(board, occupied), scoring(board, occupied | {to})
+    return [target for section, gained in after.items() for target in gained if target not in before[section]]
+
+
+def default_retreat(ctx: Context, state: GameState, unit: Unit, choices: list[str]) -> str | None:
+    """4.1: the police player's choice where she names none: an intersection that scores nothing for the
+    protesters (5.1-5.3) if there is one, then the farthest from every target's access, then map order."""
+    board = ctx.scenario.board
+    far = board.distances({node for target in board.targets.values() for node in target.access})
+    return min(choices, key=lambda to: (len(retreat_gains(ctx, state, unit, to)), -far.get(to, 0)), default=None)
 
 
 def targets(state: GameState, node: str) -> list:
@@ -42,11 +61,13 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
         if not state.stacks[PROTESTERS].get(node):
             raise Refusal("4", f"there are no protester units at {node}")
         raise Refusal("4.1", f"the police may not attack the same protester unit twice in a confrontation phase ({node})")
-    retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), {u.id for u in attacked})
+    ids = {u.id for u in attacked}
+    retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), ids)
     police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]
     protesters = [ProtesterIn(u.id, u.type, bool(u.attrs.get("locked", True))) for u in attacked]
+    bystanders = [u.type for u in state.at(node, PROTESTERS) if u.id not in ids]
     result = resolve(police, protesters, command.get("gas", False), command.get("allocation"),
-                     command.get("refuse", ()), dice)
+                     command.get("refuse", ()), dice, bystanders)
     if ctx.options.get("hidden") == "strong":
         state = emit("units-revealed", {"node": node, "units": [u.id for u in state.at(node)]})
     state = emit("confrontation", {
@@ -57,16 +78,15 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     }, result.rolls)
     if result.successes:
         state = emit("success", {"side": PROTESTERS, "points": result.successes, "source": "4.5", "node": node})
-    incoming: dict[str, int] = {}
     for outcome in result.units:
         if outcome.radicalized:
             state = emit("unit-radicalized", {"unit": outcome.id, **mood.radicalized(state.units[outcome.id])})
         if outcome.result == "destroyed":
             state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.4" if outcome.refusal_roll else "4"})
         elif outcome.result == "retreat":
-            choices = retreat_options(ctx, state, node, incoming)
+            choices = retreat_options(ctx, state, node)
             wanted = retreats.get(outcome.id)
-            to = wanted if wanted in choices else (choices[0] if choices else None)
+            to = wanted if wanted in choices else default_retreat(ctx, state, state.units[outcome.id], choices)
             if to is None:
                 state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.1"})
             else:

@@ -42,6 +42,13 @@ class Confront(Command):
     retreats: NotRequired[Annotated[dict[Name, Name], Field(max_length=ITEMS)]]
 
 
+class GroupMove(Command):
+    """`{"do": "group-move", "units": [...], "to"}`."""
+
+    units: SomeNames
+    to: Name
+
+
 class Factions(Command):
     """`{"do": "factions", "peace_police": [...]}`."""
 
@@ -50,6 +57,7 @@ class Factions(Command):
 
 SCHEMAS: dict[str, Any] = SHARED | {
     "choose": one_of(Choose, "node", "nodes"), "roll": UnitCommand, "move": one_of(Move, "to", "path"),
-    "barricade": UnitCommand, "flo": UnitCommand, "top": UnitCommand, "confront": Confront, "factions": Factions,
+    "barricade": UnitCommand, "flo": UnitCommand, "top": UnitCommand, "stay": UnitCommand,
+    "group-move": GroupMove, "confront": Confront, "factions": Factions,
 }
 CHECKS = Checks(SCHEMAS)

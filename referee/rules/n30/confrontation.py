@@ -296,12 +296,14 @@ def resolve(
     allocation: Mapping[str, int] | None,
     refuse: Iterable[str],
     dice: Dice,
+    bystanders: Iterable[str] = (),
 ) -> Confrontation:
     """Resolve one N30 confrontation (4, 4.1-4.5, 5.4).
 
     Every check is made before the first die is rolled.  Dice: one per protester unit in
     the order given, then one refusal die per refusing lockdown that was forced to retreat,
-    in the same order (4.4).
+    in the same order (4.4).  `bystanders` are the types of the other protester units in the
+    intersection, attacked earlier in the phase (4.1): gas there costs the police for them too (4.5).
     """
     if not isinstance(gas, bool):
         raise RefereeError(f"gas must be true or false, got {gas!r}")
@@ -347,6 +349,6 @@ def resolve(
         effective_total=effective,
         allocation=tuple(shares.items()),
         units=tuple(results),
-        successes=political_cost((unit.type for unit in protester_units), gas),
+        successes=political_cost([*(unit.type for unit in protester_units), *bystanders], gas),
         rolls=tuple(rolls),
     )

@@ -33,6 +33,11 @@ def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
         raise Refusal("6.1", "at 11:10 the protester player must first divide her forces into factions")
 
 
+def pending(state: GameState, side: str) -> str | None:
+    """3: the unit of `side` that has rolled its movement and not yet moved, if any."""
+    return next((uid for uid in state.local["rolled"] if state.units[uid].side == side), None)
+
+
 def _factions_due(ctx: Context, state: GameState) -> bool:
     from referee.rules.n30.friction import FRICTION_FROM
 
@@ -164,16 +169,24 @@ def check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> N
         raise Refusal("3.2", f"{entry_refusal(unit.side)} ({before} into {end})")
 
 
-def _unit(state: GameState, command: dict, key: str = "unit") -> Unit:
-    uid = command[key]
+def _unit(state: GameState, command: dict) -> Unit:
+    return _named(state, command["unit"])
+
+
+def _named(state: GameState, uid: str) -> Unit:
     if uid not in state.units:
         raise RefereeError(f"unknown unit {uid!r}")
     return state.units[uid]
 
 
-def _ready(ctx: Context, state: GameState, unit: Unit, emit: Emit) -> GameState:
-    """Checks before a unit acts; chooses its intersection if the choice is still open (3)."""
+def _ready(ctx: Context, state: GameState, unit: Unit, emit: Emit, group: tuple[str, ...] = ()) -> GameState:
+    """Checks before a unit acts (one at a time: no other unit of its side, outside its group, has rolled
+    and not moved); chooses its intersection if the choice is still open (3)."""
     mover_check(ctx, state, unit)
+    waiting = pending(state, unit.side)
+    if waiting not in (None, unit.id, *group):
+        raise Refusal("3", f"{waiting} has rolled its movement and must move (or stay) before another unit is picked: "
+                           "she picks one unit, rolls, moves it, and then picks another")
     if unit.status == OFF_MAP:
         return state
     return choose(ctx, state, unit.side, unit.node, emit)
@@ -199,8 +212,15 @@ def roll(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     state = _ready(ctx, state, unit, emit)
     if unit.id in state.local["rolled"]:
         raise Refusal("3", f"{unit.id} has already rolled its movement ({state.local['rolled'][unit.id]})")
+    _rate(ctx, state, unit, emit, dice)
+
+
+def _rate(ctx: Context, state: GameState, unit: Unit, emit: Emit, dice: Dice) -> tuple[GameState, int]:
+    """The unit's movement rate this turn: rolled before, or rolled now (3, 3.1)."""
+    if unit.id in state.local["rolled"]:
+        return state, state.local["rolled"][unit.id]
     rate, halved, rolls = rate_roll(ctx, state, unit, dice)
-    emit("movement-rolled", {"unit": unit.id, "rate": rate, "halved": halved}, rolls)
+    return emit("movement-rolled", {"unit": unit.id, "rate": rate, "halved": halved}, rolls), rate
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -208,26 +228,75 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     unit = _unit(state, command)
     state = _ready(ctx, state, unit, emit)
     path = _planned_path(ctx, state, unit, command)
-    strict = isinstance(dice, TableDice)
-    if unit.id in state.local["rolled"]:
-        rate, strict = state.local["rolled"][unit.id], True
-    else:
-        rate, halved, rolls = rate_roll(ctx, state, unit, dice)
-        state = emit("movement-rolled", {"unit": unit.id, "rate": rate, "halved": halved}, rolls)
+    strict = isinstance(dice, TableDice) or unit.id in state.local["rolled"]
+    state, rate = _rate(ctx, state, unit, emit, dice)
     if len(path) > rate:
         if strict:
             raise Refusal("3", f"{unit.id} has a movement of {rate} this turn and the path needs {len(path)}")
-        path = path[:rate]
-        while path and not has_room(state, unit.side, path[-1]):
-            path.pop()
+        path = _room_left(state, unit.side, path[:rate])
+    _go(ctx, state, unit, path, emit, dice)
+
+
+def group_move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """3, 3.1: several units head for one intersection, one at a time, each rolling and going as near as
+    its roll allows (or staying); the flying clusters go last, so every other unit keeps their help."""
+    units, to = command["units"], command["to"]
+    if len(set(units)) != len(units):
+        raise RefereeError('group-move needs "units", a list of different unit ids')
+    if to not in ctx.scenario.board.nodes:
+        raise RefereeError(f"unknown intersection {to!r}")
+    if not ctx.scenario.board.nodes[to].in_play:
+        raise Refusal("1.3", f"{to} is out of play")
+    for uid in units:
+        unit = _named(state, uid)
+        if unit.node == to:
+            raise Refusal("3", f"{uid} is already at {to}")
+        state = _ready(ctx, state, unit, emit, tuple(units))  # every check, and the choices, before any die
+    for uid in group_order(state, units):
+        state, rate = _rate(ctx, state, state.units[uid], emit, dice)
+        unit = state.units[uid]
+        state = _go(ctx, state, unit, closest_path(ctx, state, unit, rate, to), emit, dice)
+
+
+def group_order(state: GameState, units: list[str]) -> list[str]:
+    """3, 3.1: the order a group moves in: a unit that has rolled first (3), the flying clusters last."""
+    return sorted(units, key=lambda uid: (uid not in state.local["rolled"], state.units[uid].type == FLYING))
+
+
+def closest_path(ctx: Context, state: GameState, unit: Unit, rate: int, target: str) -> list[str]:
+    """The legal move with this rate that ends nearest `target` (shortest path on a tie); none to stay."""
+    distance = ctx.scenario.board.distances([target])
+    far = len(distance) + 1
+    here = distance.get(unit.node, far) if unit.status != OFF_MAP else far
+    legal = destinations(ctx, state, unit, rate)
+    best = min(legal.items(), key=lambda item: (distance.get(item[0], far), len(item[1])), default=None)
+    return best[1] if best is not None and distance.get(best[0], far) < here else []
+
+
+def _room_left(state: GameState, side: str, path: list[str]) -> list[str]:
+    """3: the path cut back to its last intersection with room for the unit (stacking)."""
+    while path and not has_room(state, side, path[-1]):
+        path = path[:-1]
+    return path
+
+
+def _go(ctx: Context, state: GameState, unit: Unit, path: list[str], emit: Emit, dice: Dice) -> GameState:
+    """Move the unit along a path within its rate, or turned back by police barricades (6.3)."""
     turned_back = _turned_back(ctx, state, unit, path, dice)
     if turned_back is not None:
         state = emit("police-barricade", {"unit": unit.id, "node": path[-1]}, (turned_back,))
         if turned_back.value <= TURN_BACK[ctx.options["police_barricades"]]:
-            path = path[:-1]
-            while path and not has_room(state, unit.side, path[-1]):
-                path.pop()
-    _emit_move(ctx, state, unit, path, emit)
+            path = _room_left(state, unit.side, path[:-1])
+    return _emit_move(ctx, state, unit, path, emit)
+
+
+def stay(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """3: a unit that has rolled stops where it is ("the unit may stop early"): its move, of no blocks."""
+    unit = _unit(state, command)
+    mover_check(ctx, state, unit)
+    if unit.id not in state.local["rolled"]:
+        raise Refusal("3", f"{unit.id} has not rolled its movement: a unit that does not move needs no command")
+    _emit_move(ctx, state, unit, [], emit)
 
 
 def _turned_back(ctx: Context, state: GameState, unit: Unit, path: list[str], dice: Dice):
@@ -238,18 +307,20 @@ def _turned_back(ctx: Context, state: GameState, unit: Unit, path: list[str], di
     return dice.roll(f"police barricade: {unit.id}")
 
 
-def _emit_move(ctx: Context, state: GameState, unit: Unit, path: list[str], emit: Emit) -> None:
+def _emit_move(ctx: Context, state: GameState, unit: Unit, path: list[str], emit: Emit) -> GameState:
     enemy = state.stacks[opponent(unit.side)]
     end = path[-1] if path else (unit.node if unit.status == ACTIVE else None)
     contact = bool(path) and end in enemy
     direction = (path[-2] if len(path) > 1 else _origin(unit)) if path else None
+    face_down = ctx.options.get("hidden") == "strong" and not contact if path else unit.attrs.get("face_down", False)
     state = emit("unit-moved", {
         "unit": unit.id, "from": unit.node, "to": end, "path": path, "contact": contact,
-        "direction": direction, "face_down": ctx.options.get("hidden") == "strong" and not contact,
+        "direction": direction, "face_down": face_down,
         "edge": unit.attrs.get("edge") if unit.status == OFF_MAP else None,
     })
     if unit.node is not None and path:
-        clear_markers(state, unit.node, emit)
+        state = clear_markers(state, unit.node, emit)
+    return state
 
 
 def clear_markers(state: GameState, node: str, emit: Emit) -> GameState:

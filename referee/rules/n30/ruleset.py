@@ -27,6 +27,8 @@ COMMANDS = {
     "choose": _choose,
     "roll": movement.roll,
     "move": movement.move,
+    "stay": movement.stay,
+    "group-move": movement.group_move,
     "barricade": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "barricade"),
     "flo": lambda ctx, state, cmd, emit, dice: movement.build(ctx, state, cmd, emit, "flo"),
     "top": lambda ctx, state, cmd, emit, dice: movement.top(ctx, state, cmd, emit),

@@ -9,14 +9,14 @@ from referee.rules.n30.phases import POLICE, PROTESTERS
 VENUE, HOTEL, ENTRANCE = "venue", "hotel", "entrance"
 
 
-def _occupied(board: Board, state: GameState, nodes) -> bool:
-    held = state.stacks[PROTESTERS]
-    return any(held.get(node) for node in nodes)
+def _held(board: Board, occupied: set[str], kind: str) -> list[str]:
+    """Targets of a kind reached from an intersection holding a protester unit (5.1, 5.3)."""
+    return [t.id for t in board.targets.values() if t.kind == kind and not occupied.isdisjoint(t.access)]
 
 
 def perimeter(board: Board, state: GameState) -> list[str]:
     """5.1: venues with a protester unit on an intersection they are reached from."""
-    return [t.id for t in board.targets.values() if t.kind == VENUE and _occupied(board, state, t.access)]
+    return _held(board, state.occupied(PROTESTERS), VENUE)
 
 
 def venue_access(board: Board) -> set[str]:
@@ -32,20 +32,30 @@ def blockaded(board: Board, state: GameState, hotel: str) -> bool:
 
 
 def hotels(board: Board, state: GameState) -> list[str]:
-    """5.2: the delegate hotels blockaded (one search from the venues serves them all)."""
-    open_ = board.reachable(venue_access(board), state.occupied(PROTESTERS))
+    """5.2: the delegate hotels blockaded."""
+    return _hotels(board, state.occupied(PROTESTERS))
+
+
+def _hotels(board: Board, occupied: set[str]) -> list[str]:
+    """5.2 for protester units on `occupied` (one search from the venues serves every hotel)."""
+    open_ = board.reachable(venue_access(board), occupied)
     return [t.id for t in board.targets.values()
             if t.kind == HOTEL and t.access and open_.isdisjoint(t.access)]
 
 
 def entrance(board: Board, state: GameState) -> list[str]:
     """5.3: the Secret Service entrance, if a protester unit occupies one of its intersections."""
-    return [t.id for t in board.targets.values() if t.kind == ENTRANCE and _occupied(board, state, t.access)]
+    return _held(board, state.occupied(PROTESTERS), ENTRANCE)
+
+
+def scoring(board: Board, occupied: set[str]) -> dict[str, list[str]]:
+    """What protester units on `occupied` gain in a success phase, one success per target, by section."""
+    return {"5.1": _held(board, occupied, VENUE), "5.2": _hotels(board, occupied), "5.3": _held(board, occupied, ENTRANCE)}
 
 
 def success_phase(board: Board, state: GameState) -> dict[str, list[str]]:
     """What the protesters gain this success phase, one success per target, by section."""
-    return {"5.1": perimeter(board, state), "5.2": hotels(board, state), "5.3": entrance(board, state)}
+    return scoring(board, state.occupied(PROTESTERS))
 
 
 def winner(score: int, target: int) -> str:

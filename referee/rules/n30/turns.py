@@ -7,13 +7,17 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import RESERVE
 from referee.errors import Refusal
-from referee.rules.n30.phases import CONFRONTATION, PHASES, PROTESTERS, SUCCESS, next_phase
+from referee.rules.n30.movement import pending
+from referee.rules.n30.phases import CONFRONTATION, MOVER, PHASES, PROTESTERS, SUCCESS, next_phase
 from referee.rules.n30.setup import LOCKDOWN
 from referee.rules.n30.success import success_phase, winner
 
 
 def end_phase(ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
     """Close the current phase and open the next; the success phase scores as it opens (5)."""
+    waiting = pending(state, MOVER[state.phase]) if state.phase in MOVER else None
+    if waiting is not None:
+        raise Refusal("3", f"{waiting} has rolled its movement: it moves or stays before the phase ends")
     following = next_phase(state.phase)
     if following is not None:
         if state.phase == CONFRONTATION:

@@ -12,10 +12,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from referee.errors import RefereeError
 from referee.game import Game
-from referee.rules.n30.attack import retreat_options, targets
+from referee.rules.n30.attack import retreat_gains, retreat_options, targets
 from referee.rules.n30.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
 from referee.rules.n30.odds import expected_successes, unit_odds
-from referee.rules.n30.phases import POLICE
+from referee.rules.n30.phases import POLICE, PROTESTERS
 from referee.text import printable
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
@@ -55,11 +55,14 @@ class ConfrontDialog(Dialog[dict | None]):
         state = game.state
         self.police = state.at(node, POLICE)
         self.targets = targets(state, node)
+        self.present = state.at(node, PROTESTERS)
         self.total = police_total(u.type for u in self.police)
         self.can_gas = any(u.type in GAS_TYPES for u in self.police)
         self.can_attack = any(u.type in ATTACKING_TYPES for u in self.police) and bool(self.targets)
         self.lockdowns = [u.id for u in self.targets if u.type == LOCKDOWN and u.attrs.get("locked", True)]
         self.results: list[dict] | None = None
+        self.destinations: dict[str, str] = {}  # the engine's retreat destinations, from the preview
+        self.selects: dict[str, str] = {}  # each destination field's id: its unit
         self.command: dict | None = None
 
     # --- layout --------------------------------------------------------------------------
@@ -140,7 +143,7 @@ class ConfrontDialog(Dialog[dict | None]):
         given = sum(shares.values())
         self.query_one("#summary", Static).update(
             f"{LEGEND}\nPolice bring {effective}{' (doubled by gas)' if gas else ''}; shares add up to {given}. "
-            f"The protesters gain {expected_successes([u.type for u in self.targets], gas)} success(es) (4.5)."
+            f"The protesters gain {expected_successes([u.type for u in self.present], gas)} success(es) (4.5)."
         )
 
     @on(Checkbox.Changed, "#gas")
@@ -172,6 +175,7 @@ class ConfrontDialog(Dialog[dict | None]):
         self.query_one("#error", Label).update("")
         self.command = command
         self.results = next(e.data for e in events if e.kind == "confrontation")["units"]
+        self.destinations = {e.data["unit"]: e.data["to"] for e in events if e.kind == "unit-retreated"}
         await self._show_results()
 
     @on(Button.Pressed, "#roll")
@@ -191,19 +195,18 @@ class ConfrontDialog(Dialog[dict | None]):
         await self._roll()
 
     async def _show_results(self) -> None:
-        """The dice and their results, a retreat destination to pick for each unit forced back, Confirm and Back."""
-        lines, retreats = [], []
-        options = retreat_options(self.game.ctx, self.game.state, self.node)
-        for unit in self.results:
-            extra = f", refusal die {unit['refusal_roll']}" if unit.get("refusal_roll") else ""
-            lines.append(Text.assemble(printable(f"{unit['id']}: rolled {unit['roll']} against {unit['facing']}{extra}: "),
-                                       (unit["result"], "bold"), ", radicalized" if unit["radicalized"] else ""))
-            if unit["result"] == "retreat":
-                retreats.append(Label(plain(f"{unit['id']} retreats to")))
-                retreats.append(Select([(plain(node), node) for node in options], value=options[0] if options else Select.NULL,
-                                       allow_blank=not options, id=f"to-{self._key(unit['id'])}"))
+        """The dice and their results, each retreat's destination (the engine's choice, which the umpire may
+        change; one that would score for the protesters is marked), Confirm and Back."""
+        state, retreats = self.game.state, []
+        options = retreat_options(self.game.ctx, state, self.node)
+        self.selects = {f"to-{self._key(u['id'])}": u["id"] for u in self.results if u["result"] == "retreat"}
+        for key, uid in self.selects.items():
+            labels = [(plain(self._option(state.units[uid], node)), node) for node in options]
+            retreats.append(Label(plain(f"{uid} retreats to")))
+            retreats.append(Select(labels, value=self.destinations.get(uid, Select.NULL),
+                                   allow_blank=uid not in self.destinations, id=key))
         await self.query_one("#confront").mount(Vertical(
-            Label(Text("\n").join(lines), id="outcome"),
+            Label(self._outcome(self.destinations), id="outcome"),
             Grid(*retreats, id="retreats"),
             Horizontal(Button("Confirm (c)", variant="success", id="confirm", compact=True),
                        Button("Back (b)", id="back", compact=True), classes="buttons"),
@@ -211,6 +214,33 @@ class ConfrontDialog(Dialog[dict | None]):
         ))
         self.query_one("#roll-row").add_class("hidden")
         self.query_one("#confirm", Button).focus()
+
+    def _option(self, unit, node: str) -> str:
+        """A retreat destination, marked where it would score for the protesters (5.1-5.3)."""
+        targets = self.game.ctx.scenario.board.targets
+        gains = [targets[target].name for target in retreat_gains(self.game.ctx, self.game.state, unit, node)]
+        return f"{node} (the protesters would score: {', '.join(gains)})" if gains else node
+
+    def _outcome(self, destinations: dict[str, str]) -> Text:
+        """One line per unit: its die, its result and, for a retreat, where it goes."""
+        lines = []
+        for unit in self.results:
+            extra = f", refusal die {unit['refusal_roll']}" if unit.get("refusal_roll") else ""
+            to = destinations.get(unit["id"])
+            where = "" if unit["result"] != "retreat" else f" to {to}" if to else ": nowhere to go, destroyed (4.1)"
+            lines.append(Text.assemble(printable(f"{unit['id']}: rolled {unit['roll']} against {unit['facing']}{extra}: "),
+                                       (printable(unit["result"] + where), "bold"), ", radicalized" if unit["radicalized"] else ""))
+        return Text("\n").join(lines)
+
+    def _retreats(self) -> dict[str, str]:
+        """Each retreating unit's destination as the dialog now shows it."""
+        chosen = {uid: self.query_one(f"#{key}", Select).value for key, uid in self.selects.items()}
+        return {uid: to for uid, to in chosen.items() if to != Select.NULL}
+
+    @on(Select.Changed)
+    def _destination_changed(self) -> None:
+        if self.results is not None:
+            self.query_one("#outcome", Label).update(self._outcome(self._retreats()))
 
     @on(Button.Pressed, "#back")
     async def _back(self) -> None:
@@ -220,12 +250,7 @@ class ConfrontDialog(Dialog[dict | None]):
 
     @on(Button.Pressed, "#confirm")
     def _confirm(self) -> None:
-        retreats = {}
-        for unit in self.results or ():
-            if unit["result"] == "retreat":
-                value = self.query_one(f"#to-{self._key(unit['id'])}", Select).value
-                if value != Select.NULL:
-                    retreats[unit["id"]] = value
+        retreats = self._retreats()
         self.dismiss({**self.command, "retreats": retreats} if retreats else self.command)
 
     @on(Button.Pressed, "#cancel")

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
 from referee.errors import RefereeError
-from referee.rules.n30.movement import destinations
+from referee.rules.n30.movement import destinations, group_order, pending
 from referee.rules.n30.phases import MOVER
 from referee.session import Session
 from referee.text import printable
 from referee.tui.actions import ACTIONS
-from referee.tui.group_move import closest_path, group_of
-from referee.tui.messages import Applied, Refused
+from referee.tui.group_move import group_of
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
@@ -121,7 +120,7 @@ class MainScreen(UmpireScreen):
                 title.append("\n" + printable(f"{sighting.side}: {count} counters ({what}), {when}, {sighting.source}"),
                              style="cyan")
         if self.moving:
-            title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), Esc to stop",
+            title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), s to stay, Esc to stop",
                          style="yellow")
         self.query_one(NodePanel).show(title, units, state, select=self.unit)
 
@@ -148,35 +147,12 @@ class MainScreen(UmpireScreen):
 
     # --- commands ------------------------------------------------------------------------
 
-    @work(thread=True, group="commands")
-    def send_group(self, units: list[str], target: str, dice: dict[str, list[int]]) -> None:
-        """Roll for each unit of a group and move it as near `target` as its roll allows."""
-        lines, refusals = [], []
-        narrate = self.game.rules.narrate
-        with self._lock:
-            for unit_id in units:
-                roll = {"do": "roll", "unit": unit_id, **({"dice": dice[unit_id]} if unit_id in dice else {})}
-                try:
-                    self.session.apply(roll, expect=self.seen if unit_id == units[0] else None)
-                    lines += [(seq, narrate(event)) for seq, event in self.session.last]
-                    state = self.game.state
-                    path = closest_path(self.game.ctx, state, state.units[unit_id], state.local["rolled"][unit_id], target)
-                    if path:
-                        self.session.apply({"do": "move", "unit": unit_id, "path": path})
-                        lines += [(seq, narrate(event)) for seq, event in self.session.last]
-                except RefereeError as error:
-                    refusals.append(f"{unit_id}: {error}")
-            self.post_followed()
-            self.post_message(Applied({"do": "group", "units": units}, lines, self.session.tip[0]))
-        if refusals:
-            self.post_message(Refused({"do": "group"}, "; ".join(refusals)))
-
     def after(self, command: dict) -> None:
         if command.get("do") == "roll":
             self._highlight_moves(command["unit"])
         elif self.moving and command.get("unit") == self.moving:
             self.moving, self.legal = None, {}
-        elif command.get("do") in ("undo", "redo"):
+        elif command.get("do") in ("undo", "redo", "group-move"):
             self.moving, self.legal = None, {}
 
     def _highlight_moves(self, unit_id: str) -> None:
@@ -188,10 +164,10 @@ class MainScreen(UmpireScreen):
         unit = state.units[unit_id]
         self.legal = destinations(self.game.ctx, state, unit, rate)
         if not self.legal:
-            self.note = f"{unit_id} has nowhere to go with a movement of {rate}"
+            self.note = f"{unit_id} has nowhere to go with a movement of {rate}: s keeps it where it is (3)"
             self.moving = None
             return
-        self.note = f"{unit_id} may move {rate}: pick a highlighted intersection"
+        self.note = f"{unit_id} may move {rate}: pick a highlighted intersection, or s to stay"
         map_view = self.query_one(MapView)
         if map_view.cursor not in self.legal:
             map_view.cursor = unit.node if unit.node else min(self.legal, key=lambda node: len(self.legal[node]))
@@ -285,26 +261,16 @@ class MainScreen(UmpireScreen):
             self.notify(f"No {side} unit still to move here", severity="warning")
             return
         self.moving, self.legal = None, {}
-        self.note = f"{len(self.group)} units: pick where they head (Enter); each rolls and goes as near as it can"
+        self.note = f"{len(self.group)} units: pick where they head (Enter); one at a time, each goes as near as its roll allows"
         self.refresh_view()
 
     def _move_group(self, target: str) -> None:
-        units, self.group = self.group, []
-        if not self.table_dice:
-            self.send_group(units, target, {})
-            return
-        from referee.tui.dialogs.dice import DiceDialog
-
-        counts = [(uid, self.game.state.units[uid].factors.get("movement", 1)) for uid in units]
-
-        def typed(dice: list[int] | None) -> None:
-            if dice is not None:
-                split, start = {}, 0
-                for uid, count in counts:
-                    split[uid], start = dice[start:start + count], start + count
-                self.send_group(units, target, split)
-
-        self.app.push_screen(DiceDialog(sum(c for _, c in counts), f"movement of {', '.join(units)} (in that order)"), typed)
+        """One group-move command; with table dice, asks for them in the order the units will move (3.1)."""
+        state, units, self.group = self.game.state, self.group, []
+        order = group_order(state, units)
+        count = sum(state.units[uid].factors.get("movement", 1) for uid in order if uid not in state.local["rolled"])
+        self._with_dice({"do": "group-move", "units": order, "to": target}, count,
+                        f"movement of {', '.join(order)} (in that order)")
 
     def on_map_view_picked(self, event: MapView.Picked) -> None:
         if self.group:
@@ -314,8 +280,19 @@ class MainScreen(UmpireScreen):
         elif self.moving:
             self.notify(f"{event.node} is not a legal destination for {self.moving}", severity="warning")
 
+    def action_stay(self) -> None:
+        state = self.game.state
+        unit_id = pending(state, MOVER.get(state.phase, ""))
+        if unit_id is None:
+            self.notify("No unit has rolled and waits to move", severity="warning")
+            return
+        self.send({"do": "stay", "unit": unit_id})
+
     def action_cancel(self) -> None:
-        self.moving, self.legal, self.group, self.note = None, {}, [], ""
+        state = self.game.state
+        waiting = pending(state, MOVER.get(state.phase, ""))
+        self.moving, self.legal, self.group = None, {}, []
+        self.note = f"{waiting} has rolled: m moves it, s keeps it where it is (3)" if waiting else ""
         self.refresh_view()
 
     def action_barricade(self) -> None:
