@@ -119,7 +119,7 @@ def test_negotiation_in_the_session():
     game = put(new_game(), {"Supt. Hale": "Market Square"}, rl={"Town Hall protest": 4})
     data = do(game, "negotiate", 6, officer="Supt. Hale", crowd="Town Hall protest")[0].data
     assert data["effective"] and data["rl"] < 4
-    with pytest.raises(Refusal, match="already taken an action"):
+    with pytest.raises(Refusal, match="already taken his action"):
         do(game, "negotiate", 6, officer="Supt. Hale", crowd="Town Hall protest")
     with pytest.raises(Refusal, match='a normal voice carries 2"'):
         do(game, "negotiate", 6, officer="Sgt. Brennan", crowd="Town Hall protest")

@@ -145,6 +145,9 @@ class WallmanRecord:
             where = f" from {d['from']}" if d["spotted"] else ""
             self.reports.append(Filed(self._owner(d["target"]), f"{d['target']} is under sniper fire{where}",
                                       "certain", self.state.turn))
+        elif event.kind == "ordered" and self._owner(d["to"]) not in (None, self._owner(d["officer"])):
+            said = f"{d['officer']} to {d['to']}" + (f": {d['text']}" if d["text"] else "")
+            self.reports.append(Filed(self._owner(d["to"]), said, "certain", self.state.turn))
         self._look()
 
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:

@@ -7,6 +7,7 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.actions import one_action
 from referee.rules.wallman.crowds import near
 from referee.rules.wallman.fighting import Fighter, fight as fight_round, intent_of
 from referee.rules.wallman.firearms import snipe as snipe_shot, volley
@@ -37,14 +38,18 @@ def casualty_id(state: GameState) -> str:
 
 
 def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "fight", "unit", "crowd", "intent", "charging", "modifiers", "crowd_modifiers"}`: one round
-    between a figure of the unit and a member of the crowd, in the same place.
+    """`{"do": "fight", "unit", "crowd", "intent", "charging", "defending", "modifiers", "crowd_modifiers"}`: one
+    round between a figure of the unit and a member of the crowd, in the same place.
 
     The unit's figure factor (police, riot trained, mounted...) and rain come by themselves; gas here
     this turn counts against the crowd's man (the security forces have masks); the umpire adds the rest.
+    An officer's fight is his action for the turn, unless he is `defending` (the crowd's man went for him).
     """
     unit = lookup.unit(state, command, "unit", SECURITY, FIGHTING)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIGHTING)
+    defending = lookup.flag(command, "defending")
+    if not defending:
+        one_action(state, unit)
     if unit.node != crowd.node:
         raise Refusal(FIGHTING, f"fights are between figures in contact: {unit.id} is at {unit.node}, {crowd.id} at {crowd.node}")
     intent = intent_of(command.get("intent", "beat"), FIGHTING)
@@ -64,7 +69,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
                          Fighter(crowd.id, theirs + _names(command, "crowd_modifiers")), tally)
     winner = None if result.winner is None else (unit.id, crowd.id)[result.winner]
     hurt = result.result in HURT and winner is not None
-    emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent,
+    emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent, "defending": defending,
                     "scores": list(result.scores), "margin": result.margin, "winner": winner, "result": result.result,
                     "modifiers": [result.modifiers[0], result.modifiers[1]],
                     "casualty": casualty_id(state) if hurt else None}, tuple(tally.rolls))
@@ -77,6 +82,7 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIREARMS)
     if crowd.node not in near(ctx, unit.node):
         raise Refusal(FIREARMS, f"{crowd.id} at {crowd.node} is out of sight of {unit.id} at {unit.node}")
+    one_action(state, unit)
     firers = command.get("firers", unit.factors["strength"])
     if isinstance(firers, bool) or not isinstance(firers, int) or not 1 <= firers <= unit.factors["strength"]:
         raise RefereeError(f'"firers" must be 1 to {unit.factors["strength"]} for {unit.id}, got {firers!r}')

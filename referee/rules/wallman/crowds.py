@@ -8,6 +8,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.actions import one_action
 from referee.rules.wallman.negotiation import Talk, negotiate as talk_to
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.response import roll_rl
@@ -96,8 +97,7 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     """
     officer = lookup.officer(state, command, "officer", NEGOTIATION)
     crowd = lookup.unit(state, command, "crowd", CROWD, NEGOTIATION)
-    if officer.id in state.local["acted"]:
-        raise Refusal(NEGOTIATION, f"{officer.id} has already taken an action this turn (Player Actions)")
+    one_action(state, officer)
     megaphone = lookup.flag(command, "megaphone")
     if crowd.node == officer.node:
         distance = 0

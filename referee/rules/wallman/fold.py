@@ -34,6 +34,12 @@ def _set(state: GameState, key: str, name: str, value) -> None:
     state.local[key] = {**state.local[key], name: value}
 
 
+def _acted(state: GameState, uid: str) -> None:
+    """A player's personal figure has taken his one action this turn (Player Actions)."""
+    if state.units[uid].type == "officer":
+        _add(state, "acted", uid)
+
+
 def _building(ctx: Context, state: GameState, name: str, **changes) -> None:
     _set(state, "buildings", name, {**state.local["buildings"][name], **changes})
     whole = ctx.scenario.board.buildings
@@ -78,9 +84,13 @@ def _moved(ctx: Context, state: GameState, d: dict) -> None:
     uid = d.get("unit") or d["crowd"]
     relocate(state, state.units[uid], d["to"])
     _add(state, "moved", uid)
+    if d.get("run"):
+        _acted(state, uid)
 
 
 def _fought(ctx: Context, state: GameState, d: dict) -> None:
+    if not d.get("defending"):
+        _acted(state, d["unit"])
     winner, loser = d["winner"], d["crowd"] if d["winner"] == d["unit"] else d["unit"]
     if winner == d["unit"] and d["result"] == "arrested":
         _set(state, "arrests", d["crowd"], state.local["arrests"].get(d["crowd"], 0) + 1)
@@ -91,6 +101,7 @@ def _fought(ctx: Context, state: GameState, d: dict) -> None:
 
 
 def _shot(ctx: Context, state: GameState, d: dict) -> None:
+    _acted(state, d["unit"])
     for cid, fate in d["casualties"].items():
         _casualty(state, cid, d["node"], d["crowd"], fate)
     _add(state, "shooting", d["node"])
@@ -200,7 +211,8 @@ FOLDS = {
     "unit-moved": _moved,
     "crowd-moved": _moved,
     "rl-rolled": lambda ctx, state, d: _rl(state, d["crowd"], d["rl"], d["running"]),
-    "negotiated": lambda ctx, state, d: (_rl(state, d["crowd"], d["rl"]), _add(state, "acted", d["officer"])),
+    "negotiated": lambda ctx, state, d: (_rl(state, d["crowd"], d["rl"]), _acted(state, d["officer"])),
+    "ordered": lambda ctx, state, d: _acted(state, d["officer"]),
     "crowd-split": _split,
     "crowds-merged": _merged,
     "fought": _fought,

@@ -9,6 +9,7 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.actions import PLAYER_ACTIONS, one_action
 from referee.rules.wallman.phases import CROWD, SECURITY
 from referee.rules.wallman.response import level
 from referee.rules.wallman.scores import roll_dice
@@ -16,6 +17,7 @@ from referee.rules.wallman.setup import tables
 
 MOVEMENT, CROWDS = "Movement", "Crowds"
 STARTING_VEHICLE = 2  # places a vehicle that stood still last turn may cover (RULINGS.md)
+RUN = 2  # a running officer covers twice his walk (Player Actions)
 
 
 def reach(ctx: Context, state: GameState, start: str) -> dict[str, int]:
@@ -41,20 +43,30 @@ def allowance(state: GameState, unit) -> int | None:
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "move", "unit", "to"}`: a security unit or officer moves once a turn, along the streets."""
+    """`{"do": "move", "unit", "to", "run"}`: a security unit or officer moves once a turn, along the streets.
+
+    An officer walks for free; running (twice as far) is his action for the turn."""
     unit = lookup.unit(state, command, "unit", SECURITY, MOVEMENT)
     to = lookup.place(ctx, command, "to")
+    run = lookup.flag(command, "run")
     if unit.id in state.local["moved"]:
         raise Refusal(MOVEMENT, f"{unit.id} has already moved this turn")
+    if run and unit.type != "officer":
+        raise Refusal(PLAYER_ACTIONS, f"only a player's personal figure runs as his action; {unit.id} moves at its pace")
+    if run:
+        one_action(state, unit)
     links = reach(ctx, state, unit.node).get(to)
     if links is None or links == 0:
         raise Refusal(MOVEMENT, f"{unit.id} cannot get from {unit.node} to {to}: no way past the crowds" if links is None
                       else f"{unit.id} is already at {to}")
     most = allowance(state, unit)
+    if most is not None and run:
+        most *= RUN
     if most is not None and links > most:
-        why = "a vehicle starting from a standstill" if unit.attrs.get("vehicle") else f"{unit.id} on foot"
+        why = ("a vehicle starting from a standstill" if unit.attrs.get("vehicle")
+               else f"{unit.id} {'running' if run else 'on foot'}")
         raise Refusal(MOVEMENT, f"{to} is {links} places away; {why} covers {most} a turn")
-    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": to, "places": links})
+    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": to, "places": links, "run": run})
 
 
 def _closer_to_gunfire(ctx: Context, state: GameState, start: str, to: str) -> bool:

@@ -18,7 +18,7 @@ LINES = {
     "turn-begun": lambda d: f"turn {d['turn']} begins ({d['time']})",
     "reinforcements-arrived": lambda d: f"{', '.join(d['units'])} arrive at {d['node']}",
     "game-ended": lambda d: f"game over: property damage {d['score']} against {d['target']}; {d['winner']} win",
-    "unit-moved": lambda d: f"{d['unit']} moves {d['from']} -> {d['to']}",
+    "unit-moved": lambda d: f"{d['unit']} {'runs' if d.get('run') else 'moves'} {d['from']} -> {d['to']}",
     "crowd-moved": lambda d: (f"{d['crowd']} drifts {d['inches']}\" toward {d['why']}: " if "inches" in d
                               else f"{d['crowd']} moved by the umpire: ") + (
         f"{d['from']} -> {d['to']}" if d["to"] != d["from"] else f"stays at {d['from']}"),
@@ -26,6 +26,8 @@ LINES = {
                            + (" and runs" if d["running"] else "") + (f" - {d['why']}" if d["why"] else ""),
     "negotiated": lambda d: f"{d['officer']} negotiates with {d['crowd']}: " + (
         f"RL {d['was']} -> {d['rl']} (score {d['score']})" if d["effective"] else f"no effect at RL {d['was']}"),
+    "ordered": lambda d: f"{d['officer']} {'talks with' if d['talk'] else 'orders'} {d['to']}"
+                         + (f": {d['text']}" if d["text"] else ""),
     "crowd-split": lambda d: f"{d['figures']} of {d['crowd']} split off as {d['new']}",
     "crowds-merged": lambda d: f"{d['crowd']} merges into {d['into']} (RL {d['rl']})",
     "fought": lambda d: f"{d['unit']} fights {d['crowd']} ({d['intent']}): {d['scores'][0]} v {d['scores'][1]}, "

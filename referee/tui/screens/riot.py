@@ -143,8 +143,9 @@ class RiotScreen(UmpireScreen):
         units = self._units()
         if self._need(units, "security units"):
             self.ask("Move a unit", [Field("unit", "Unit", choices=units),
-                                      Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.nodes))],
-                     lambda v: {"do": "move", "unit": v["unit"], "to": v["to"]}, rolls=False)
+                                      Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.nodes)),
+                                      Field("run", "Run (an officer's action)", "flag")],
+                     lambda v: {"do": "move", "unit": v["unit"], "to": v["to"], "run": v["run"]}, rolls=False)
 
     def action_drift(self) -> None:
         crowd = self._selected_crowd()
@@ -195,10 +196,20 @@ class RiotScreen(UmpireScreen):
         if self._need(units, "security unit in contact"):
             self.ask(f"Fight {crowd.id}", [
                 Field("unit", "Unit", choices=units), Field("intent", "Intent", choices=_pairs(INTENTS)),
-                Field("charging", "Charging (mounted)", "flag"),
+                Field("charging", "Charging (mounted)", "flag"), Field("defending", "Set upon (not his action)", "flag"),
                 Field("ours", "Our man's factors", "many", factors), Field("theirs", "Their man's factors", "many", factors)],
                 lambda v: {"do": "fight", "unit": v["unit"], "crowd": crowd.id, "intent": v["intent"],
-                           "charging": v["charging"], "modifiers": v["ours"], "crowd_modifiers": v["theirs"]})
+                           "charging": v["charging"], "defending": v["defending"], "modifiers": v["ours"],
+                           "crowd_modifiers": v["theirs"]})
+
+    def action_order(self) -> None:
+        officers = self._units({self.place}, ("officer",))
+        if self._need(officers, "officer at the selected place"):
+            self.ask(f"Order or talk at {self.place}", [
+                Field("officer", "Officer", choices=officers), Field("to", "To", choices=self._units(near(self.game.ctx, self.place))),
+                Field("text", "Says", "text", default=""), Field("megaphone", "Megaphone (the next place)", "flag")],
+                lambda v: {"do": "order", "officer": v["officer"], "to": v["to"], "text": v["text"],
+                           "megaphone": v["megaphone"]}, rolls=False)
 
     def action_shoot(self) -> None:
         crowd = self._selected_crowd()
