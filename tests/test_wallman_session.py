@@ -276,3 +276,21 @@ def test_the_text_calls_for_rl_rolls_on_shots_fights_gas_and_forces_in_view():
     assert due["Town Hall protest"] == "gassed"
     assert due["Station crowd"] == "Panda 1 in view"
     assert "Estate youths" not in due
+
+
+def test_petrol_bombs_once_every_4_turns_per_crowd():
+    """Supplies and Ammunition: 'Crowds using petrol bombs will generally use them infrequently, once every 4
+    turns per crowd'; the umpire's word can still start a fire."""
+    game = put(new_game(petrol_bombs="on"), {}, rl={"Estate youths": 8, "Precinct crowd": 8})
+    assert do(game, "fire", crowd="Estate youths", building="Community centre")[0].data["why"] == "petrol bomb"
+    for _ in (2, 3, 4):
+        for _ in range(6):
+            do(game, "end-phase")
+        with pytest.raises(Refusal, match="^Supplies and Ammunition: Estate youths threw petrol bombs in turn 1"):
+            do(game, "fire", crowd="Estate youths", building="Community centre")
+    do(game, "fire", crowd="Precinct crowd", building="Off-licence")  # another crowd has its own bombs
+    do(game, "fire", building="Community centre")
+    for _ in range(6):
+        do(game, "end-phase")
+    assert game.state.turn == 5
+    do(game, "fire", crowd="Estate youths", building="Community centre")

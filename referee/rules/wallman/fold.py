@@ -150,6 +150,8 @@ def _fire(ctx: Context, state: GameState, d: dict) -> None:
     _building(ctx, state, d["building"], fires=state.local["buildings"][d["building"]]["fires"] + 1)
     if d.get("by"):
         _add(state, "acted", d["by"])
+    if d.get("why") == "petrol bomb":
+        _attrs(state, d["by"], bombed=state.turn)
 
 
 def _fire_fought(ctx: Context, state: GameState, d: dict) -> None:

@@ -45,7 +45,8 @@ LINES = {
                           + (", a fire starts" if d["fire"] else ""),
     "looted": lambda d: f"{d['crowd']} loots {d['building']}: {d['taken']} loot units"
                         + ("; the looters leave laden" if d["full"] else "") + (", a fire starts" if d["fire"] else ""),
-    "fire-started": lambda d: f"fire at {d['building']}" + (f", set by {d['by']}" if d["by"] else " (umpire)"),
+    "fire-started": lambda d: f"fire at {d['building']}" + (f", set by {d['by']}" if d["by"] else " (umpire)")
+                              + (" with petrol bombs" if d.get("why") == "petrol bomb" else ""),
     "fire-fought": lambda d: "; ".join(d["lines"]) + f" ({d['fires']} left, water {d['water']})",
     "hydrant": lambda d: f"{d['engine']} " + ("connects to a hydrant" if d["connected"] else "is connecting to a hydrant"),
     "fires-burned": lambda d: "; ".join(d["events"]),
