@@ -84,6 +84,8 @@ def _moved(ctx: Context, state: GameState, d: dict) -> None:
     uid = d.get("unit") or d["crowd"]
     relocate(state, state.units[uid], d["to"])
     _add(state, "moved", uid)
+    if state.units[uid].attrs.get("hydrant") or state.units[uid].attrs.get("connecting"):
+        _attrs(state, uid, hydrant=False, connecting=0)  # the hose stays at the hydrant
     if d.get("run"):
         _acted(state, uid)
 
