@@ -18,6 +18,7 @@ from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
+from referee.rules.wallman.care import lying
 from referee.rules.wallman.phases import CROWD
 from referee.scenario.catalog import Player
 
@@ -76,7 +77,7 @@ def building_looks(ctx: Context, name: str, place: dict) -> tuple[str, ...]:
 
 
 def casualty_looks(casualty: dict) -> tuple[str, ...]:
-    if casualty["evacuated"]:
+    if not lying(casualty):
         return ()
     return ("a man down" + (f", assessed: {casualty['triage']}" if casualty["triage"] else ""),)
 
@@ -193,7 +194,7 @@ def _by_place(state: GameState, units: dict[str, Seen]) -> dict[tuple[str, str],
 
 def _own_notes(ctx: Context, unit: Unit) -> tuple[str, ...]:
     a, notes = unit.attrs, []
-    if unit.status != ACTIVE and "arrives" not in a:
+    if unit.status != ACTIVE and "arrives" not in a and not a.get("wounded"):  # a dead officer is "dead"
         notes.append(unit.status)
     if a.get("wounded"):
         notes.append(f"{a['wounded']}")

@@ -8,6 +8,7 @@ from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
 from referee.rules.wallman.actions import one_action
+from referee.rules.wallman.care import casualty_id, casualty_ids
 from referee.rules.wallman.crowds import near
 from referee.rules.wallman.fighting import Fighter, fight as fight_round, intent_of
 from referee.rules.wallman.firearms import snipe as snipe_shot, volley
@@ -30,11 +31,6 @@ def _names(command: dict, key: str) -> tuple[str, ...]:
     if not isinstance(given, list) or not all(isinstance(name, str) for name in given):
         raise RefereeError(f'"{key}" must be a list of modifier names, got {given!r}')
     return tuple(given)
-
-
-def casualty_id(state: GameState) -> str:
-    """The next casualty's id: C1, C2, ..."""
-    return f"C{len(state.local['casualties']) + 1}"
 
 
 def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -91,7 +87,7 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     shots = volley(tables(ctx), unit.type, firers, tally, automatic)
     hurt = [fate for fate in shots.casualties if fate in HURT]
     first = state.local["firearm_casualties"] == 0 and bool(hurt)
-    ids = [f"C{len(state.local['casualties']) + 1 + i}" for i in range(len(hurt))]
+    ids = casualty_ids(state, len(hurt))
     emit("shot", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "from": unit.node, "firers": firers,
                   "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt)), "first": first},
          tuple(tally.rolls))

@@ -47,14 +47,33 @@ def _building(ctx: Context, state: GameState, name: str, **changes) -> None:
 
 
 def _casualty(state: GameState, cid: str, node: str, of: str, fate: str) -> None:
-    """A man down: a crowd member, or one of a unit's figures (an officer stays, wounded)."""
+    """A man down: a crowd member, or one of a unit's figures (an officer stays, wounded, or is dead)."""
     unit = state.units[of]
     _set(state, "casualties", cid, {"node": node, "of": of, "side": unit.side, "state": fate, "turn": state.turn,
                                     "triage": None, "evacuated": False})
-    if unit.type == "officer":
-        _attrs(state, of, wounded=fate)
-    else:
+    if unit.type != "officer":
         _strength(state, of, -1)
+    elif fate == "dead":
+        _dead_officer(state, of)
+    else:
+        _attrs(state, of, wounded=fate)
+
+
+def _dead_officer(state: GameState, uid: str) -> None:
+    """A dead officer is out of the game: his body lies as a casualty, his figure leaves the table."""
+    unit = state.units[uid]
+    relocate(state, unit, None, DESTROYED, {**unit.attrs, "wounded": "dead"})
+
+
+def _patched_up(ctx: Context, state: GameState, d: dict) -> None:
+    """'It's only a scratch': patched up, the man carries on as before, back in his unit or crowd."""
+    for cid, of in d["casualties"].items():
+        _set(state, "casualties", cid, {**state.local["casualties"][cid], "returned": True})
+        unit = state.units[of]
+        if unit.type == "officer":
+            _attrs(state, of, wounded=None)
+        elif unit.status == ACTIVE:
+            _strength(state, of, 1)
 
 
 def _rl(state: GameState, uid: str, rl: int, running: bool | None = None) -> None:
@@ -159,7 +178,10 @@ def _fire(ctx: Context, state: GameState, d: dict) -> None:
 def _fire_fought(ctx: Context, state: GameState, d: dict) -> None:
     _building(ctx, state, d["building"], fires=d["fires"])
     engine = state.units[d["engine"]]
-    _strength(state, engine.id, d["crew"] - engine.factors["strength"])
+    if "casualties" not in d:  # logged before burned fire-fighters were casualties
+        _strength(state, engine.id, d["crew"] - engine.factors["strength"])
+    for cid, fate in d.get("casualties", {}).items():
+        _casualty(state, cid, engine.node, engine.id, fate)
     _attrs(state, engine.id, water=d["water"])
     _add(state, "acted", engine.id)
 
@@ -189,14 +211,19 @@ def _merged(ctx: Context, state: GameState, d: dict) -> None:
 
 def _triaged(ctx: Context, state: GameState, d: dict) -> None:
     casualty = state.local["casualties"][d["casualty"]]
+    dies = d["result"] == "dies"
     _set(state, "casualties", d["casualty"], {**casualty, "triage": d["result"], "triaged_turn": state.turn,
                                               "patch_turns": d["patch_turns"],
-                                              "state": "dead" if d["result"] == "dies" else casualty["state"]})
+                                              "state": "dead" if dies else casualty["state"]})
+    if dies and state.units[casualty["of"]].type == "officer" and state.units[casualty["of"]].status == ACTIVE:
+        _dead_officer(state, casualty["of"])
 
 
 def _evacuated(ctx: Context, state: GameState, d: dict) -> None:
     for cid in d["casualties"]:
         _set(state, "casualties", cid, {**state.local["casualties"][cid], "evacuated": True})
+    if "loaded" in d:
+        state.local["loaded"] = {**state.local.get("loaded", {}), d["ambulance"]: d["loaded"]}
 
 
 def _ended(ctx: Context, state: GameState, d: dict) -> None:
@@ -233,6 +260,7 @@ FOLDS = {
     "fires-burned": _burned,
     "triaged": _triaged,
     "evacuated": _evacuated,
+    "patched-up": _patched_up,
     "looters-hidden": lambda ctx, state, d: [_attrs(state, uid, looters=n) for uid, n in d["looters"].items()],
 }
 NOTHING = ("over-reaction", "report-filed")  # facts for the log and the players' knowledge only

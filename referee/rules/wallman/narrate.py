@@ -47,11 +47,13 @@ LINES = {
                         + ("; the looters leave laden" if d["full"] else "") + (", a fire starts" if d["fire"] else ""),
     "fire-started": lambda d: f"fire at {d['building']}" + (f", set by {d['by']}" if d["by"] else " (umpire)")
                               + (" with petrol bombs" if d.get("why") == "petrol bomb" else ""),
-    "fire-fought": lambda d: "; ".join(d["lines"]) + f" ({d['fires']} left, water {d['water']})",
+    "fire-fought": lambda d: "; ".join(d["lines"]) + f" ({d['fires']} left, water {d['water']})"
+                             + "".join(f", {cid} burned" for cid in d.get("casualties", {})),
     "hydrant": lambda d: f"{d['engine']} " + ("connects to a hydrant" if d["connected"] else "is connecting to a hydrant"),
     "fires-burned": lambda d: "; ".join(d["events"]),
     "triaged": lambda d: f"{d['medic']} assesses {d['casualty']}: {d['result']}",
     "evacuated": lambda d: f"{d['ambulance']} takes {', '.join(d['casualties'])} to hospital",
+    "patched-up": lambda d: "patched up, back with their own: " + ", ".join(f"{c} ({of})" for c, of in d["casualties"].items()),
     "looters-hidden": lambda d: "looters hidden among the crowds: " + ", ".join(f"{c} {n}" for c, n in d["looters"].items()),
     "report-filed": lambda d: f"report for {d['player']} ({d['reliability']}, due turn {d['due_turn']}): {d['text']}",
 }

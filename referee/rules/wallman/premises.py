@@ -8,6 +8,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.care import casualty_ids
 from referee.rules.wallman.damage import damage as attack_property
 from referee.rules.wallman.fires import Building, Engine, connect, fight_fire
 from referee.rules.wallman.looting import capacity, taken
@@ -118,8 +119,10 @@ def firefight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     tally = Tally(dice)
     building = Building(name, place["value"], place["fires"])
     after, engine, lines = fight_fire(tables(ctx), building, _as_engine(unit, name), tally)
+    burned = casualty_ids(state, unit.factors["strength"] - engine.crew)
     emit("fire-fought", {"engine": unit.id, "building": name, "fires": after.fires, "crew": engine.crew,
-                         "water": engine.water, "lines": lines}, tuple(tally.rolls))
+                         "water": engine.water, "lines": lines, "casualties": dict.fromkeys(burned, "wounded")},
+         tuple(tally.rolls))
 
 
 def hydrant(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

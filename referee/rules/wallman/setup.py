@@ -56,4 +56,4 @@ def initial_state(ctx: Context) -> GameState:
 def fresh_turn(moved_before: list[str]) -> dict:
     """What a turn tracks, empty: who moved or acted, where there was shooting or gas, arrests per crowd."""
     return {"moved": [], "moved_before": moved_before, "acted": [], "shooting": [], "gas": {}, "arrests": {},
-            "fired_on": {}}
+            "fired_on": {}, "loaded": {}}

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE
+from referee.rules.wallman.care import lying
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
@@ -268,7 +269,7 @@ class RiotScreen(UmpireScreen):
     def action_treat(self) -> None:
         medics = self._units({self.place}, ("paramedics",))
         down = tuple((f"{cid}: {c['state']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else ""), cid)
-                     for cid, c in self.game.state.local["casualties"].items() if c["node"] == self.place and not c["evacuated"])
+                     for cid, c in self.game.state.local["casualties"].items() if c["node"] == self.place and lying(c))
         if self._need(medics, "paramedics at the selected place") and self._need(down, "casualty at the selected place"):
             self.ask(f"Casualties at {self.place}", [
                 Field("medic", "Paramedics", choices=medics),
