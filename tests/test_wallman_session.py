@@ -294,3 +294,44 @@ def test_petrol_bombs_once_every_4_turns_per_crowd():
         do(game, "end-phase")
     assert game.state.turn == 5
     do(game, "fire", crowd="Estate youths", building="Community centre")
+
+
+def test_looting_looters_never_outnumber_their_crowd():
+    """Looting: looters are members of the crowd; a split or a casualty cannot leave more looters than figures."""
+    from referee.errors import RefereeError
+
+    game = new_game()
+    with pytest.raises(RefereeError, match='"looters" .* must be 10 to 10'):
+        do(game, "split", crowd="Bridge Street crowd", figures=10, new="Splinter", looters=0)
+    do(game, "split", crowd="Bridge Street crowd", figures=10, new="Splinter", looters=10)
+    assert unit(game, "Bridge Street crowd").attrs["looters"] == 10
+    game = put(new_game(), {"Support Group": "Bridge Street"})
+    do(game, "fight", 5, 1, unit="Support Group", crowd="Bridge Street crowd")  # one of them wounded
+    assert unit(game, "Bridge Street crowd").factors["strength"] == 19
+    assert unit(game, "Bridge Street crowd").attrs["looters"] == 19
+
+
+def laden(game, crowd: str):
+    state = game.state.thawed()
+    state.units[crowd] = state.units[crowd].with_attrs(burdened=True, carrying=20)
+    game.state = state
+    return game
+
+
+def test_looting_laden_looters_leave_at_1d6():
+    """Looting: 'Once looted they attempt to leave the area at 1d6" a turn, burdened by their loot'."""
+    game = laden(put(new_game(), {}, rl={"Bridge Street crowd": 7}), "Bridge Street crowd")
+    events = do(game, "drift", 6, crowd="Bridge Street crowd")
+    assert events[0].data["inches"] == 6 and events[0].data["why"] == "away" and len(events[0].dice) == 1
+
+
+def test_looting_a_looter_crowd_never_drifts_toward_the_security_forces():
+    """Looting: looter crowds 'will always move away from SF and avoid confrontation', whatever their RL."""
+    game = put(new_game(), {"Riot Van 1": "Riverside"}, rl={"Bridge Street crowd": 6})
+    events = do(game, "drift", 6, 6, crowd="Bridge Street crowd")
+    assert events[0].data["why"] == "away" and events[0].data["to"] != "Riverside"
+    game = put(new_game(), {"Riot Van 1": "Precinct"}, rl={"Bridge Street crowd": 3})  # toward the store...
+    events = do(game, "drift", 6, crowd="Bridge Street crowd")
+    assert events[0].data["to"] == "Bridge Street", "... but not where the vans stand"
+    with pytest.raises(Refusal, match="^Looting: Bridge Street crowd will not move closer to the security forces"):
+        do(game, "crowd-move", crowd="Bridge Street crowd", to="Precinct")

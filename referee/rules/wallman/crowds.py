@@ -126,10 +126,11 @@ def split(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         raise RefereeError(f'"figures" must be between 1 and {strength - 1} for {crowd.id}, got {figures!r}')
     if not isinstance(new, str) or not new.strip() or new in state.units:
         raise RefereeError(f'"new" must name the new crowd, a name not yet used, got {new!r}')
-    looters = command.get("looters", 0)
-    if isinstance(looters, bool) or not isinstance(looters, int) or not 0 <= looters <= min(figures, crowd.attrs["looters"]):
-        raise RefereeError(f'"looters" (how many of the hidden looters go with it) must be 0 to '
-                           f'{min(figures, crowd.attrs["looters"])}, got {looters!r}')
+    looters, hidden = command.get("looters", 0), crowd.attrs["looters"]
+    least, most = max(hidden - (strength - figures), 0), min(figures, hidden)  # neither part more looters than figures
+    if isinstance(looters, bool) or not isinstance(looters, int) or not least <= looters <= most:
+        raise RefereeError(f'"looters" (how many of the hidden looters go with it) must be {least} to {most}, '
+                           f'got {looters!r}')
     emit("crowd-split", {"crowd": crowd.id, "new": new, "figures": figures, "looters": looters})
 
 

@@ -16,11 +16,13 @@ def _attrs(state: GameState, uid: str, **changes) -> Unit:
 
 
 def _strength(state: GameState, uid: str, change: int) -> None:
-    """Figures lost or gained; a crowd with none left has dispersed."""
+    """Figures lost or gained; a crowd never hides more looters than it has figures, and with none left it
+    has dispersed."""
     unit = state.units[uid]
     strength = max(unit.factors["strength"] + change, 0)
+    attrs = {**unit.attrs, "looters": min(unit.attrs["looters"], strength)} if "looters" in unit.attrs else unit.attrs
     state.units[uid] = Unit(unit.id, unit.name, unit.side, unit.type, {**unit.factors, "strength": strength},
-                            unit.node, unit.status, unit.attrs)
+                            unit.node, unit.status, attrs)
     if strength == 0 and unit.side == CROWD:
         relocate(state, state.units[uid], None, DESTROYED)
 

@@ -15,7 +15,7 @@ from referee.rules.wallman.response import level
 from referee.rules.wallman.scores import roll_dice
 from referee.rules.wallman.setup import tables
 
-MOVEMENT, CROWDS = "Movement", "Crowds"
+MOVEMENT, CROWDS, LOOTING = "Movement", "Crowds", "Looting"
 STARTING_VEHICLE = 2  # places a vehicle that stood still last turn may cover (RULINGS.md)
 RUN = 2  # a running officer covers twice his walk (Player Actions)
 
@@ -69,12 +69,20 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": to, "places": links, "run": run})
 
 
-def _closer_to_gunfire(ctx: Context, state: GameState, start: str, to: str) -> bool:
-    shots = state.local["shooting"]
-    if not shots:
-        return False
-    dist = ctx.scenario.board.distances(shots)
-    return dist.get(to, 99) < dist.get(start, 99)
+def _shunned(ctx: Context, state: GameState, crowd) -> dict[str, dict[str, int]]:
+    """What a crowd never moves closer to, with the distances from it: this turn's gunfire (Crowds), and the
+    security forces for a looter crowd ("will always move away from SF", Looting)."""
+    board, shunned = ctx.scenario.board, {}
+    if state.local["shooting"]:
+        shunned["the sound of gunfire"] = board.distances(state.local["shooting"])
+    if crowd.type == "looters":
+        shunned["the security forces (looters avoid confrontation)"] = board.distances(state.occupied(SECURITY))
+    return shunned
+
+
+def _closer(shunned: dict[str, dict[str, int]], start: str, to: str) -> str | None:
+    """What `to` is closer to than `start`, of what the crowd shuns; None if nothing."""
+    return next((what for what, dist in shunned.items() if dist.get(to, 99) < dist.get(start, 99)), None)
 
 
 def crowd_move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -83,8 +91,9 @@ def crowd_move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
     to = lookup.place(ctx, command, "to")
     if to not in ctx.scenario.board.adjacency[crowd.node]:
         raise Refusal(CROWDS, f"a crowd moves one place at a time: {to} is not next to {crowd.node}")
-    if _closer_to_gunfire(ctx, state, crowd.node, to):
-        raise Refusal(CROWDS, f"crowds will not move closer to the sound of gunfire ({to})")
+    closer = _closer(_shunned(ctx, state, crowd), crowd.node, to)
+    if closer:
+        raise Refusal(CROWDS if "gunfire" in closer else LOOTING, f"{crowd.id} will not move closer to {closer} ({to})")
     emit("crowd-moved", {"crowd": crowd.id, "from": crowd.node, "to": to, "why": "umpire"})
 
 
@@ -101,21 +110,27 @@ def _toward(ctx: Context, state: GameState, crowd, way: str) -> dict[str, int]:
 def drift(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "drift", "crowd"}`: roll the crowd's drift for its RL and move it that way.
 
-    A running crowd drifts away from the security forces. It covers a place for every full
-    `place_inches` of its roll; where several ways are as good, a die picks one; never closer to gunfire.
+    A running crowd drifts away from the security forces, and so does a looter crowd the RL would send
+    toward them; looters laden with loot leave at 1d6". A crowd covers a place for every full
+    `place_inches` of its roll; where several ways are as good, a die picks one; never closer to gunfire
+    (nor, for looters, to the security forces).
     """
     crowd = lookup.unit(state, command, "crowd", CROWD, CROWDS)
     if crowd.id in state.local["moved"]:
         raise Refusal(CROWDS, f"{crowd.id} has already moved this turn")
-    lvl = level(tables(ctx), crowd.attrs["rl"])
-    way = "away" if crowd.attrs.get("running") else lvl.toward
+    t, laden = tables(ctx), crowd.attrs.get("burdened", False)
+    lvl = level(t, crowd.attrs["rl"])
+    way = "away" if crowd.attrs.get("running") or laden else lvl.toward
+    if crowd.type == "looters" and way == "security forces":
+        way = "away"
     tally = Tally(dice)
-    inches, _ = roll_dice(lvl.move, tally, f"{crowd.id} drifts")
+    inches, _ = roll_dice(t.looting.escape if laden else lvl.move, tally, f"{crowd.id} drifts")
     places = inches // max(ctx.scenario.board.place_inches, 1)
     dist, node, path = _toward(ctx, state, crowd, way), crowd.node, []
+    shunned = _shunned(ctx, state, crowd)
     for _ in range(places):
         here = dist.get(node, 99)
-        better = [n for n in ctx.scenario.board.adjacency[node] if not _closer_to_gunfire(ctx, state, node, n)
+        better = [n for n in ctx.scenario.board.adjacency[node] if not _closer(shunned, node, n)
                   and (dist.get(n, 99) > here if way == "away" else dist.get(n, 99) < here)]
         if not better:
             break

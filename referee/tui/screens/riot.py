@@ -292,9 +292,11 @@ class RiotScreen(UmpireScreen):
     def action_split(self) -> None:
         crowd = self._selected_crowd()
         if crowd:
-            self.ask(f"Split {crowd.id}", [Field("figures", "Figures that go", "number", default=crowd.factors["strength"] // 2),
+            half, strength = crowd.factors["strength"] // 2, crowd.factors["strength"]
+            self.ask(f"Split {crowd.id}", [Field("figures", "Figures that go", "number", default=half),
                                            Field("new", "Name of the new crowd", "text", default=f"{printable(crowd.id)} (2)"),
-                                           Field("looters", "Hidden looters with it", "number", default=0)],
+                                           Field("looters", "Hidden looters with it", "number",
+                                                 default=max(crowd.attrs["looters"] - (strength - half), 0))],
                      lambda v: {"do": "split", "crowd": crowd.id, "figures": v["figures"], "new": v["new"],
                                 "looters": v["looters"]}, rolls=False)
 
