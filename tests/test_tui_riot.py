@@ -146,9 +146,10 @@ def test_cancelling_a_drift_draws_no_die(tmp_path):
 
 def test_fire_crews_and_paramedics(tmp_path):
     path = riot(tmp_path, {"do": "fire", "building": "Chemist"}, {"do": "move", "unit": "Engine 1", "to": "High Street East"},
-                {"do": "crowd-move", "crowd": "Bridge Street crowd", "to": "Riverside"},
-                {"do": "crowd-move", "crowd": "Bridge Street crowd", "to": "Hospital Road"},
-                {"do": "fight", "unit": "Para. Shah", "crowd": "Bridge Street crowd", "dice": [1, 10]})
+                {"do": "crowd-move", "crowd": "Precinct crowd", "to": "Bridge Street"},
+                {"do": "crowd-move", "crowd": "Precinct crowd", "to": "Riverside"},
+                {"do": "crowd-move", "crowd": "Precinct crowd", "to": "Hospital Road"},
+                {"do": "fight", "unit": "Para. Shah", "crowd": "Precinct crowd", "dice": [1, 10]})
 
     async def script(pilot, app):
         await select(pilot, app, place="High Street East")
