@@ -335,3 +335,46 @@ def test_looting_a_looter_crowd_never_drifts_toward_the_security_forces():
     assert events[0].data["to"] == "Bridge Street", "... but not where the vans stand"
     with pytest.raises(Refusal, match="^Looting: Bridge Street crowd will not move closer to the security forces"):
         do(game, "crowd-move", crowd="Bridge Street crowd", to="Precinct")
+
+
+def snipe_at(game, target: str, *dice: int, place: str = "Church Lane"):
+    return do(game, "snipe", *dice, target=target, **{"from": place})
+
+
+def test_snipers_fire_once_a_turn_and_never_whilst_under_fire():
+    """Terrorists and Snipers: 'For each sniper, roll 1d6' (a shot a turn); return fire 'is almost always
+    ineffective, except that the sniper will not fire whilst under fire'."""
+    game = put(new_game(), {"Supt. Hale": "Market Square", "Foot Patrol": "Market Square"})
+    snipe_at(game, "Supt. Hale", 1)
+    with pytest.raises(Refusal, match="^Terrorists and Snipers: the sniper at Church Lane has fired this turn"):
+        snipe_at(game, "Supt. Hale", 1, 1)
+    for _ in range(6):
+        do(game, "end-phase")
+    events = do(game, "return-fire", unit="Foot Patrol", at="Church Lane")
+    assert not events[0].dice and not events[0].data["hit"]
+    with pytest.raises(Refusal, match="will not fire whilst under fire"):
+        snipe_at(game, "Supt. Hale", 1, 1)
+    with pytest.raises(Refusal, match="will not move closer to the sound of gunfire"):
+        do(game, "crowd-move", crowd="Precinct crowd", to="Church Lane")
+    for _ in range(6):
+        do(game, "end-phase")
+    assert snipe_at(game, "Supt. Hale", 1, 1)[0].data["shot"] == 2
+
+
+def test_snipers_a_swat_team_picks_off_a_spotted_sniper():
+    """Terrorists and Snipers: 'Specialist SWAT snipers can try to pick off a sniper if they spot it, roll 4,5,6'."""
+    from dataclasses import replace
+
+    game = put(new_game(), {"Riot Van 1": "Market Square"})
+    game.state.units["Riot Van 1"] = replace(unit(game, "Riot Van 1"), type="swat")
+    snipe_at(game, "Riot Van 1", 1)
+    for _ in range(6):
+        do(game, "end-phase")
+    assert snipe_at(game, "Riot Van 1", 1, 6)[0].data["spotted"]
+    for _ in range(6):
+        do(game, "end-phase")
+    assert do(game, "return-fire", 4, unit="Riot Van 1", at="Church Lane")[0].data["hit"]
+    for _ in range(6):
+        do(game, "end-phase")
+    with pytest.raises(Refusal, match="the sniper at Church Lane has been hit"):
+        snipe_at(game, "Riot Van 1", 6, 6)

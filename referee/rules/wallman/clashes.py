@@ -11,7 +11,7 @@ from referee.rules.wallman.actions import one_action
 from referee.rules.wallman.care import casualty_id, casualty_ids
 from referee.rules.wallman.crowds import near
 from referee.rules.wallman.fighting import Fighter, fight as fight_round, intent_of
-from referee.rules.wallman.firearms import snipe as snipe_shot, volley
+from referee.rules.wallman.firearms import counter_snipe, snipe as snipe_shot, volley
 from referee.rules.wallman.overreaction import over_reaction
 from referee.rules.wallman.phases import CROWD, SECURITY
 from referee.rules.wallman.scores import row_for
@@ -117,9 +117,18 @@ def overreact(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
 
 
 def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "snipe", "from", "target"}`: a sniper fires from a place at a named unit, which knows it is under fire."""
+    """`{"do": "snipe", "from", "target"}`: a sniper fires from a place at a named unit, which knows it is under fire.
+
+    A place holds one sniper, who fires once a turn, never whilst under fire, and not at all once hit."""
     at = lookup.place(ctx, command, "from")
     target = lookup.unit(state, command, "target", SECURITY, SNIPERS)
+    local = state.local
+    if at in local.get("snipers_down", ()):
+        raise Refusal(SNIPERS, f"the sniper at {at} has been hit")
+    if at in local.get("under_fire", ()):
+        raise Refusal(SNIPERS, f"the sniper at {at} will not fire whilst under fire")
+    if at in local.get("sniped", ()):
+        raise Refusal(SNIPERS, f"the sniper at {at} has fired this turn (one shot a turn)")
     t = tables(ctx)
     tally = Tally(dice)
     shot = snipe_shot(t, state.local["sniper_shots"].get(at, 0) + 1, tally)
@@ -127,3 +136,20 @@ def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     emit("sniped", {"from": at, "target": target.id, "node": target.node, "shot": shot.shot, "hit": shot.hit,
                     "spotted": shot.spotted, "fate": fate,
                     "casualty": casualty_id(state) if fate in HURT else None}, tuple(tally.rolls))
+
+
+def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "return-fire", "unit", "at"}`: a unit fires back at a sniper's place in sight. It is 'almost always
+    ineffective', but the sniper will not fire whilst under fire; a SWAT team may pick off a spotted sniper (4-6)."""
+    unit = lookup.unit(state, command, "unit", SECURITY, SNIPERS)
+    at = lookup.place(ctx, command, "at")
+    t = tables(ctx)
+    if unit.type not in t.firearms.to_hit:
+        raise Refusal(FIREARMS, f"{unit.id} ({unit.type}) carries no firearms")
+    if at not in near(ctx, unit.node):
+        raise Refusal(SNIPERS, f"{at} is out of sight of {unit.id} at {unit.node}")
+    one_action(state, unit)
+    tally = Tally(dice)
+    aimed = unit.type == "swat" and at in state.local.get("spotted", ())
+    hit = counter_snipe(t, tally)[1] if aimed else False
+    emit("returned-fire", {"unit": unit.id, "at": at, "from": unit.node, "aimed": aimed, "hit": hit}, tuple(tally.rolls))

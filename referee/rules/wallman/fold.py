@@ -28,8 +28,8 @@ def _strength(state: GameState, uid: str, change: int) -> None:
 
 
 def _add(state: GameState, key: str, item) -> None:
-    if item not in state.local[key]:
-        state.local[key] = state.local[key] + [item]
+    if item not in state.local.get(key, []):
+        state.local[key] = state.local.get(key, []) + [item]
 
 
 def _set(state: GameState, key: str, name: str, value) -> None:
@@ -138,8 +138,21 @@ def _shot(ctx: Context, state: GameState, d: dict) -> None:
 
 def _sniped(ctx: Context, state: GameState, d: dict) -> None:
     _set(state, "sniper_shots", d["from"], d["shot"])
+    _add(state, "sniped", d["from"])
+    if d["spotted"]:
+        _add(state, "spotted", d["from"])
     if d["casualty"]:
         _casualty(state, d["casualty"], d["node"], d["target"], d["fate"])
+
+
+def _returned_fire(ctx: Context, state: GameState, d: dict) -> None:
+    """Fire at a sniper's place: he keeps his head down this turn; the shots are gunfire crowds hear."""
+    _acted(state, d["unit"])
+    _add(state, "under_fire", d["at"])
+    _add(state, "shooting", d["at"])
+    _add(state, "shooting", d["from"])
+    if d["hit"]:
+        _add(state, "snipers_down", d["at"])
 
 
 def _property(ctx: Context, state: GameState, d: dict) -> None:
@@ -252,6 +265,7 @@ FOLDS = {
     "shot": _shot,
     "gassed": lambda ctx, state, d: _set(state, "gas", d["node"], d["kind"]),
     "sniped": _sniped,
+    "returned-fire": _returned_fire,
     "damaged": _property,
     "broke-in": _broke_in,
     "looted": _looted,

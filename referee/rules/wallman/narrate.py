@@ -39,6 +39,8 @@ LINES = {
     "over-reaction": lambda d: f"{d['unit']} over-reaction test: score {d['score']}, {d['result']}",
     "sniped": lambda d: f"sniper at {d['from']} fires at {d['target']} (shot {d['shot']}): "
                         + (f"hit, {d['fate']}" if d["hit"] else "miss") + ("; the sniper is spotted" if d["spotted"] else ""),
+    "returned-fire": lambda d: f"{d['unit']} returns fire at {d['at']}"
+                               + (f": the sniper is {'hit' if d['hit'] else 'missed'}" if d["aimed"] else ""),
     "damaged": lambda d: f"{d['crowd']} smashes {d['building']}: -{d['points']}, value {d['value']}"
                          + (" (a wreck)" if d["wreck"] else "") + (", a fire starts" if d["fire"] else ""),
     "broke-in": lambda d: f"{d['crowd']} breaks into {d['building']}: -{d['points']}, value {d['value']}"

@@ -27,6 +27,7 @@ COMMANDS = {
     "gas": clashes.gas,
     "overreaction": clashes.overreact,
     "snipe": clashes.snipe,
+    "return-fire": clashes.return_fire,
     "damage": premises.damage,
     "loot": premises.loot,
     "fire": premises.start_fire,

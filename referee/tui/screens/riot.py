@@ -289,6 +289,12 @@ class RiotScreen(UmpireScreen):
                             Field("target", "Target", choices=self._units())],
                  lambda v: {"do": "snipe", "from": v["from"], "target": v["target"]})
 
+    def action_return_fire(self) -> None:
+        units = self._units(near(self.game.ctx, self.place), tuple(self.game.ctx.scenario.tables.firearms.to_hit))
+        if self._need(units, "armed unit in sight of the selected place"):
+            self.ask(f"Return fire at a sniper in {self.place}", [Field("unit", "Unit", choices=units)],
+                     lambda v: {"do": "return-fire", "unit": v["unit"], "at": self.place})
+
     def action_split(self) -> None:
         crowd = self._selected_crowd()
         if crowd:
