@@ -201,7 +201,7 @@ class RiotScreen(UmpireScreen):
                 Field("ours", "Our man's factors", "many", factors), Field("theirs", "Their man's factors", "many", factors)],
                 lambda v: {"do": "fight", "unit": v["unit"], "crowd": crowd.id, "intent": v["intent"],
                            "charging": v["charging"], "defending": v["defending"], "modifiers": v["ours"],
-                           "crowd_modifiers": v["theirs"]})
+                           "crowd_modifiers": v["theirs"]}, sides=self.game.ctx.scenario.tables.fight.die)
 
     def action_order(self) -> None:
         officers = self._units({self.place}, ("officer",))
