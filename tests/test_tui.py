@@ -178,17 +178,23 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
 
 
+async def roll_at_seneca(pilot, app, typed: str):
+    """Table dice on, the confrontation at 6th & Seneca rolled with `typed`; the dialog."""
+    await cursor_to(pilot, app, "6th & Seneca")
+    await press(pilot, "t", "a")
+    dialog = app.screen
+    dialog.query_one("#typed").value = typed
+    await pilot.click("#roll")
+    await settle(pilot)
+    return dialog
+
+
 def test_table_dice_left_empty_in_the_confrontation_are_refused_not_rolled(tmp_path):
     """4: with table dice on, the confrontation's dice come from the table; an empty box rolls nothing."""
     path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
 
     async def script(pilot, app):
-        await cursor_to(pilot, app, "6th & Seneca")
-        await press(pilot, "t", "a")
-        dialog = app.screen
-        await pilot.click("#roll")
-        await settle(pilot)
-        return str(dialog.query_one("#error").render())
+        return str((await roll_at_seneca(pilot, app, "")).query_one("#error").render())
 
     assert "not enough dice typed in" in drive(path, script)
     assert "confrontation" not in log_kinds(path)
@@ -198,12 +204,7 @@ def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
     path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
 
     async def script(pilot, app):
-        await cursor_to(pilot, app, "6th & Seneca")
-        await press(pilot, "t", "a")
-        dialog = app.screen
-        dialog.query_one("#typed").value = "1"
-        await pilot.click("#roll")
-        await settle(pilot)
+        dialog = await roll_at_seneca(pilot, app, "1")
         choice = dialog.query_one("#to-Flaming_Dildos")
         options = [value for _, value in choice._options if isinstance(value, str)]
         choice.value = options[-1]
