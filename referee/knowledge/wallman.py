@@ -19,6 +19,7 @@ from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rules.wallman.care import lying
+from referee.rules.wallman.moves import places_a_turn
 from referee.rules.wallman.phases import CROWD
 from referee.scenario.catalog import Player
 
@@ -154,7 +155,7 @@ class WallmanRecord:
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:
         units = [self.state.units[uid] for uid in player.units or ()]
         return tuple(OwnUnit(u.id, u.name, u.type, u.node, None, u.status, u.factors["strength"],  # no stack order
-                             u.factors["movement"], _own_notes(self.ctx, u)) for u in units)
+                             places_a_turn(u), _own_notes(self.ctx, u)) for u in units)
 
     def view(self, player_id: str) -> PlayerView:
         """What an officer knows now (an unknown player is an error naming the known ones)."""
@@ -200,6 +201,8 @@ def _own_notes(ctx: Context, unit: Unit) -> tuple[str, ...]:
         notes.append(f"{a['wounded']}")
     if a.get("prisoners"):
         notes.append(f"{a['prisoners']} under arrest")
+    if a.get("vehicle"):
+        notes.append("any distance once under way")
     if "water" in a:
         notes.append("on a hydrant" if a.get("hydrant") else f"water for {a['water']} turn{'s' * (a['water'] != 1)}")
     return tuple(notes)

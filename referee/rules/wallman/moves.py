@@ -35,11 +35,14 @@ def reach(ctx: Context, state: GameState, start: str) -> dict[str, int]:
     return dist
 
 
+def places_a_turn(unit) -> int:
+    """The places a unit covers in a turn from a standstill (a vehicle under way goes any distance)."""
+    return STARTING_VEHICLE if unit.attrs.get("vehicle") else unit.factors["movement"]
+
+
 def allowance(state: GameState, unit) -> int | None:
     """How many places a unit may cover this turn; None for a vehicle under way (any distance)."""
-    if not unit.attrs.get("vehicle"):
-        return unit.factors["movement"]
-    return None if unit.id in state.local["moved_before"] else STARTING_VEHICLE
+    return None if unit.attrs.get("vehicle") and unit.id in state.local["moved_before"] else places_a_turn(unit)
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
