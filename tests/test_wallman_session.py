@@ -378,3 +378,11 @@ def test_snipers_a_swat_team_picks_off_a_spotted_sniper():
         do(game, "end-phase")
     with pytest.raises(Refusal, match="the sniper at Church Lane has been hit"):
         snipe_at(game, "Riot Van 1", 6, 6)
+
+
+def test_looting_option_looter_drift_away_sends_looters_always_away():
+    """Looting, option looter_drift: players who read 'will always move away from SF' strictly choose `away`."""
+    game = put(new_game(looter_drift="away"), {}, rl={"Bridge Street crowd": 3})
+    assert do(game, "drift", 6, crowd="Bridge Street crowd")[0].data["why"] == "away"
+    game = put(new_game(), {}, rl={"Bridge Street crowd": 3})
+    assert do(game, "drift", 6, crowd="Bridge Street crowd")[0].data["why"] == "objective"

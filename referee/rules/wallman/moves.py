@@ -124,7 +124,7 @@ def drift(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     t, laden = tables(ctx), crowd.attrs.get("burdened", False)
     lvl = level(t, crowd.attrs["rl"])
     way = "away" if crowd.attrs.get("running") or laden else lvl.toward
-    if crowd.type == "looters" and way == "security forces":
+    if crowd.type == "looters" and (way == "security forces" or ctx.options.get("looter_drift") == "away"):
         way = "away"
     tally = Tally(dice)
     inches, _ = roll_dice(t.looting.escape if laden else lvl.move, tally, f"{crowd.id} drifts")
