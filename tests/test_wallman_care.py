@@ -117,3 +117,12 @@ def test_fire_fighters_burned_in_a_strong_fire_are_casualties():
     assert unit(game, "Engine 1").factors["strength"] == 5
     assert casualty(game, "C1") | {"of": "Engine 1", "node": "High Street East", "state": "wounded"} == casualty(game, "C1")
     do(game, "triage", 3, medic="Ambulance 1", casualty="C1")
+
+
+def test_figures_are_wounded_or_dead_a_wounded_officer_killed_is_one_body():
+    """Medical Services: a man is wounded or dead, never both: a wounded officer who is killed is the same casualty."""
+    game = put(new_game(), {"Supt. Hale": "Market Square"})
+    do(game, "fight", 1, 10, unit="Supt. Hale", crowd="Town Hall protest")
+    do(game, "snipe", 6, 4, target="Supt. Hale", **{"from": "Church Lane"})
+    assert list(game.state.local["casualties"]) == ["C1"] and casualty(game, "C1")["state"] == "dead"
+    assert unit(game, "Supt. Hale").status == "destroyed"

@@ -29,9 +29,10 @@ def casualty_ids(state: GameState, count: int) -> list[str]:
     return [f"C{known + 1 + i}" for i in range(count)]
 
 
-def casualty_id(state: GameState) -> str:
-    """The next casualty's id."""
-    return casualty_ids(state, 1)[0]
+def casualty_id(state: GameState, of: str) -> str:
+    """The id of a man of `of` going down: an officer already lying wounded keeps his own (one man, one body)."""
+    mine = [cid for cid, c in state.local["casualties"].items() if c["of"] == of and lying(c)]
+    return mine[-1] if mine and state.units[of].type == "officer" else casualty_ids(state, 1)[0]
 
 
 def _casualty(state: GameState, command: dict) -> tuple[str, dict]:

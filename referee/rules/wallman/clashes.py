@@ -65,10 +65,11 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
                          Fighter(crowd.id, theirs + _names(command, "crowd_modifiers")), tally)
     winner = None if result.winner is None else (unit.id, crowd.id)[result.winner]
     hurt = result.result in HURT and winner is not None
+    loser = crowd.id if winner == unit.id else unit.id
     emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent, "defending": defending,
                     "scores": list(result.scores), "margin": result.margin, "winner": winner, "result": result.result,
                     "modifiers": [result.modifiers[0], result.modifiers[1]],
-                    "casualty": casualty_id(state) if hurt else None}, tuple(tally.rolls))
+                    "casualty": casualty_id(state, loser) if hurt else None}, tuple(tally.rolls))
 
 
 def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -135,7 +136,7 @@ def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     fate = row_for(t.firearms.wounds, tally.roll("sniper: wound", t.firearms.die).value).result if shot.hit else None
     emit("sniped", {"from": at, "target": target.id, "node": target.node, "shot": shot.shot, "hit": shot.hit,
                     "spotted": shot.spotted, "fate": fate,
-                    "casualty": casualty_id(state) if fate in HURT else None}, tuple(tally.rolls))
+                    "casualty": casualty_id(state, target.id) if fate in HURT else None}, tuple(tally.rolls))
 
 
 def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
