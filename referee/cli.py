@@ -9,7 +9,6 @@ import os
 import re
 import sys
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
 from referee.errors import RefereeError

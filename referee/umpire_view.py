@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
 from referee.knowledge.moods import mood_shown
+from referee.rules.wallman.care import lying
 from referee.rules.wallman.response import level
 from referee.text import printable
 
@@ -106,7 +107,7 @@ def _wallman_text(game: Game) -> str:
            if b["fires"] or b["value"] < scenario.board.buildings[name].value]
     lines += ["", "Buildings hit: " + (", ".join(hit) or "none")]
     down = [f"{cid} {c['state']} at {c['node']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else "")
-            for cid, c in state.local["casualties"].items() if not c["evacuated"]]
+            for cid, c in state.local["casualties"].items() if lying(c)]
     lines += ["Casualties: " + ("; ".join(down) or "none")]
     return "\n".join(map(printable, lines))
 

@@ -20,6 +20,8 @@ SAMPLES = {
     },
     WALLMAN: {
         "end-phase": {}, "move": {"unit": "Panda 1", "to": "Market Cross"},
+        "order": {"officer": "Supt. Hale", "to": "Panda 1", "text": "Hold the line"},
+        "return-fire": {"unit": "Panda 1", "at": "Market Cross"},
         "crowd-move": {"crowd": "Precinct crowd", "to": "Church Lane"}, "drift": {"crowd": "Precinct crowd"},
         "rl": {"crowd": "Precinct crowd"}, "negotiate": {"officer": "Supt. Hale", "crowd": "Precinct crowd"},
         "split": {"crowd": "Precinct crowd", "figures": 5, "new": "Precinct stragglers"},

@@ -214,6 +214,28 @@ async def forced_back(pilot, app, node: str, key: str):
     return app.screen.query_one(f"#to-{key}")
 
 
+async def roll_at_seneca(pilot, app, typed: str):
+    """Table dice on, the confrontation at 6th & Seneca rolled with `typed`; the dialog."""
+    await cursor_to(pilot, app, "6th & Seneca")
+    await press(pilot, "t", "a")
+    dialog = app.screen
+    dialog.query_one("#typed").value = typed
+    await pilot.click("#roll")
+    await settle(pilot)
+    return dialog
+
+
+def test_table_dice_left_empty_in_the_confrontation_are_refused_not_rolled(tmp_path):
+    """4: with table dice on, the confrontation's dice come from the table; an empty box rolls nothing."""
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        return str((await roll_at_seneca(pilot, app, "")).query_one("#error").render())
+
+    assert "not enough dice typed in" in drive(path, script)
+    assert "confrontation" not in log_kinds(path)
+
+
 def test_confrontation_retreat_goes_where_the_umpire_picks(tmp_path):
     path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
 

@@ -146,9 +146,10 @@ def test_cancelling_a_drift_draws_no_die(tmp_path):
 
 def test_fire_crews_and_paramedics(tmp_path):
     path = riot(tmp_path, {"do": "fire", "building": "Chemist"}, {"do": "move", "unit": "Engine 1", "to": "High Street East"},
-                {"do": "crowd-move", "crowd": "Bridge Street crowd", "to": "Riverside"},
-                {"do": "crowd-move", "crowd": "Bridge Street crowd", "to": "Hospital Road"},
-                {"do": "fight", "unit": "Para. Shah", "crowd": "Bridge Street crowd", "dice": [1, 10]})
+                {"do": "crowd-move", "crowd": "Precinct crowd", "to": "Bridge Street"},
+                {"do": "crowd-move", "crowd": "Precinct crowd", "to": "Riverside"},
+                {"do": "crowd-move", "crowd": "Precinct crowd", "to": "Hospital Road"},
+                {"do": "fight", "unit": "Para. Shah", "crowd": "Precinct crowd", "dice": [1, 10]})
 
     async def script(pilot, app):
         await select(pilot, app, place="High Street East")
@@ -184,14 +185,48 @@ def test_table_dice_are_asked_for_in_the_form_and_marked(tmp_path):
         return app.session.game.events
 
     drive(path, script)
+    last = last_event(path)
+    assert last.kind == "rl-rolled" and last.dice[0]["entered"] and last.dice[0]["value"] == 2
+
+
+def last_event(path):
     from referee.store.reading import open_reader
 
     reader = open_reader(path)
     try:
-        last = reader.log()[-1]
+        return reader.log()[-1]
     finally:
         reader.close()
-    assert last.kind == "rl-rolled" and last.dice[0]["entered"] and last.dice[0]["value"] == 2
+
+
+def test_table_dice_for_a_fight_are_d10s(tmp_path):
+    """Fighting: 'Roll 1d10 per combatant': the form takes the table's d10s, 7 to 10 included."""
+    path = riot(tmp_path, {"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"})
+
+    async def script(pilot, app):
+        await select(pilot, app, "Town Hall protest")
+        await press(pilot, "t", "f")
+        await fill(pilot, app, unit="Foot Patrol", dice="10 7")
+
+    drive(path, script)
+    last = last_event(path)
+    assert last.kind == "fought" and [d["value"] for d in last.dice] == [10, 7] and last.dice[0]["entered"]
+
+
+def test_table_dice_left_empty_are_refused_not_rolled(tmp_path):
+    """With table dice on, an empty dice box is no dice: the command is refused, the generator rolls nothing."""
+    path = riot(tmp_path)
+
+    async def script(pilot, app):
+        await select(pilot, app, "Estate youths")
+        drawn = app.session.game.dice.drawn
+        await press(pilot, "t", "r")
+        await fill(pilot, app, dice="")
+        return app.screen.note, drawn, app.session.game.dice.drawn
+
+    note, before, after = drive(path, script)
+    assert note.startswith("not enough dice typed in") and before == after
+    assert "rl-rolled" not in log_kinds(path)
 
 
 def test_undo_redo_help_and_the_palette(tmp_path):

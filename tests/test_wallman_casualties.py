@@ -116,3 +116,21 @@ def test_looting_units_carrying_and_pickups():
     assert taken(loot=15, looters=6, carrying=0, can_carry=6) == 6
     assert taken(loot=3, looters=6, carrying=0, can_carry=6) == 3
     assert taken(loot=15, looters=6, carrying=17, can_carry=19) == 2
+
+
+def _outcomes(unit: str) -> dict[str, int]:
+    """How many of the six faces give each result, with nothing else for or against the unit."""
+    found: dict[str, int] = {}
+    for roll in range(1, 7):
+        result = over_reaction(TABLES, unit, {}, dice(roll, 4)).result
+        found[result] = found.get(result, 0) + 1
+    return found
+
+
+def test_over_reaction_table_agrees_with_its_note():
+    """Over-Reaction Test (reconstructed): police are shaken one time in six; conscripts are steady one time in
+    six, shaken one in six, and run or lash out two times in three, as the table's note says."""
+    assert _outcomes("patrol") == {"shaken": 1, "steady": 5}
+    assert _outcomes("conscripts") == {"runs": 2, "lashes out": 2, "shaken": 1, "steady": 1}
+    note = " ".join(TABLES.overreaction.note.split())
+    assert "shaken one time in six and steady otherwise" in note and "steady one time in six" in note

@@ -9,6 +9,7 @@ import pytest
 from referee.errors import Refusal
 from referee.rules.wallman.damage import damage, damage_dice
 from referee.rules.wallman.fires import Building, Engine, fire_turn
+from tests.wallman_game import do, new_game, put, unit
 from tests.wallman_support import TABLES, dice
 
 
@@ -82,3 +83,19 @@ def test_property_damage_to_a_wreck_and_then_fire_on_a_one():
     assert (wrecked.value, wrecked.wreck, wrecked.points) == (0, True, 5)
     assert damage(TABLES, 0, dice(1), figures=20).fire
     assert not damage(TABLES, 0, dice(2), figures=20).fire
+
+
+def test_hydrant_connection_stays_with_the_hydrant_not_the_engine():
+    """Fires and Firefighting: 'After that they need to connect to a fire hydrant ... the location of the
+    hydrant is significant': an engine that drives off leaves its hydrant, and its empty tank stays empty."""
+    game = put(new_game(), {"Engine 1": "Market Cross"})
+    game.state.units["Engine 1"] = unit(game, "Engine 1").with_attrs(water=0)
+    do(game, "hydrant", engine="Engine 1")
+    assert unit(game, "Engine 1").attrs["hydrant"]
+    for _ in range(6):
+        do(game, "end-phase")
+    do(game, "move", unit="Engine 1", to="High Street East")
+    assert not unit(game, "Engine 1").attrs["hydrant"]
+    do(game, "fire", building="Chemist")
+    with pytest.raises(Refusal, match="out of water"):
+        do(game, "firefight", 1, engine="Engine 1", building="Chemist")

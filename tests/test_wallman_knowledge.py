@@ -242,3 +242,26 @@ def test_a_player_knows_his_own_command_and_only_that(player):
     view = record_of(game, []).view(player)
     commanded = set(game.ctx.scenario.player(player).units)
     assert {u.id for u in view.own} == commanded
+
+
+def test_the_sheets_give_each_unit_the_places_the_engine_lets_it_move():
+    """Movement: 'penalties for starting up from stationary': a vehicle's sheet says 2 places, as the engine
+    allows from a standstill, and that it goes any distance once under way."""
+    from referee.errors import Refusal
+    from referee.rules.wallman.moves import reach
+
+    game = new_game()
+    record = record_of(game, [])
+    for player in game.ctx.scenario.players:
+        for own in record.view(player.id).own:
+            if own.node is None:
+                continue
+            dist = reach(game.ctx, game.state, own.node)
+            farther = [node for node, links in dist.items() if links == own.movement + 1]
+            if farther:
+                with pytest.raises(Refusal, match="covers"):
+                    new_game().apply({"do": "move", "unit": own.id, "to": farther[0]})
+            within = [node for node, links in dist.items() if links == own.movement]
+            new_game().apply({"do": "move", "unit": own.id, "to": within[0]})
+            vehicle = game.state.units[own.id].attrs.get("vehicle", False)
+            assert ("any distance once under way" in own.notes) == vehicle

@@ -119,7 +119,7 @@ def test_negotiation_in_the_session():
     game = put(new_game(), {"Supt. Hale": "Market Square"}, rl={"Town Hall protest": 4})
     data = do(game, "negotiate", 6, officer="Supt. Hale", crowd="Town Hall protest")[0].data
     assert data["effective"] and data["rl"] < 4
-    with pytest.raises(Refusal, match="already taken an action"):
+    with pytest.raises(Refusal, match="already taken his action"):
         do(game, "negotiate", 6, officer="Supt. Hale", crowd="Town Hall protest")
     with pytest.raises(Refusal, match='a normal voice carries 2"'):
         do(game, "negotiate", 6, officer="Sgt. Brennan", crowd="Town Hall protest")
@@ -276,3 +276,113 @@ def test_the_text_calls_for_rl_rolls_on_shots_fights_gas_and_forces_in_view():
     assert due["Town Hall protest"] == "gassed"
     assert due["Station crowd"] == "Panda 1 in view"
     assert "Estate youths" not in due
+
+
+def test_petrol_bombs_once_every_4_turns_per_crowd():
+    """Supplies and Ammunition: 'Crowds using petrol bombs will generally use them infrequently, once every 4
+    turns per crowd'; the umpire's word can still start a fire."""
+    game = put(new_game(petrol_bombs="on"), {}, rl={"Estate youths": 8, "Precinct crowd": 8})
+    assert do(game, "fire", crowd="Estate youths", building="Community centre")[0].data["why"] == "petrol bomb"
+    for _ in (2, 3, 4):
+        for _ in range(6):
+            do(game, "end-phase")
+        with pytest.raises(Refusal, match="^Supplies and Ammunition: Estate youths threw petrol bombs in turn 1"):
+            do(game, "fire", crowd="Estate youths", building="Community centre")
+    do(game, "fire", crowd="Precinct crowd", building="Off-licence")  # another crowd has its own bombs
+    do(game, "fire", building="Community centre")
+    for _ in range(6):
+        do(game, "end-phase")
+    assert game.state.turn == 5
+    do(game, "fire", crowd="Estate youths", building="Community centre")
+
+
+def test_looting_looters_never_outnumber_their_crowd():
+    """Looting: looters are members of the crowd; a split or a casualty cannot leave more looters than figures."""
+    from referee.errors import RefereeError
+
+    game = new_game()
+    with pytest.raises(RefereeError, match='"looters" .* must be 10 to 10'):
+        do(game, "split", crowd="Bridge Street crowd", figures=10, new="Splinter", looters=0)
+    do(game, "split", crowd="Bridge Street crowd", figures=10, new="Splinter", looters=10)
+    assert unit(game, "Bridge Street crowd").attrs["looters"] == 10
+    game = put(new_game(), {"Support Group": "Bridge Street"})
+    do(game, "fight", 5, 1, unit="Support Group", crowd="Bridge Street crowd")  # one of them wounded
+    assert unit(game, "Bridge Street crowd").factors["strength"] == 19
+    assert unit(game, "Bridge Street crowd").attrs["looters"] == 19
+
+
+def laden(game, crowd: str):
+    state = game.state.thawed()
+    state.units[crowd] = state.units[crowd].with_attrs(burdened=True, carrying=20)
+    game.state = state
+    return game
+
+
+def test_looting_laden_looters_leave_at_1d6():
+    """Looting: 'Once looted they attempt to leave the area at 1d6" a turn, burdened by their loot'."""
+    game = laden(put(new_game(), {}, rl={"Bridge Street crowd": 7}), "Bridge Street crowd")
+    events = do(game, "drift", 6, crowd="Bridge Street crowd")
+    assert events[0].data["inches"] == 6 and events[0].data["why"] == "away" and len(events[0].dice) == 1
+
+
+def test_looting_a_looter_crowd_never_drifts_toward_the_security_forces():
+    """Looting: looter crowds 'will always move away from SF and avoid confrontation', whatever their RL."""
+    game = put(new_game(), {"Riot Van 1": "Riverside"}, rl={"Bridge Street crowd": 6})
+    events = do(game, "drift", 6, 6, crowd="Bridge Street crowd")
+    assert events[0].data["why"] == "away" and events[0].data["to"] != "Riverside"
+    game = put(new_game(), {"Riot Van 1": "Precinct"}, rl={"Bridge Street crowd": 3})  # toward the store...
+    events = do(game, "drift", 6, crowd="Bridge Street crowd")
+    assert events[0].data["to"] == "Bridge Street", "... but not where the vans stand"
+    with pytest.raises(Refusal, match="^Looting: Bridge Street crowd will not move closer to the security forces"):
+        do(game, "crowd-move", crowd="Bridge Street crowd", to="Precinct")
+
+
+def snipe_at(game, target: str, *dice: int, place: str = "Church Lane"):
+    return do(game, "snipe", *dice, target=target, **{"from": place})
+
+
+def test_snipers_fire_once_a_turn_and_never_whilst_under_fire():
+    """Terrorists and Snipers: 'For each sniper, roll 1d6' (a shot a turn); return fire 'is almost always
+    ineffective, except that the sniper will not fire whilst under fire'."""
+    game = put(new_game(), {"Supt. Hale": "Market Square", "Foot Patrol": "Market Square"})
+    snipe_at(game, "Supt. Hale", 1)
+    with pytest.raises(Refusal, match="^Terrorists and Snipers: the sniper at Church Lane has fired this turn"):
+        snipe_at(game, "Supt. Hale", 1, 1)
+    for _ in range(6):
+        do(game, "end-phase")
+    events = do(game, "return-fire", unit="Foot Patrol", at="Church Lane")
+    assert not events[0].dice and not events[0].data["hit"]
+    with pytest.raises(Refusal, match="will not fire whilst under fire"):
+        snipe_at(game, "Supt. Hale", 1, 1)
+    with pytest.raises(Refusal, match="will not move closer to the sound of gunfire"):
+        do(game, "crowd-move", crowd="Precinct crowd", to="Church Lane")
+    for _ in range(6):
+        do(game, "end-phase")
+    assert snipe_at(game, "Supt. Hale", 1, 1)[0].data["shot"] == 2
+
+
+def test_snipers_a_swat_team_picks_off_a_spotted_sniper():
+    """Terrorists and Snipers: 'Specialist SWAT snipers can try to pick off a sniper if they spot it, roll 4,5,6'."""
+    from dataclasses import replace
+
+    game = put(new_game(), {"Riot Van 1": "Market Square"})
+    game.state.units["Riot Van 1"] = replace(unit(game, "Riot Van 1"), type="swat")
+    snipe_at(game, "Riot Van 1", 1)
+    for _ in range(6):
+        do(game, "end-phase")
+    assert snipe_at(game, "Riot Van 1", 1, 6)[0].data["spotted"]
+    for _ in range(6):
+        do(game, "end-phase")
+    assert do(game, "return-fire", 4, unit="Riot Van 1", at="Church Lane")[0].data["hit"]
+    for _ in range(6):
+        do(game, "end-phase")
+    with pytest.raises(Refusal, match="the sniper at Church Lane has been hit"):
+        snipe_at(game, "Riot Van 1", 6, 6)
+
+
+def test_looting_option_looter_drift_away_sends_looters_always_away():
+    """Looting, option looter_drift: players who read 'will always move away from SF' strictly choose `away`."""
+    game = put(new_game(looter_drift="away"), {}, rl={"Bridge Street crowd": 3})
+    assert do(game, "drift", 6, crowd="Bridge Street crowd")[0].data["why"] == "away"
+    game = put(new_game(), {}, rl={"Bridge Street crowd": 3})
+    assert do(game, "drift", 6, crowd="Bridge Street crowd")[0].data["why"] == "objective"

@@ -18,6 +18,8 @@ from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
+from referee.rules.wallman.care import lying
+from referee.rules.wallman.moves import places_a_turn
 from referee.rules.wallman.phases import CROWD
 from referee.scenario.catalog import Player
 
@@ -76,7 +78,7 @@ def building_looks(ctx: Context, name: str, place: dict) -> tuple[str, ...]:
 
 
 def casualty_looks(casualty: dict) -> tuple[str, ...]:
-    if casualty["evacuated"]:
+    if not lying(casualty):
         return ()
     return ("a man down" + (f", assessed: {casualty['triage']}" if casualty["triage"] else ""),)
 
@@ -145,12 +147,15 @@ class WallmanRecord:
             where = f" from {d['from']}" if d["spotted"] else ""
             self.reports.append(Filed(self._owner(d["target"]), f"{d['target']} is under sniper fire{where}",
                                       "certain", self.state.turn))
+        elif event.kind == "ordered" and self._owner(d["to"]) not in (None, self._owner(d["officer"])):
+            said = f"{d['officer']} to {d['to']}" + (f": {d['text']}" if d["text"] else "")
+            self.reports.append(Filed(self._owner(d["to"]), said, "certain", self.state.turn))
         self._look()
 
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:
         units = [self.state.units[uid] for uid in player.units or ()]
         return tuple(OwnUnit(u.id, u.name, u.type, u.node, None, u.status, u.factors["strength"],  # no stack order
-                             u.factors["movement"], _own_notes(self.ctx, u)) for u in units)
+                             places_a_turn(u), _own_notes(self.ctx, u)) for u in units)
 
     def view(self, player_id: str) -> PlayerView:
         """What an officer knows now (an unknown player is an error naming the known ones)."""
@@ -190,12 +195,14 @@ def _by_place(state: GameState, units: dict[str, Seen]) -> dict[tuple[str, str],
 
 def _own_notes(ctx: Context, unit: Unit) -> tuple[str, ...]:
     a, notes = unit.attrs, []
-    if unit.status != ACTIVE and "arrives" not in a:
+    if unit.status != ACTIVE and "arrives" not in a and not a.get("wounded"):  # a dead officer is "dead"
         notes.append(unit.status)
     if a.get("wounded"):
         notes.append(f"{a['wounded']}")
     if a.get("prisoners"):
         notes.append(f"{a['prisoners']} under arrest")
+    if a.get("vehicle"):
+        notes.append("any distance once under way")
     if "water" in a:
         notes.append("on a hydrant" if a.get("hydrant") else f"water for {a['water']} turn{'s' * (a['water'] != 1)}")
     return tuple(notes)

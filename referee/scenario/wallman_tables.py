@@ -148,6 +148,7 @@ class FiresTable(_Table):
 
 class PetrolBombTable(_Table):
     hit_on: int = Field(gt=0)
+    every: int = Field(4, gt=0)  # a crowd throws them once every `every` turns (Supplies and Ammunition)
 
 
 class PropertyTable(_Table):

@@ -7,9 +7,11 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.actions import one_action
+from referee.rules.wallman.care import casualty_id, casualty_ids
 from referee.rules.wallman.crowds import near
 from referee.rules.wallman.fighting import Fighter, fight as fight_round, intent_of
-from referee.rules.wallman.firearms import snipe as snipe_shot, volley
+from referee.rules.wallman.firearms import counter_snipe, snipe as snipe_shot, volley
 from referee.rules.wallman.overreaction import over_reaction
 from referee.rules.wallman.phases import CROWD, SECURITY
 from referee.rules.wallman.scores import row_for
@@ -24,20 +26,21 @@ GAS_CARRIERS = ("riot_police", "anti_riot", "soldiers_riot", "mounted_riot", "sw
 HURT = ("wounded", "dead")
 
 
-def casualty_id(state: GameState) -> str:
-    """The next casualty's id: C1, C2, ..."""
-    return f"C{len(state.local['casualties']) + 1}"
 
 
 def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "fight", "unit", "crowd", "intent", "charging", "modifiers", "crowd_modifiers"}`: one round
-    between a figure of the unit and a member of the crowd, in the same place.
+    """`{"do": "fight", "unit", "crowd", "intent", "charging", "defending", "modifiers", "crowd_modifiers"}`: one
+    round between a figure of the unit and a member of the crowd, in the same place.
 
     The unit's figure factor (police, riot trained, mounted...) and rain come by themselves; gas here
     this turn counts against the crowd's man (the security forces have masks); the umpire adds the rest.
+    An officer's fight is his action for the turn, unless he is `defending` (the crowd's man went for him).
     """
     unit = lookup.unit(state, command, "unit", SECURITY, FIGHTING)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIGHTING)
+    defending = command.get("defending", False)
+    if not defending:
+        one_action(state, unit)
     if unit.node != crowd.node:
         raise Refusal(FIGHTING, f"fights are between figures in contact: {unit.id} is at {unit.node}, {crowd.id} at {crowd.node}")
     intent = intent_of(command.get("intent", "beat"), FIGHTING)
@@ -57,10 +60,11 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
                          Fighter(crowd.id, theirs + tuple(command.get("crowd_modifiers", ()))), tally)
     winner = None if result.winner is None else (unit.id, crowd.id)[result.winner]
     hurt = result.result in HURT and winner is not None
-    emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent,
+    loser = crowd.id if winner == unit.id else unit.id
+    emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent, "defending": defending,
                     "scores": list(result.scores), "margin": result.margin, "winner": winner, "result": result.result,
                     "modifiers": [result.modifiers[0], result.modifiers[1]],
-                    "casualty": casualty_id(state) if hurt else None}, tuple(tally.rolls))
+                    "casualty": casualty_id(state, loser) if hurt else None}, tuple(tally.rolls))
 
 
 def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -70,6 +74,7 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIREARMS)
     if crowd.node not in near(ctx, unit.node):
         raise Refusal(FIREARMS, f"{crowd.id} at {crowd.node} is out of sight of {unit.id} at {unit.node}")
+    one_action(state, unit)
     firers = command.get("firers", unit.factors["strength"])
     if firers > unit.factors["strength"]:
         raise RefereeError(f'"firers" must be 1 to {unit.factors["strength"]} for {unit.id}, got {firers!r}')
@@ -78,7 +83,7 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     shots = volley(tables(ctx), unit.type, firers, tally, automatic)
     hurt = [fate for fate in shots.casualties if fate in HURT]
     first = state.local["firearm_casualties"] == 0 and bool(hurt)
-    ids = [f"C{len(state.local['casualties']) + 1 + i}" for i in range(len(hurt))]
+    ids = casualty_ids(state, len(hurt))
     emit("shot", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "from": unit.node, "firers": firers,
                   "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt)), "first": first},
          tuple(tally.rolls))
@@ -106,13 +111,39 @@ def overreact(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
 
 
 def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "snipe", "from", "target"}`: a sniper fires from a place at a named unit, which knows it is under fire."""
+    """`{"do": "snipe", "from", "target"}`: a sniper fires from a place at a named unit, which knows it is under fire.
+
+    A place holds one sniper, who fires once a turn, never whilst under fire, and not at all once hit."""
     at = lookup.place(ctx, command, "from")
     target = lookup.unit(state, command, "target", SECURITY, SNIPERS)
+    local = state.local
+    if at in local.get("snipers_down", ()):
+        raise Refusal(SNIPERS, f"the sniper at {at} has been hit")
+    if at in local.get("under_fire", ()):
+        raise Refusal(SNIPERS, f"the sniper at {at} will not fire whilst under fire")
+    if at in local.get("sniped", ()):
+        raise Refusal(SNIPERS, f"the sniper at {at} has fired this turn (one shot a turn)")
     t = tables(ctx)
     tally = Tally(dice)
     shot = snipe_shot(t, state.local["sniper_shots"].get(at, 0) + 1, tally)
     fate = row_for(t.firearms.wounds, tally.roll("sniper: wound", t.firearms.die).value).result if shot.hit else None
     emit("sniped", {"from": at, "target": target.id, "node": target.node, "shot": shot.shot, "hit": shot.hit,
                     "spotted": shot.spotted, "fate": fate,
-                    "casualty": casualty_id(state) if fate in HURT else None}, tuple(tally.rolls))
+                    "casualty": casualty_id(state, target.id) if fate in HURT else None}, tuple(tally.rolls))
+
+
+def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "return-fire", "unit", "at"}`: a unit fires back at a sniper's place in sight. It is 'almost always
+    ineffective', but the sniper will not fire whilst under fire; a SWAT team may pick off a spotted sniper (4-6)."""
+    unit = lookup.unit(state, command, "unit", SECURITY, SNIPERS)
+    at = lookup.place(ctx, command, "at")
+    t = tables(ctx)
+    if unit.type not in t.firearms.to_hit:
+        raise Refusal(FIREARMS, f"{unit.id} ({unit.type}) carries no firearms")
+    if at not in near(ctx, unit.node):
+        raise Refusal(SNIPERS, f"{at} is out of sight of {unit.id} at {unit.node}")
+    one_action(state, unit)
+    tally = Tally(dice)
+    aimed = unit.type == "swat" and at in state.local.get("spotted", ())
+    hit = counter_snipe(t, tally)[1] if aimed else False
+    emit("returned-fire", {"unit": unit.id, "at": at, "from": unit.node, "aimed": aimed, "hit": hit}, tuple(tally.rolls))

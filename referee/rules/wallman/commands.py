@@ -13,10 +13,27 @@ from referee.rules.wallman.clashes import GAS
 
 
 class UnitTo(Command):
-    """`{"do": "move", "unit", "to"}`."""
+    """`{"do": "move", "unit", "to", "run"}`."""
 
     unit: Name
     to: Name
+    run: NotRequired[bool]
+
+
+class Order(Command):
+    """`{"do": "order", "officer", "to", "text", "megaphone"}`."""
+
+    officer: Name
+    to: Name
+    text: NotRequired[Text]
+    megaphone: NotRequired[bool]
+
+
+class ReturnFire(Command):
+    """`{"do": "return-fire", "unit", "at"}`."""
+
+    unit: Name
+    at: Name
 
 
 class CrowdCommand(Command):
@@ -72,6 +89,7 @@ class Fight(UnitCrowd):
 
     intent: NotRequired[Name]
     charging: NotRequired[bool]
+    defending: NotRequired[bool]
     modifiers: NotRequired[Names]
     crowd_modifiers: NotRequired[Names]
 
@@ -145,7 +163,7 @@ class Evacuate(Command):
 
 
 SCHEMAS: dict[str, Any] = SHARED | {
-    "move": UnitTo, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL, "negotiate": Negotiate, "split": Split,
+    "move": UnitTo, "order": Order, "return-fire": ReturnFire, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL, "negotiate": Negotiate, "split": Split,
     "merge": Merge, "fight": Fight, "shoot": Shoot, "gas": Gas, "overreaction": Overreaction, "snipe": Snipe,
     "damage": Premises, "loot": Premises, "fire": Fire, "firefight": Firefight, "hydrant": Hydrant,
     "triage": Triage, "evacuate": Evacuate,

@@ -8,6 +8,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.actions import one_action
 from referee.rules.wallman.negotiation import Talk, negotiate as talk_to
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.response import roll_rl
@@ -94,8 +95,7 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     """
     officer = lookup.officer(state, command, "officer", NEGOTIATION)
     crowd = lookup.unit(state, command, "crowd", CROWD, NEGOTIATION)
-    if officer.id in state.local["acted"]:
-        raise Refusal(NEGOTIATION, f"{officer.id} has already taken an action this turn (Player Actions)")
+    one_action(state, officer)
     megaphone = command.get("megaphone", False)
     if crowd.node == officer.node:
         distance = 0
@@ -122,10 +122,11 @@ def split(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         raise RefereeError(f'"figures" must be between 1 and {strength - 1} for {crowd.id}, got {figures!r}')
     if not new.strip() or new in state.units:
         raise RefereeError(f'"new" must name the new crowd, a name not yet used, got {new!r}')
-    looters = command.get("looters", 0)
-    if not looters <= min(figures, crowd.attrs["looters"]):
-        raise RefereeError(f'"looters" (how many of the hidden looters go with it) must be 0 to '
-                           f'{min(figures, crowd.attrs["looters"])}, got {looters!r}')
+    looters, hidden = command.get("looters", 0), crowd.attrs["looters"]
+    least, most = max(hidden - (strength - figures), 0), min(figures, hidden)  # neither part more looters than figures
+    if not least <= looters <= most:
+        raise RefereeError(f'"looters" (how many of the hidden looters go with it) must be {least} to {most}, '
+                           f'got {looters!r}')
     emit("crowd-split", {"crowd": crowd.id, "new": new, "figures": figures, "looters": looters})
 
 

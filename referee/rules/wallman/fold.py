@@ -16,22 +16,30 @@ def _attrs(state: GameState, uid: str, **changes) -> Unit:
 
 
 def _strength(state: GameState, uid: str, change: int) -> None:
-    """Figures lost or gained; a crowd with none left has dispersed."""
+    """Figures lost or gained; a crowd never hides more looters than it has figures, and with none left it
+    has dispersed."""
     unit = state.units[uid]
     strength = max(unit.factors["strength"] + change, 0)
+    attrs = {**unit.attrs, "looters": min(unit.attrs["looters"], strength)} if "looters" in unit.attrs else unit.attrs
     state.units[uid] = Unit(unit.id, unit.name, unit.side, unit.type, {**unit.factors, "strength": strength},
-                            unit.node, unit.status, unit.attrs)
+                            unit.node, unit.status, attrs)
     if strength == 0 and unit.side == CROWD:
         relocate(state, state.units[uid], None, DESTROYED)
 
 
 def _add(state: GameState, key: str, item) -> None:
-    if item not in state.local[key]:
-        state.local[key] = state.local[key] + [item]
+    if item not in state.local.get(key, []):
+        state.local[key] = state.local.get(key, []) + [item]
 
 
 def _set(state: GameState, key: str, name: str, value) -> None:
     state.local[key] = {**state.local[key], name: value}
+
+
+def _acted(state: GameState, uid: str) -> None:
+    """A player's personal figure has taken his one action this turn (Player Actions)."""
+    if state.units[uid].type == "officer":
+        _add(state, "acted", uid)
 
 
 def _building(ctx: Context, state: GameState, name: str, **changes) -> None:
@@ -41,14 +49,33 @@ def _building(ctx: Context, state: GameState, name: str, **changes) -> None:
 
 
 def _casualty(state: GameState, cid: str, node: str, of: str, fate: str) -> None:
-    """A man down: a crowd member, or one of a unit's figures (an officer stays, wounded)."""
+    """A man down: a crowd member, or one of a unit's figures (an officer stays, wounded, or is dead)."""
     unit = state.units[of]
     _set(state, "casualties", cid, {"node": node, "of": of, "side": unit.side, "state": fate, "turn": state.turn,
                                     "triage": None, "evacuated": False})
-    if unit.type == "officer":
-        _attrs(state, of, wounded=fate)
-    else:
+    if unit.type != "officer":
         _strength(state, of, -1)
+    elif fate == "dead":
+        _dead_officer(state, of)
+    else:
+        _attrs(state, of, wounded=fate)
+
+
+def _dead_officer(state: GameState, uid: str) -> None:
+    """A dead officer is out of the game: his body lies as a casualty, his figure leaves the table."""
+    unit = state.units[uid]
+    relocate(state, unit, None, DESTROYED, {**unit.attrs, "wounded": "dead"})
+
+
+def _patched_up(ctx: Context, state: GameState, d: dict) -> None:
+    """'It's only a scratch': patched up, the man carries on as before, back in his unit or crowd."""
+    for cid, of in d["casualties"].items():
+        _set(state, "casualties", cid, {**state.local["casualties"][cid], "returned": True})
+        unit = state.units[of]
+        if unit.type == "officer":
+            _attrs(state, of, wounded=None)
+        elif unit.status == ACTIVE:
+            _strength(state, of, 1)
 
 
 def _rl(state: GameState, uid: str, rl: int, running: bool | None = None) -> None:
@@ -78,9 +105,15 @@ def _moved(ctx: Context, state: GameState, d: dict) -> None:
     uid = d.get("unit") or d["crowd"]
     relocate(state, state.units[uid], d["to"])
     _add(state, "moved", uid)
+    if state.units[uid].attrs.get("hydrant") or state.units[uid].attrs.get("connecting"):
+        _attrs(state, uid, hydrant=False, connecting=0)  # the hose stays at the hydrant
+    if d.get("run"):
+        _acted(state, uid)
 
 
 def _fought(ctx: Context, state: GameState, d: dict) -> None:
+    if not d.get("defending"):
+        _acted(state, d["unit"])
     winner, loser = d["winner"], d["crowd"] if d["winner"] == d["unit"] else d["unit"]
     if winner == d["unit"] and d["result"] == "arrested":
         _set(state, "arrests", d["crowd"], state.local["arrests"].get(d["crowd"], 0) + 1)
@@ -91,6 +124,7 @@ def _fought(ctx: Context, state: GameState, d: dict) -> None:
 
 
 def _shot(ctx: Context, state: GameState, d: dict) -> None:
+    _acted(state, d["unit"])
     for cid, fate in d["casualties"].items():
         _casualty(state, cid, d["node"], d["crowd"], fate)
     _add(state, "shooting", d["node"])
@@ -104,8 +138,21 @@ def _shot(ctx: Context, state: GameState, d: dict) -> None:
 
 def _sniped(ctx: Context, state: GameState, d: dict) -> None:
     _set(state, "sniper_shots", d["from"], d["shot"])
+    _add(state, "sniped", d["from"])
+    if d["spotted"]:
+        _add(state, "spotted", d["from"])
     if d["casualty"]:
         _casualty(state, d["casualty"], d["node"], d["target"], d["fate"])
+
+
+def _returned_fire(ctx: Context, state: GameState, d: dict) -> None:
+    """Fire at a sniper's place: he keeps his head down this turn; the shots are gunfire crowds hear."""
+    _acted(state, d["unit"])
+    _add(state, "under_fire", d["at"])
+    _add(state, "shooting", d["at"])
+    _add(state, "shooting", d["from"])
+    if d["hit"]:
+        _add(state, "snipers_down", d["at"])
 
 
 def _property(ctx: Context, state: GameState, d: dict) -> None:
@@ -139,12 +186,17 @@ def _fire(ctx: Context, state: GameState, d: dict) -> None:
     _building(ctx, state, d["building"], fires=state.local["buildings"][d["building"]]["fires"] + 1)
     if d.get("by"):
         _add(state, "acted", d["by"])
+    if d.get("why") == "petrol bomb":
+        _attrs(state, d["by"], bombed=state.turn)
 
 
 def _fire_fought(ctx: Context, state: GameState, d: dict) -> None:
     _building(ctx, state, d["building"], fires=d["fires"])
     engine = state.units[d["engine"]]
-    _strength(state, engine.id, d["crew"] - engine.factors["strength"])
+    if "casualties" not in d:  # logged before burned fire-fighters were casualties
+        _strength(state, engine.id, d["crew"] - engine.factors["strength"])
+    for cid, fate in d.get("casualties", {}).items():
+        _casualty(state, cid, engine.node, engine.id, fate)
     _attrs(state, engine.id, water=d["water"])
     _add(state, "acted", engine.id)
 
@@ -174,14 +226,19 @@ def _merged(ctx: Context, state: GameState, d: dict) -> None:
 
 def _triaged(ctx: Context, state: GameState, d: dict) -> None:
     casualty = state.local["casualties"][d["casualty"]]
+    dies = d["result"] == "dies"
     _set(state, "casualties", d["casualty"], {**casualty, "triage": d["result"], "triaged_turn": state.turn,
                                               "patch_turns": d["patch_turns"],
-                                              "state": "dead" if d["result"] == "dies" else casualty["state"]})
+                                              "state": "dead" if dies else casualty["state"]})
+    if dies and state.units[casualty["of"]].type == "officer" and state.units[casualty["of"]].status == ACTIVE:
+        _dead_officer(state, casualty["of"])
 
 
 def _evacuated(ctx: Context, state: GameState, d: dict) -> None:
     for cid in d["casualties"]:
         _set(state, "casualties", cid, {**state.local["casualties"][cid], "evacuated": True})
+    if "loaded" in d:
+        state.local["loaded"] = {**state.local.get("loaded", {}), d["ambulance"]: d["loaded"]}
 
 
 def _ended(ctx: Context, state: GameState, d: dict) -> None:
@@ -200,13 +257,15 @@ FOLDS = {
     "unit-moved": _moved,
     "crowd-moved": _moved,
     "rl-rolled": lambda ctx, state, d: _rl(state, d["crowd"], d["rl"], d["running"]),
-    "negotiated": lambda ctx, state, d: (_rl(state, d["crowd"], d["rl"]), _add(state, "acted", d["officer"])),
+    "negotiated": lambda ctx, state, d: (_rl(state, d["crowd"], d["rl"]), _acted(state, d["officer"])),
+    "ordered": lambda ctx, state, d: _acted(state, d["officer"]),
     "crowd-split": _split,
     "crowds-merged": _merged,
     "fought": _fought,
     "shot": _shot,
     "gassed": lambda ctx, state, d: _set(state, "gas", d["node"], d["kind"]),
     "sniped": _sniped,
+    "returned-fire": _returned_fire,
     "damaged": _property,
     "broke-in": _broke_in,
     "looted": _looted,
@@ -217,6 +276,7 @@ FOLDS = {
     "fires-burned": _burned,
     "triaged": _triaged,
     "evacuated": _evacuated,
+    "patched-up": _patched_up,
     "looters-hidden": lambda ctx, state, d: [_attrs(state, uid, looters=n) for uid, n in d["looters"].items()],
 }
 NOTHING = ("over-reaction", "report-filed")  # facts for the log and the players' knowledge only

@@ -18,7 +18,7 @@ LINES = {
     "turn-begun": lambda d: f"turn {d['turn']} begins ({d['time']})",
     "reinforcements-arrived": lambda d: f"{', '.join(d['units'])} arrive at {d['node']}",
     "game-ended": lambda d: f"game over: property damage {d['score']} against {d['target']}; {d['winner']} win",
-    "unit-moved": lambda d: f"{d['unit']} moves {d['from']} -> {d['to']}",
+    "unit-moved": lambda d: f"{d['unit']} {'runs' if d.get('run') else 'moves'} {d['from']} -> {d['to']}",
     "crowd-moved": lambda d: (f"{d['crowd']} drifts {d['inches']}\" toward {d['why']}: " if "inches" in d
                               else f"{d['crowd']} moved by the umpire: ") + (
         f"{d['from']} -> {d['to']}" if d["to"] != d["from"] else f"stays at {d['from']}"),
@@ -26,6 +26,8 @@ LINES = {
                            + (" and runs" if d["running"] else "") + (f" - {d['why']}" if d["why"] else ""),
     "negotiated": lambda d: f"{d['officer']} negotiates with {d['crowd']}: " + (
         f"RL {d['was']} -> {d['rl']} (score {d['score']})" if d["effective"] else f"no effect at RL {d['was']}"),
+    "ordered": lambda d: f"{d['officer']} {'talks with' if d['talk'] else 'orders'} {d['to']}"
+                         + (f": {d['text']}" if d["text"] else ""),
     "crowd-split": lambda d: f"{d['figures']} of {d['crowd']} split off as {d['new']}",
     "crowds-merged": lambda d: f"{d['crowd']} merges into {d['into']} (RL {d['rl']})",
     "fought": lambda d: f"{d['unit']} fights {d['crowd']} ({d['intent']}): {d['scores'][0]} v {d['scores'][1]}, "
@@ -37,18 +39,23 @@ LINES = {
     "over-reaction": lambda d: f"{d['unit']} over-reaction test: score {d['score']}, {d['result']}",
     "sniped": lambda d: f"sniper at {d['from']} fires at {d['target']} (shot {d['shot']}): "
                         + (f"hit, {d['fate']}" if d["hit"] else "miss") + ("; the sniper is spotted" if d["spotted"] else ""),
+    "returned-fire": lambda d: f"{d['unit']} returns fire at {d['at']}"
+                               + (f": the sniper is {'hit' if d['hit'] else 'missed'}" if d["aimed"] else ""),
     "damaged": lambda d: f"{d['crowd']} smashes {d['building']}: -{d['points']}, value {d['value']}"
                          + (" (a wreck)" if d["wreck"] else "") + (", a fire starts" if d["fire"] else ""),
     "broke-in": lambda d: f"{d['crowd']} breaks into {d['building']}: -{d['points']}, value {d['value']}"
                           + (", a fire starts" if d["fire"] else ""),
     "looted": lambda d: f"{d['crowd']} loots {d['building']}: {d['taken']} loot units"
                         + ("; the looters leave laden" if d["full"] else "") + (", a fire starts" if d["fire"] else ""),
-    "fire-started": lambda d: f"fire at {d['building']}" + (f", set by {d['by']}" if d["by"] else " (umpire)"),
-    "fire-fought": lambda d: "; ".join(d["lines"]) + f" ({d['fires']} left, water {d['water']})",
+    "fire-started": lambda d: f"fire at {d['building']}" + (f", set by {d['by']}" if d["by"] else " (umpire)")
+                              + (" with petrol bombs" if d.get("why") == "petrol bomb" else ""),
+    "fire-fought": lambda d: "; ".join(d["lines"]) + f" ({d['fires']} left, water {d['water']})"
+                             + "".join(f", {cid} burned" for cid in d.get("casualties", {})),
     "hydrant": lambda d: f"{d['engine']} " + ("connects to a hydrant" if d["connected"] else "is connecting to a hydrant"),
     "fires-burned": lambda d: "; ".join(d["events"]),
     "triaged": lambda d: f"{d['medic']} assesses {d['casualty']}: {d['result']}",
     "evacuated": lambda d: f"{d['ambulance']} takes {', '.join(d['casualties'])} to hospital",
+    "patched-up": lambda d: "patched up, back with their own: " + ", ".join(f"{c} ({of})" for c, of in d["casualties"].items()),
     "looters-hidden": lambda d: "looters hidden among the crowds: " + ", ".join(f"{c} {n}" for c, n in d["looters"].items()),
     "report-filed": lambda d: f"report for {d['player']} ({d['reliability']}, due turn {d['due_turn']}): {d['text']}",
 }

@@ -8,6 +8,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import Refusal
 from referee.rules.wallman import lookup
+from referee.rules.wallman.care import casualty_ids
 from referee.rules.wallman.damage import damage as attack_property
 from referee.rules.wallman.fires import Building, Engine, connect, fight_fire
 from referee.rules.wallman.looting import capacity, taken
@@ -15,7 +16,7 @@ from referee.rules.wallman.phases import CROWD, SECURITY
 from referee.rules.wallman.response import level
 from referee.rules.wallman.setup import tables
 
-DAMAGE, LOOTING, FIRES = "Property Damage", "Looting", "Fires and Firefighting"
+DAMAGE, LOOTING, FIRES, SUPPLIES = "Property Damage", "Looting", "Fires and Firefighting", "Supplies and Ammunition"
 
 
 def _acting(state: GameState, who: Unit, section: str) -> None:
@@ -73,20 +74,25 @@ def loot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
 
 def start_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "fire", "building", "crowd"}`: a fire starts. With a crowd: looters in a stripped building,
-    or petrol bombs at RL 8 where the scenario allows them; without, at the umpire's word."""
+    or petrol bombs at RL 8 where the scenario allows them, once every 4 turns; without, at the umpire's word."""
     name = lookup.building(ctx, command)
-    by = None
-    if "crowd" in command:
-        crowd = lookup.unit(state, command, "crowd", CROWD, FIRES)
-        lookup.at_building(ctx, crowd, name, FIRES)
-        lvl, place = level(tables(ctx), crowd.attrs["rl"]), state.local["buildings"][name]
-        stripped = place["broken"] and not place["loot"] and lvl.loot
-        bombs = ctx.options.get("petrol_bombs") == "on" and lvl.petrol_bombs
-        if not (stripped or bombs):
-            raise Refusal(FIRES, f"{crowd.id} has no means to fire {name}: looters fire a stripped building, "
-                                 f"and petrol bombs need RL 8 and the scenario's leave")
-        by = crowd.id
-    emit("fire-started", {"building": name, "by": by, "why": "umpire" if by is None else "set"})
+    if "crowd" not in command:
+        emit("fire-started", {"building": name, "by": None, "why": "umpire"})
+        return
+    crowd = lookup.unit(state, command, "crowd", CROWD, FIRES)
+    lookup.at_building(ctx, crowd, name, FIRES)
+    lvl, place = level(tables(ctx), crowd.attrs["rl"]), state.local["buildings"][name]
+    if place["broken"] and not place["loot"] and lvl.loot:
+        emit("fire-started", {"building": name, "by": crowd.id, "why": "set"})
+        return
+    if not (ctx.options.get("petrol_bombs") == "on" and lvl.petrol_bombs):
+        raise Refusal(FIRES, f"{crowd.id} has no means to fire {name}: looters fire a stripped building, "
+                             f"and petrol bombs need RL 8 and the scenario's leave")
+    last, every = crowd.attrs.get("bombed"), tables(ctx).petrol_bomb.every
+    if last is not None and state.turn < last + every:
+        raise Refusal(SUPPLIES, f"{crowd.id} threw petrol bombs in turn {last}: a crowd uses them once every "
+                                f"{every} turns (next in turn {last + every})")
+    emit("fire-started", {"building": name, "by": crowd.id, "why": "petrol bomb"})
 
 
 def _engine(ctx: Context, state: GameState, command: dict) -> Unit:
@@ -113,8 +119,10 @@ def firefight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     tally = Tally(dice)
     building = Building(name, place["value"], place["fires"])
     after, engine, lines = fight_fire(tables(ctx), building, _as_engine(unit, name), tally)
+    burned = casualty_ids(state, unit.factors["strength"] - engine.crew)
     emit("fire-fought", {"engine": unit.id, "building": name, "fires": after.fires, "crew": engine.crew,
-                         "water": engine.water, "lines": lines}, tuple(tally.rolls))
+                         "water": engine.water, "lines": lines, "casualties": dict.fromkeys(burned, "wounded")},
+         tuple(tally.rolls))
 
 
 def hydrant(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -7,7 +7,7 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.rules import reports
 from referee.rules.table import CommandTable
-from referee.rules.wallman import care, clashes, crowds, fold, moves, premises, turns
+from referee.rules.wallman import actions, care, clashes, crowds, fold, moves, premises, turns
 from referee.rules.wallman.narrate import narrate
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.setup import initial_state
@@ -19,6 +19,7 @@ COMMANDS = {
     "drift": moves.drift,
     "rl": crowds.roll,
     "negotiate": crowds.negotiate,
+    "order": actions.order,
     "split": crowds.split,
     "merge": crowds.merge,
     "fight": clashes.fight,
@@ -26,6 +27,7 @@ COMMANDS = {
     "gas": clashes.gas,
     "overreaction": clashes.overreact,
     "snipe": clashes.snipe,
+    "return-fire": clashes.return_fire,
     "damage": premises.damage,
     "loot": premises.loot,
     "fire": premises.start_fire,

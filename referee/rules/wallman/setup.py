@@ -49,11 +49,13 @@ def initial_state(ctx: Context) -> GameState:
             side[node] = side.get(node, ()) + (uid,)
     buildings = {b.id: {"value": b.value, "fires": 0, "loot": loot_units(t, b.value), "broken": False}
                  for b in scenario.board.buildings.values()}
-    local = {"buildings": buildings, "casualties": {}, "firearm_casualties": 0, "sniper_shots": {}} | fresh_turn([])
+    local = {"buildings": buildings, "casualties": {}, "firearm_casualties": 0, "sniper_shots": {}, "spotted": [],
+             "snipers_down": []} | fresh_turn([])
     return GameState(turn=1, phase=PHASES[0], units=units, stacks=stacks, scores={DAMAGE: 0}, local=local)
 
 
 def fresh_turn(moved_before: list[str]) -> dict:
-    """What a turn tracks, empty: who moved or acted, where there was shooting or gas, arrests per crowd."""
+    """What a turn tracks, empty: who moved or acted, where there was shooting or gas, arrests per crowd,
+    ambulance loads, snipers who fired or were fired on."""
     return {"moved": [], "moved_before": moved_before, "acted": [], "shooting": [], "gas": {}, "arrests": {},
-            "fired_on": {}}
+            "fired_on": {}, "loaded": {}, "sniped": [], "under_fire": []}

@@ -7,6 +7,7 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import RESERVE
 from referee.errors import Refusal
+from referee.rules.wallman.care import lying
 from referee.rules.wallman.fires import Building, burn
 from referee.rules.wallman.phases import CROWD, PHASES, SECTION, next_phase
 from referee.rules.wallman.setup import DAMAGE, tables
@@ -42,8 +43,12 @@ def _burn(ctx: Context, state: GameState, emit: Emit, dice: Dice) -> GameState:
 
 
 def begin_turn(ctx: Context, state: GameState, turn: int, emit: Emit) -> None:
-    """Open a turn: the clock moves on and the turn's latecomers reach their edge."""
+    """Open a turn: the clock moves on, men with only a scratch are back, the turn's latecomers reach their edge."""
     state = emit("turn-begun", {"turn": turn, "time": ctx.scenario.clock.label(turn), "phase": PHASES[0]})
+    back = {cid: c["of"] for cid, c in state.local["casualties"].items()
+            if c["triage"] == "scratch" and lying(c) and c["triaged_turn"] + c["patch_turns"] <= turn}
+    if back:
+        state = emit("patched-up", {"casualties": back})
     for group in ctx.scenario.arrivals:
         units = [uid for uid in group.units if state.units[uid].status == RESERVE]
         if group.turn == turn and units:

@@ -181,10 +181,10 @@ class ConfrontDialog(Dialog[dict | None]):
     @on(Button.Pressed, "#roll")
     async def _roll(self) -> None:
         command = self._base_command()
-        typed = self.query_one("#typed", Input).value.strip() if self.table_dice else ""
-        if typed:
+        if self.table_dice:  # left empty, no dice: the engine says which die is missing, the generator rolls none
+            typed = self.query_one("#typed", Input).value.strip()
             try:
-                command["dice"] = parse_dice(typed)
+                command["dice"] = parse_dice(typed) if typed else []
             except ValueError as error:
                 self.query_one("#error", Label).update(str(error))
                 return

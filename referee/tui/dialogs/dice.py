@@ -12,14 +12,14 @@ from referee.tui.dialogs.dialog import Dialog
 from referee.tui.text import plain
 
 
-def parse_dice(text: str, count: int | None = None) -> list[int]:
-    """'4 2' (or '42' when `count` dice are wanted) as dice; ValueError says what is wrong."""
+def parse_dice(text: str, count: int | None = None, sides: int = 6) -> list[int]:
+    """'4 2' (or '42' when `count` dice are wanted) as dice of up to `sides` faces; ValueError says what is wrong."""
     parts = text.replace(",", " ").split()
-    if count and count > 1 and len(parts) == 1 and len(parts[0]) == count:
+    if count and count > 1 and len(parts) == 1 and len(parts[0]) == count and sides < 10:
         parts = list(parts[0])
-    if not parts or (count and len(parts) != count) or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+    if not parts or (count and len(parts) != count) or not all(p.isdigit() and 1 <= int(p) <= sides for p in parts):
         wanted = f"{count} {'die' if count == 1 else 'dice'}" if count else "the dice"
-        raise ValueError(f"type {wanted}, each 1 to 6, separated by spaces")
+        raise ValueError(f"type {wanted}, each 1 to {sides}, separated by spaces")
     return [int(p) for p in parts]
 
 
@@ -28,19 +28,19 @@ class DiceDialog(Dialog[list[int] | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, count: int, purpose: str):
+    def __init__(self, count: int, purpose: str, sides: int = 6):
         super().__init__()
-        self.count, self.purpose = count, purpose
+        self.count, self.purpose, self.sides = count, purpose, sides
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(plain(f"Dice rolled at the table for the {self.purpose}: {self.count} d6"))
+            yield Label(plain(f"Dice rolled at the table for the {self.purpose}: {self.count} d{self.sides}"))
             yield Input(placeholder=" ".join(["4"] * self.count), id="dice")
             yield Label("", id="dice-error", classes="error")
 
     @on(Input.Submitted)
     def _typed(self, event: Input.Submitted) -> None:
         try:
-            self.dismiss(parse_dice(event.value, self.count))
+            self.dismiss(parse_dice(event.value, self.count, self.sides))
         except ValueError as error:
             self.query_one("#dice-error", Label).update(str(error))

@@ -17,13 +17,14 @@ from referee.tui.text import plain
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice`."""
+    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice` (of up to `sides`)."""
 
     name: str
     label: str
     kind: str = "choice"
     choices: tuple[tuple[str, str], ...] = ()  # (what the umpire reads, the value sent)
     default: object = None
+    sides: int = 6
 
 
 class CommandForm(Dialog[dict | None]):
@@ -76,7 +77,7 @@ class CommandForm(Dialog[dict | None]):
         if field.kind == "number":
             return int(widget.value) if widget.value.strip() else 0
         if field.kind == "dice":
-            return parse_dice(widget.value) if widget.value.strip() else None
+            return parse_dice(widget.value, sides=field.sides) if widget.value.strip() else []
         return widget.value
 
     @on(Button.Pressed, "#apply")

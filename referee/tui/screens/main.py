@@ -8,7 +8,6 @@ from textual.containers import Horizontal
 from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
-from referee.errors import RefereeError
 from referee.rules.n30.movement import destinations, group_order, pending
 from referee.rules.n30.phases import MOVER
 from referee.session import Session

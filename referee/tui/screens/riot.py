@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE
+from referee.rules.wallman.care import lying
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
@@ -143,8 +144,9 @@ class RiotScreen(UmpireScreen):
         units = self._units()
         if self._need(units, "security units"):
             self.ask("Move a unit", [Field("unit", "Unit", choices=units),
-                                      Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.nodes))],
-                     lambda v: {"do": "move", "unit": v["unit"], "to": v["to"]}, rolls=False)
+                                      Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.nodes)),
+                                      Field("run", "Run (an officer's action)", "flag")],
+                     lambda v: {"do": "move", "unit": v["unit"], "to": v["to"], "run": v["run"]}, rolls=False)
 
     def action_drift(self) -> None:
         crowd = self._selected_crowd()
@@ -195,10 +197,20 @@ class RiotScreen(UmpireScreen):
         if self._need(units, "security unit in contact"):
             self.ask(f"Fight {crowd.id}", [
                 Field("unit", "Unit", choices=units), Field("intent", "Intent", choices=_pairs(INTENTS)),
-                Field("charging", "Charging (mounted)", "flag"),
+                Field("charging", "Charging (mounted)", "flag"), Field("defending", "Set upon (not his action)", "flag"),
                 Field("ours", "Our man's factors", "many", factors), Field("theirs", "Their man's factors", "many", factors)],
                 lambda v: {"do": "fight", "unit": v["unit"], "crowd": crowd.id, "intent": v["intent"],
-                           "charging": v["charging"], "modifiers": v["ours"], "crowd_modifiers": v["theirs"]})
+                           "charging": v["charging"], "defending": v["defending"], "modifiers": v["ours"],
+                           "crowd_modifiers": v["theirs"]}, sides=self.game.ctx.scenario.tables.fight.die)
+
+    def action_order(self) -> None:
+        officers = self._units({self.place}, ("officer",))
+        if self._need(officers, "officer at the selected place"):
+            self.ask(f"Order or talk at {self.place}", [
+                Field("officer", "Officer", choices=officers), Field("to", "To", choices=self._units(near(self.game.ctx, self.place))),
+                Field("text", "Says", "text", default=""), Field("megaphone", "Megaphone (the next place)", "flag")],
+                lambda v: {"do": "order", "officer": v["officer"], "to": v["to"], "text": v["text"],
+                           "megaphone": v["megaphone"]}, rolls=False)
 
     def action_shoot(self) -> None:
         crowd = self._selected_crowd()
@@ -257,7 +269,7 @@ class RiotScreen(UmpireScreen):
     def action_treat(self) -> None:
         medics = self._units({self.place}, ("paramedics",))
         down = tuple((f"{cid}: {c['state']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else ""), cid)
-                     for cid, c in self.game.state.local["casualties"].items() if c["node"] == self.place and not c["evacuated"])
+                     for cid, c in self.game.state.local["casualties"].items() if c["node"] == self.place and lying(c))
         if self._need(medics, "paramedics at the selected place") and self._need(down, "casualty at the selected place"):
             self.ask(f"Casualties at {self.place}", [
                 Field("medic", "Paramedics", choices=medics),
@@ -277,12 +289,20 @@ class RiotScreen(UmpireScreen):
                             Field("target", "Target", choices=self._units())],
                  lambda v: {"do": "snipe", "from": v["from"], "target": v["target"]})
 
+    def action_return_fire(self) -> None:
+        units = self._units(near(self.game.ctx, self.place), tuple(self.game.ctx.scenario.tables.firearms.to_hit))
+        if self._need(units, "armed unit in sight of the selected place"):
+            self.ask(f"Return fire at a sniper in {self.place}", [Field("unit", "Unit", choices=units)],
+                     lambda v: {"do": "return-fire", "unit": v["unit"], "at": self.place})
+
     def action_split(self) -> None:
         crowd = self._selected_crowd()
         if crowd:
-            self.ask(f"Split {crowd.id}", [Field("figures", "Figures that go", "number", default=crowd.factors["strength"] // 2),
+            half, strength = crowd.factors["strength"] // 2, crowd.factors["strength"]
+            self.ask(f"Split {crowd.id}", [Field("figures", "Figures that go", "number", default=half),
                                            Field("new", "Name of the new crowd", "text", default=f"{printable(crowd.id)} (2)"),
-                                           Field("looters", "Hidden looters with it", "number", default=0)],
+                                           Field("looters", "Hidden looters with it", "number",
+                                                 default=max(crowd.attrs["looters"] - (strength - half), 0))],
                      lambda v: {"do": "split", "crowd": crowd.id, "figures": v["figures"], "new": v["new"],
                                 "looters": v["looters"]}, rolls=False)
 

@@ -190,17 +190,18 @@ class UmpireScreen(Screen):
     # --- asking ---------------------------------------------------------------------------
 
     def ask(self, title: str, fields: list[Field], build: Callable[[dict], dict], note: str = "",
-            rolls: bool = True, confirm: bool = False) -> None:
-        """Ask for a command's parameters (and the table's dice, when typed in), then send it; with `confirm`,
-        show what it will do first (the generator's next dice are known, so the preview is what happens)."""
+            rolls: bool = True, confirm: bool = False, sides: int = 6) -> None:
+        """Ask for a command's parameters (and the table's dice of up to `sides`, when typed in), then send it;
+        with `confirm`, show what it will do first (the generator's next dice are known, so the preview is what
+        happens). Table dice left empty are no dice: a command that needs one is refused, never rolled."""
         if rolls and self.table_dice:
-            fields = fields + [Field("dice", "Dice from the table", "dice")]
+            fields = fields + [Field("dice", f"Dice from the table (1-{sides})", "dice", sides=sides)]
 
         def answered(values: dict | None) -> None:
             if values is None:
                 return
             command = build(values)
-            if values.get("dice"):
+            if "dice" in values:
                 command["dice"] = values["dice"]
             if confirm:
                 self._confirm(title, command)

@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Static
 from referee.core.state import GameState
 from referee.core.units import ACTIVE
 from referee.knowledge.view import PlayerView
+from referee.rules.wallman.care import lying
 from referee.scenario.catalog import Scenario
 from referee.text import printable
 from referee.tui.text import plain
@@ -79,7 +80,7 @@ class PlacesTable(PickingTable):
             security = state.at(node, "security")
             hit = [building_text(name, b, board.buildings[name].value) for name, b in state.local["buildings"].items()
                    if board.buildings[name].node == node and (b["fires"] or b["value"] < board.buildings[name].value)]
-            down = sum(1 for c in state.local["casualties"].values() if c["node"] == node and not c["evacuated"])
+            down = sum(1 for c in state.local["casualties"].values() if c["node"] == node and lying(c))
             crowd_cell = Text(", ").join(plain(f"{u.id} ", "bold") + Text(str(u.attrs["rl"]),
                                          style=RL_STYLE.get(u.attrs["rl"], "")) for u in crowds)
             rows.append((plain(node, "bold" if crowds or security else "dim"), crowd_cell,
@@ -161,7 +162,7 @@ class PlacePanel(Static):
                 text.append("\nbuilding ", style="dim")
                 text.append(printable(building_text(name, b, board.buildings[name].value) + f", loot {b['loot']}"))
         for cid, c in state.local["casualties"].items():
-            if c["node"] == node and not c["evacuated"]:
+            if c["node"] == node and lying(c):
                 text.append("\n" + printable(f"{cid} "), style="bold red")
                 text.append(printable(f"{c['state']} ({c['of']})" + (f", assessed {c['triage']}" if c["triage"] else "")))
         self.update(text)
