@@ -1,4 +1,4 @@
-"""`referee ...`: the command line (see CONTRACT.md and the README). Heavy modules load lazily."""
+"""`referee ...`: the command line (see docs/cli.md and the README). Heavy modules load lazily."""
 
 from __future__ import annotations
 
@@ -186,8 +186,9 @@ def cmd_scenarios(args) -> int:
     if args.json:
         print(json.dumps(listing))
     else:
+        width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
-            print(f"{item['id']:<28} {item['turns']:>3} turns  {item['title']}: {item['summary']}")
+            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['title']}: {item['summary']}")
     return 0
 
 
@@ -241,7 +242,7 @@ def cmd_log(args) -> int:
 
     reader = open_reader(Path(args.path))
     try:
-        for line in log_lines(reader, as_json=args.json):
+        for line in log_lines(reader.intact(), as_json=args.json):
             print(line)
     finally:
         reader.close()
@@ -316,7 +317,7 @@ def cmd_branch(args) -> int:
     if not Path(args.path).is_file():
         raise RefereeError(f"no session database at {args.path}")
     copied = branch(Path(args.path), _new_file(args.db), args.seq, args.turn)
-    print(f"{copied} commands copied", file=sys.stderr)
+    print(f"{copied} command{'s' if copied != 1 else ''} copied", file=sys.stderr)
     print(args.db)
     return 0
 
@@ -499,7 +500,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run a command; bad input prints one line on stderr and returns 2, a bug one line and 1."""
-    debug = bool(os.environ.get("REFEREE_DEBUG")) or "--debug" in (sys.argv[1:] if argv is None else argv)
+    debug = os.environ.get("REFEREE_DEBUG", "") not in ("", "0") or "--debug" in (sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)

@@ -123,7 +123,7 @@ def _auto_workers(games: int) -> int:
 def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
              protesters: str = "objective", police: str = "objective", workers: int | None = None,
              progress: Callable[[], None] | None = None) -> dict:
-    """Play `games` games; the contract's summary object (same seed, same result but for `seconds`).
+    """Play `games` games; the documented summary object (same seed, same result but for `seconds`).
 
     Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads the games over that
     many processes (None: one per core for long runs); the result does not depend on it.

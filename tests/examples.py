@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-#: CONTRACT.md's worked example of `referee resolve n30`, as text.
-CONTRACT_CONFRONTATION = (Path(__file__).parent / "data" / "contract_confrontation.json").read_text()
+#: docs/cli.md's worked example of `referee resolve n30`, as text.
+WORKED_CONFRONTATION = (Path(__file__).parent / "data" / "worked_confrontation.json").read_text()
 
 #: Legal in Lock Down, Hold Fast from the start (seeded dice only shorten a move, never refuse it).
 OPENING = [

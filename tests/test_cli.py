@@ -1,4 +1,4 @@
-"""The command line against CONTRACT.md: output shapes, exit codes, one-line errors, sessions left intact.
+"""The command line against docs/cli.md: output shapes, exit codes, one-line errors, sessions left intact.
 
 Most tests run `referee.cli.main` in this process (the `cli` fixture); a few run `python -m referee`
 as a real process to check exit codes and the stdout/stderr split (`referee_process`).
@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.examples import CONTRACT_CONFRONTATION, OPENING
+from tests.examples import WORKED_CONFRONTATION, OPENING
 
 IDS = {"n30/lock-down-hold-fast", "n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets"}
 SCENARIO = "n30/lock-down-hold-fast"
 
-EXAMPLE = json.loads(CONTRACT_CONFRONTATION)
+EXAMPLE = json.loads(WORKED_CONFRONTATION)
 
 EXAMPLE_OUT = {
     "ruleset": "n30", "gas": True, "police_total": 3, "effective_total": 6,
@@ -96,7 +96,7 @@ def apply(cli, path, commands: list) -> list[int]:
 # --- scenarios ------------------------------------------------------------------------------
 
 
-def test_scenarios_json_has_the_contract_shape(cli):
+def test_scenarios_json_has_the_documented_shape(cli):
     run = cli("scenarios", "--json")
     assert run.code == 0 and run.err == ""
     listing = json.loads(run.out)
@@ -330,7 +330,7 @@ def test_log_json_lines_and_undone_events(cli, db):
 # --- state ----------------------------------------------------------------------------------
 
 
-def test_state_json_has_the_contract_shape(cli, db):
+def test_state_json_has_the_documented_shape(cli, db):
     data = state(cli, db)
     assert {"scenario", "turn", "time", "phase", "score", "target", "units"} <= set(data)
     assert (data["scenario"], data["turn"], data["time"]) == (SCENARIO, 1, "7:40")
@@ -437,7 +437,7 @@ def test_a_missing_or_corrupt_database_is_one_line_and_untouched(cli, tmp_path, 
 # --- resolve --------------------------------------------------------------------------------
 
 
-def test_resolve_the_contract_example(cli, tmp_path):
+def test_resolve_the_documented_example(cli, tmp_path):
     file = tmp_path / "example.json"
     file.write_text(json.dumps(EXAMPLE, indent=2), encoding="utf-8")
     for run in (cli("resolve", "n30", stdin=json.dumps(EXAMPLE)), cli("resolve", "n30", "-", stdin=json.dumps(EXAMPLE)),
@@ -558,8 +558,8 @@ def test_process_apply_with_non_utf8_stdin(referee_process, tmp_path):
     assert (tmp_path / "s.db").read_bytes() == before
 
 
-def test_simulate_prints_the_contract_object_and_save_keeps_the_last_game(cli, tmp_path):
-    """CONTRACT.md: simulate prints {scenario, games, seed, wins, mean_final_score, seconds}; --save keeps the last game."""
+def test_simulate_prints_the_documented_object_and_save_keeps_the_last_game(cli, tmp_path):
+    """docs/cli.md: simulate prints {scenario, games, seed, wins, mean_final_score, seconds}; --save keeps the last game."""
     saved = tmp_path / "last.db"
     run = cli("simulate", "n30/close-the-ring", "--games", "3", "--seed", "4", "--save", saved)
     assert run.code == 0, run.err

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.door_support import COMMANDS, N30, WALLMAN, one_line
-from tests.examples import CONTRACT_CONFRONTATION
+from tests.examples import WORKED_CONFRONTATION
 
 LONG = "y" * 100_000
 DB = {N30: "s.db", WALLMAN: "w.db"}
@@ -59,9 +59,9 @@ def apply_inputs() -> list[tuple[str, str]]:
 
 
 RESOLVE = [
-    ("n30", CONTRACT_CONFRONTATION.replace('"gas": true', '"gas": true, "gas": true')),
-    ("n30", CONTRACT_CONFRONTATION.replace('"6/B"', '"6/B\\u001b[2J"')),
-    ("n30", CONTRACT_CONFRONTATION.replace('"6/B"', json.dumps(LONG))),
+    ("n30", WORKED_CONFRONTATION.replace('"gas": true', '"gas": true, "gas": true')),
+    ("n30", WORKED_CONFRONTATION.replace('"6/B"', '"6/B\\u001b[2J"')),
+    ("n30", WORKED_CONFRONTATION.replace('"6/B"', json.dumps(LONG))),
     ("n30", "[" * 100_000), ("n30", '{"police": ' + "1" * 5000 + "}"),
     ("wallman-firearms", '{"firer": "soldiers", "firers": 1000000000}'),
     ("wallman-fire", '{"buildings": [{"id": "A", "value": 5, "fires": 9}], '

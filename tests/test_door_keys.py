@@ -13,7 +13,7 @@ from referee.rules.n30.ruleset import COMMANDS as N30_COMMANDS
 from referee.rules.wallman.ruleset import COMMANDS as WALLMAN_COMMANDS
 from referee.simulate import play
 from tests.door_support import COMMANDS, N30, SAMPLES, WALLMAN, game, new_session, one_line
-from tests.examples import CONTRACT_CONFRONTATION
+from tests.examples import WORKED_CONFRONTATION
 
 
 def test_every_verb_of_both_rulesets_has_a_sample_and_a_schema():
@@ -103,7 +103,7 @@ def test_apply_refuses_at_the_door_and_the_session_is_unchanged(cli, session, li
 
 
 def test_resolve_refuses_a_key_given_twice(cli):
-    doubled = CONTRACT_CONFRONTATION.replace('"gas": true', '"gas": true, "gas": false')
+    doubled = WORKED_CONFRONTATION.replace('"gas": true', '"gas": true, "gas": false')
     assert one_line(cli("resolve", "n30", stdin=doubled)) == 'referee: stdin: the key "gas" is given twice'
     assert one_line(cli("resolve", "wallman-rl", stdin='{"rl": 5, "rl": 6}')).endswith('the key "rl" is given twice')
 

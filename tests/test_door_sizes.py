@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from referee.errors import RefereeError
 from tests.door_support import N30, WALLMAN, game, one_line
-from tests.examples import CONTRACT_CONFRONTATION
+from tests.examples import WORKED_CONFRONTATION
 
 HUGE = "x" * 10_000_000
 
@@ -77,16 +77,16 @@ def test_any_number_of_firers_is_shot_or_refused_on_a_short_line(firers):
     ("wallman-rl", {"rl": 10**50}, "rl: must be a whole number from -999 to 999"),
     ("wallman-sniper", {"shot": 10**50}, "shot: must be a whole number from -999 to 999"),
     ("wallman-overreaction", {"unit": HUGE}, "unit: must be at most 64 characters"),
-    ("n30", {**json.loads(CONTRACT_CONFRONTATION), "police": [{"id": HUGE, "type": "hard"}]},
+    ("n30", {**json.loads(WORKED_CONFRONTATION), "police": [{"id": HUGE, "type": "hard"}]},
      "police[0].id: 'xxxxxxxx"),
-    ("n30", {**json.loads(CONTRACT_CONFRONTATION), "protesters": [{"id": f"U{i}", "type": "flying"} for i in range(101)]},
+    ("n30", {**json.loads(WORKED_CONFRONTATION), "protesters": [{"id": f"U{i}", "type": "flying"} for i in range(101)]},
      "protesters: must list at most 100 units"),
-    ("n30", {**json.loads(CONTRACT_CONFRONTATION), "dice": [3] * 1001}, "dice: must list at most 1000 dice"),
-    ("n30", {**json.loads(CONTRACT_CONFRONTATION), "allocation": {"Sea Turtles": 10**40}},
+    ("n30", {**json.loads(WORKED_CONFRONTATION), "dice": [3] * 1001}, "dice: must list at most 1000 dice"),
+    ("n30", {**json.loads(WORKED_CONFRONTATION), "allocation": {"Sea Turtles": 10**40}},
      "allocation: the share of 'Sea Turtles' must be a whole number from -999 to 999"),
-    ("n30", {**json.loads(CONTRACT_CONFRONTATION), "allocation": {f"U{i}": 0 for i in range(101)}},
+    ("n30", {**json.loads(WORKED_CONFRONTATION), "allocation": {f"U{i}": 0 for i in range(101)}},
      "allocation: must share among at most 100 units"),
-    ("n30", {**json.loads(CONTRACT_CONFRONTATION), "refuse": [HUGE]}, "refuse: 'xxxxxxxx"),
+    ("n30", {**json.loads(WORKED_CONFRONTATION), "refuse": [HUGE]}, "refuse: 'xxxxxxxx"),
 ], ids=short)
 def test_calculators_refuse_oversized_input_at_once(cli, name, data, message):
     started = time.perf_counter()

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.errors import RefereeError
 from tests.door_support import N30, WALLMAN, game, new_session, one_line
-from tests.examples import CONTRACT_CONFRONTATION
+from tests.examples import WORKED_CONFRONTATION
 
 CONTROL = [chr(c) for c in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)]
 #: every key that names something, with a command that has it
@@ -108,7 +108,7 @@ def test_a_byte_that_is_not_utf8_on_stdin_is_refused(referee_process, session):
 
 
 def test_control_characters_in_calculator_ids(cli):
-    data = json.loads(CONTRACT_CONFRONTATION)
+    data = json.loads(WORKED_CONFRONTATION)
     data["police"][0]["id"] = "6/B\t"
     line = one_line(cli("resolve", "n30", stdin=json.dumps(data)))
     assert "police[0].id: '6/B\\t' must not hold control characters" in line

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import referee
-from tests.examples import CONTRACT_CONFRONTATION
+from tests.examples import WORKED_CONFRONTATION
 
 HEAVY = ("textual", "sqlalchemy", "sqlmodel", "pydantic", "jinja2")
 PACKAGE = Path(referee.__file__).resolve().parent
-EXAMPLE = CONTRACT_CONFRONTATION
+EXAMPLE = WORKED_CONFRONTATION
 
 
 

@@ -23,7 +23,7 @@ from referee.rules.n30.confrontation import (
     police_total,
     resolve,
 )
-from tests.examples import CONTRACT_CONFRONTATION
+from tests.examples import WORKED_CONFRONTATION
 
 
 def confront(police, protesters, dice, *, gas=False, allocation=None, refuse=()):
@@ -395,11 +395,11 @@ def test_running_out_of_dice_is_bad_input():
         confront(["hard"], [("L", "lockdown")], [1], refuse={"L"})
 
 
-# --- the contract's worked example ------------------------------------------------------
+# --- the worked example of docs/cli.md ------------------------------------------------------
 
-CONTRACT_INPUT = CONTRACT_CONFRONTATION
+WORKED_INPUT = WORKED_CONFRONTATION
 
-CONTRACT_OUTPUT = """
+WORKED_OUTPUT = """
 {"ruleset": "n30", "gas": true, "police_total": 3, "effective_total": 6,
  "units": [{"id": "Sea Turtles", "type": "theater", "facing": 2, "roll": 3, "result": "unaffected", "radicalized": false},
            {"id": "U7", "type": "unorganized", "facing": 4, "roll": 6, "result": "unaffected", "radicalized": true},
@@ -408,16 +408,16 @@ CONTRACT_OUTPUT = """
 """
 
 
-def test_contract_example():
-    """4, 4.3, 4.4, 4.5: CONTRACT.md's worked example comes out exactly, keys in the same order."""
-    result = resolve_json(json.loads(CONTRACT_INPUT))
-    expected = json.loads(CONTRACT_OUTPUT)
+def test_documented_example():
+    """4, 4.3, 4.4, 4.5: docs/cli.md's worked example comes out exactly, keys in the same order."""
+    result = resolve_json(json.loads(WORKED_INPUT))
+    expected = json.loads(WORKED_OUTPUT)
     assert result == expected
     assert json.dumps(result) == json.dumps(expected)  # same keys in the same order, all the way down
     assert list(result) == ["ruleset", "gas", "police_total", "effective_total", "units", "successes", "dice"]
 
 
-def test_contract_example_through_the_pure_function():
+def test_documented_example_through_the_pure_function():
     """4, 4.3, 4.4, 4.5: the same example as the session engine would call it."""
     outcome = resolve(
         [PoliceIn("6/B", "hard"), PoliceIn("9/A", "soft"), PoliceIn("CART/B", "chemical")],

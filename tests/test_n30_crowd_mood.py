@@ -64,7 +64,7 @@ def test_unorganized_clusters_start_agitated_and_radicalized_ones_rioting():
 
 
 def test_state_json_shows_the_rl_as_a_hidden_attribute(cli, tmp_path):
-    """CONTRACT: `state --json` shows hidden attributes (RL among them) as further keys on units."""
+    """docs/cli.md: `state --json` shows hidden attributes (RL among them) as further keys on units."""
     path = tmp_path / "mood.db"
     assert cli("new", "n30/hold-the-line", "--db", path, "--set", "crowd_mood=on").code == 0
     units = {u["id"]: u for u in json.loads(cli("state", path, "--json").out)["units"]}

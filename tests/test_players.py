@@ -60,7 +60,7 @@ def test_the_same_seed_plays_the_same_game():
     assert other.commands != first.commands
 
 
-def test_simulate_gives_the_contract_object_and_repeats_with_the_seed():
+def test_simulate_gives_the_documented_object_and_repeats_with_the_seed():
     result = simulate("n30/close-the-ring", 4, 9)
     again = simulate("n30/close-the-ring", 4, 9)
     assert set(result) == {"scenario", "games", "seed", "wins", "mean_final_score", "seconds"}

@@ -1,4 +1,4 @@
-"""`referee resolve n30` (CONTRACT.md, "The confrontation calculator"): input checks and output shape."""
+"""`referee resolve n30` (docs/cli.md, "The confrontation calculator"): input checks and output shape."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def refused(data, match, seed=None):
 # --- output shape -----------------------------------------------------------------------
 
 
-def test_output_keys_in_contract_order():
+def test_output_keys_in_documented_order():
     """Contract: ruleset, gas, police_total, effective_total, units, successes, dice; units id..radicalized."""
     result = resolve_json(base(refuse=["Bananarchy"], dice=[4, 1, 1]))
     assert list(result) == ["ruleset", "gas", "police_total", "effective_total", "units", "successes", "dice"]
@@ -44,7 +44,7 @@ def test_output_keys_in_contract_order():
 
 
 def test_refusal_roll_only_where_rolled():
-    """4.4, contract: `refusal_roll` appears only for a refusing lockdown forced to retreat."""
+    """4.4, docs/cli.md: `refusal_roll` appears only for a refusing lockdown forced to retreat."""
     result = resolve_json(base(refuse=["Bananarchy"], dice=[1, 5]))
     assert all("refusal_roll" not in unit for unit in result["units"])
     assert result["dice"] == [1, 5]
@@ -79,7 +79,7 @@ def test_seed_zero_is_a_seed():
 
 
 def test_armored_chemical_unit_accepted():
-    """1.7, contract: a chemical unit may carry "armored": true."""
+    """1.7, docs/cli.md: a chemical unit may carry "armored": true."""
     data = base(gas=True, police=[{"id": "6/B", "type": "hard"}, {"id": "CART/B", "type": "chemical", "armored": True}],
                 dice=[3, 3])
     assert resolve_json(data)["effective_total"] == 4

@@ -64,7 +64,7 @@ TAMPERING = {
 def test_a_change_made_outside_referee_is_reported_in_one_line_everywhere(played, change, cli):
     assert cli("verify", played).code == 0
     TAMPERING[change](played)
-    for command in (("verify", played), ("state", played), ("view", played, "--player", "police"),
+    for command in (("verify", played), ("state", played), ("log", played), ("view", played, "--player", "police"),
                     ("apply", played)):
         run = cli(*command, stdin='{"do": "end-phase"}\n')
         assert run.code == 2 and run.err.count("\n") == 1, (command, run.err)

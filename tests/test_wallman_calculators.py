@@ -1,4 +1,4 @@
-"""`referee resolve wallman-...` (CONTRACT.md, "Wallman calculators"): the contract's examples, every
+"""`referee resolve wallman-...` (docs/cli.md, "Wallman calculators"): the documented examples, every
 calculator from the command line, and bad input."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_the_command_line_knows_every_calculator():
     assert set(WALLMAN_CALCULATORS) == set(CALCULATORS) == set(INPUTS)
 
 
-def test_wallman_rl_contract_example(cli):
+def test_wallman_rl_documented_example(cli):
     run = cli("resolve", "wallman-rl", stdin=json.dumps(RL_EXAMPLE))
     assert run.code == 0, run.err
     out = json.loads(run.out)
@@ -45,7 +45,7 @@ def test_wallman_rl_contract_example(cli):
     assert out["dice"] == [3] and "seed" not in out
 
 
-def test_wallman_fight_contract_example(referee_process):
+def test_wallman_fight_documented_example(referee_process):
     run = referee_process("resolve", "wallman-fight", stdin=json.dumps(FIGHT_EXAMPLE))
     assert run.code == 0, run.err
     out = json.loads(run.out)

@@ -39,7 +39,7 @@ def test_rl_chart_each_counted_modifier_counts_every_instance(name):
     assert result.score == 4 + 3 * CHART[name]
 
 
-def test_rl_chart_contract_example():
+def test_rl_chart_documented_example():
     result = roll_rl(TABLES, 5, {"damp": 1, "arrested": 2, "adjacent_higher": 1, "riot_charging": 1}, dice(3))
     assert result.score == -1
     assert (result.was, result.rl) == (5, 3)

@@ -1,6 +1,6 @@
 """`referee resolve n30`: one confrontation (4) from a JSON description, without a session.
 
-The input and output follow CONTRACT.md, "The confrontation calculator", to the letter.
+The input and output follow docs/cli.md, "The confrontation calculator", to the letter.
 Standard library, errors and dice only: the command must start fast.
 """
 
@@ -169,7 +169,7 @@ def _dice(data: dict, seed: int | None) -> SeededDice | TableDice:
 
 
 def to_json(outcome: Confrontation) -> dict:
-    """The contract's output object, keys in the contract's order."""
+    """The documented output object, keys in the documented order."""
     units = []
     for unit in outcome.units:
         entry = {"id": unit.id, "type": unit.type, "facing": unit.facing, "roll": unit.roll, "result": unit.result}
