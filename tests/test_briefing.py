@@ -191,6 +191,32 @@ def test_the_html_sheet_prints_on_a4_and_letter():
     assert '<body class="paper-letter">' in render(sample_view(), BOARD, "html", "en", paper="letter")
 
 
+def css_rules(page: str) -> dict[str, dict[str, str]]:
+    """The sheet's stylesheet: each selector's declarations (comments left out)."""
+    style = re.sub(r"/\*.*?\*/", "", re.search(r"<style>(.*?)</style>", page, re.S).group(1), flags=re.S)
+    rules: dict[str, dict[str, str]] = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", style):
+        declarations = dict(part.split(":", 1) for part in body.split(";") if ":" in part)
+        for selector in selectors.split(","):
+            rules.setdefault(selector.strip(), {}).update({k.strip(): v.strip() for k, v in declarations.items()})
+    return rules
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_map_starts_on_page_one_in_every_language(lang):
+    """Page 1 holds the header and the map: only the bounded drawing is kept whole, nothing breaks before it."""
+    page = render(sample_view(), BOARD, "html", lang)
+    rules = css_rules(page)
+    keep_whole = [s for s, d in rules.items() if d.get("break-inside") == "avoid" and re.search(r"figure|\.key|\.map", s)]
+    assert keep_whole == ["figure svg.map"]
+    assert float(rules["figure svg.map"]["max-height"].removesuffix("mm")) <= 112
+    assert rules[".key table td.target"]["white-space"] == "nowrap"
+    assert page.count('<td class="target">') == len(BOARD.targets)
+    assert re.findall(r'<section class="([^"]*)"', page)[:2] == ["map", "own page"]
+    assert "<header>" in page and not any("break-before" in d or "break-after" in d for s, d in rules.items()
+                                          if s in ("header", "h1", ".facts", "section.map", "figure"))
+
+
 @pytest.mark.parametrize("arguments, message", [
     (("pdf", "en"), "unknown briefing format"),
     (("html", "fr"), "unknown language"),
