@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import re
 
 import pytest
 
@@ -14,6 +15,7 @@ from referee.session import Session
 
 LDHF = "n30/lock-down-hold-fast"
 TWO = "n30/lock-down-hold-fast-two-commanders"
+RING = "n30/close-the-ring"
 PIKE_8TH = ("9/A", "CC-3", "CC-4", "6/B", "9/B", "CART/B")  # the 7:40 setup, top first; strength 7
 INTO_8TH_PIKE = {"do": "move", "unit": "Portland", "path": ["8th & Pine", "8th & Pike"], "dice": [4]}
 END = {"do": "end-phase"}
@@ -144,6 +146,21 @@ def test_arrivals_are_only_the_players_own_side(session):
         assert {scenario.units[uid].side for a in view.arrivals for uid in a.units} == {view.side}
     assert seen["police"].arrivals[0].units == ("6/C", "7/C", "8/C", "9/C", "CART/C")
     assert (seen["police"].arrivals[0].time, seen["police"].arrivals[0].edge) == ("9:10", "west")
+
+
+def test_only_reinforcements_due_before_the_game_ends_are_expected(session):
+    """Close the Ring's last turn is 8:50: nothing due from 9:00 on is expected, listed or printed."""
+    from referee.briefing.render import render
+
+    seen = views(session("none", scenario=RING).path)
+    assert [a.time for a in seen["protesters"].arrivals] == ["7:50", "8:00", "8:20", "8:40"]
+    assert seen["police"].arrivals == ()
+    own = {u.id for view in seen.values() for u in view.own}
+    assert {"U29", "Earth First"} <= own and not {"U30", "U47", "Ppls. Assembly 1", "6/C", "11/10"} & own
+    for view in seen.values():
+        for lang in ("en", "es"):
+            sheet = render(view, load(RING).board, "md", lang)
+            assert not re.search(r"\((?:turn|turno) (?:9|[1-9]\d)\)|(?:arrives|llega) (?:9|1[0-2]|1):", sheet)
 
 
 def test_public_facts_are_shared_and_moves_are_not_announced(session):

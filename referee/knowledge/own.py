@@ -12,6 +12,11 @@ from referee.scenario.catalog import Player
 _ORDER = {ACTIVE: 0, OFF_MAP: 1, RESERVE: 2, DESTROYED: 3}
 
 
+def _in_game(ctx: Context, unit: Unit) -> bool:
+    """False for a reinforcement due after the last turn: the game ends before it can arrive."""
+    return unit.status != RESERVE or unit.attrs["arrives"] <= ctx.scenario.clock.turns
+
+
 def _edge(edge: str) -> str:
     return "a random edge" if edge == "random" else f"the {edge} edge"
 
@@ -36,7 +41,7 @@ def _notes(ctx: Context, unit: Unit, player: Player, commander: str | None) -> t
 
 
 def own_units(ctx: Context, state: GameState, player: Player) -> tuple[OwnUnit, ...]:
-    """Every unit of the player's side, on the map in map order (each stack top first), then the rest.
+    """Every unit of the player's side in the game, on the map in map order (each stack top first), then the rest.
 
     Both commanders of a side know all its units (one radio net); each is told who commands what.
     """
@@ -49,7 +54,7 @@ def own_units(ctx: Context, state: GameState, player: Player) -> tuple[OwnUnit, 
             return (0, node.y, node.x, unit.node, state.stack_index(unit), unit.id)
         return (_ORDER[unit.status], "", 0, "", unit.attrs.get("arrives", 0), unit.id)
 
-    mine = sorted((u for u in state.units.values() if u.side == player.side), key=place)
+    mine = sorted((u for u in state.units.values() if u.side == player.side and _in_game(ctx, u)), key=place)
     return tuple(
         OwnUnit(u.id, u.name, u.type, u.node, state.stack_index(u), u.status, u.factors["strength"],
                 u.factors["movement"], _notes(ctx, u, player, commanders.get(u.id)),
@@ -59,9 +64,9 @@ def own_units(ctx: Context, state: GameState, player: Player) -> tuple[OwnUnit, 
 
 
 def arrivals(ctx: Context, state: GameState, side: str) -> tuple[Arrival, ...]:
-    """The side's reinforcement groups still to come (never the other side's), by turn."""
+    """The side's reinforcement groups still to come before the game ends (never the other side's), by turn."""
     clock, expected = ctx.scenario.clock, []
-    for group in ctx.scenario.arrivals:
+    for group in (g for g in ctx.scenario.arrivals if g.turn <= clock.turns):
         units = tuple(uid for uid in group.units if state.units[uid].side == side and state.units[uid].status == RESERVE)
         if units:
             expected.append(Arrival(group.turn, clock.label(group.turn), group.edge, units))
