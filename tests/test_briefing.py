@@ -23,7 +23,7 @@ from referee.briefing.environment import md_escape
 from referee.briefing.i18n import EN, ES, PHRASES, Strings
 from referee.briefing.render import render
 from referee.errors import RefereeError
-from referee.knowledge.view import Arrival, Mood, OwnUnit, PlayerView, Report, Sighting, UnitFact
+from referee.knowledge.view import Arrival, MarkerSeen, Mood, OwnUnit, PlayerView, Report, Sighting, UnitFact
 from referee.paths import data_dir
 from referee.scenario.catalog import catalogue, load
 
@@ -73,6 +73,8 @@ def sample_view(**changes) -> PlayerView:
         arrivals=(Arrival(8, "8:50", "random", ("U28",)), Arrival(10, "9:10", "east", ("Earth First", "U30"))),
         announcements=("8:40: turn 7 begins",),
         seed_commitment=hashlib.sha256(b"12345").hexdigest(),
+        markers=(MarkerSeen("7th & Pine", "barricade", "protesters", 7, "8:40", True),
+                 MarkerSeen("8th & Pike", "flo", "protesters", 7, "8:40", True)),
     )
     return replace(view, **changes)
 
@@ -97,7 +99,7 @@ def test_the_markdown_sheet_keeps_its_shape(lang):
     sheet = markdown_to_html(render(view, BOARD, "md", lang))
     items = 5 + len(view.objectives) + len(BOARD.targets) + len(view.reports) + len(view.arrivals)  # 5 facts on top
     assert sheet.tags.count("li") == items
-    assert sheet.tags.count("table") == 3 and sheet.tags.count("h2") == 6
+    assert sheet.tags.count("table") == 4 and sheet.tags.count("h2") == 7
 
 
 def test_the_sheet_is_deterministic():
@@ -270,6 +272,21 @@ def test_the_map_marks_each_sighted_intersection_once_and_own_stacks_by_count():
     assert "<g opacity=" not in blind and "CC-3" not in blind
 
 
+@pytest.mark.parametrize("lang, seen_then", [("en", "seen 8:10, 3 turns ago"), ("es", "visto 8:10, hace 3 turnos")])
+def test_barricades_and_flo_print_with_when_they_were_seen(lang, seen_then):
+    """Own markers now; the other side's as last seen: dashed on the map, their time in the list and the grid."""
+    police = sample_view(player="police", side="police", markers=(
+        MarkerSeen("6th & Pike", "barricade", "protesters", 4, "8:10", False),))
+    page, sheet = render(police, BOARD, "html", lang), render(police, BOARD, "md", lang)
+    assert seen_then in _visible(page, "html") and seen_then in sheet and "▲B 8:10" in sheet
+    assert re.findall(r'<g class="marker"[^>]*>\n<line[^>]*/>\n<path[^>]*stroke-dasharray', _map(page))
+    own = _visible(render(sample_view(), BOARD, "html", lang), "html")
+    assert re.search(r"7th & Pine\s+(?:barricade|barricada)\s+(?:now|ahora)", own)
+    assert re.search(r"8th & Pike\s+Flo \((?:the whale|la ballena)\)\s+(?:now|ahora)", own)
+    none = render(sample_view(markers=()), BOARD, "html", lang)
+    assert 'class="marker' not in none and 'class="markers' not in none
+
+
 def test_the_map_shows_the_public_board():
     svg = _map(render(sample_view(), BOARD, "html", "en"))
     for label in ("2nd", "Boren", "Olive", "Seneca", "tunnel", "out of play", "Convention Center"):
@@ -289,7 +306,7 @@ def test_both_string_tables_hold_the_same_keys_with_text():
 
 
 def test_every_key_is_used():
-    computed = ("side.", "phase.", "type.", "status.", "source.", "reliability.", "edge.", "moods.") + PHRASES
+    computed = ("side.", "phase.", "type.", "status.", "source.", "reliability.", "edge.", "marker.", "moods.") + PHRASES
     package = Path(render.__code__.co_filename).parent
     files = [*data_dir("templates").glob("*.j2"), *package.glob("*.py")]
     sources = "".join(path.read_text(encoding="utf-8") for path in files if path.name != "i18n.py")

@@ -124,6 +124,53 @@ def test_sightings_are_in_map_order(session):
     assert order != sorted(order) and order != sorted(order, key=lambda n: -at(seen, n).count)
 
 
+# --- barricades and Flo (3.3, 6.2) -----------------------------------------------------------------------
+
+BUILD = {"do": "barricade", "unit": "Bananarchy"}  # at 4th & Olive, where no police stand
+INTO_4TH_OLIVE = {"do": "move", "unit": "(A) Action", "path": ["2nd & Olive", "3rd & Olive", "4th & Olive"], "dice": [6]}
+
+
+def known_markers(view) -> list[tuple]:
+    return [(m.node, m.marker, m.side, m.seen_time, m.current) for m in view.markers]
+
+
+def test_a_side_always_knows_its_own_markers_and_without_hidden_movement_so_does_the_other(session):
+    own = known_markers(player_view(session("strong", BUILD).path, "protesters"))
+    assert own == [("4th & Olive", "barricade", "protesters", "7:40", True)]
+    assert known_markers(player_view(session("none", BUILD).path, "police")) == own
+
+
+@pytest.mark.parametrize("hidden", ["weak", "strong"])
+def test_under_hidden_movement_a_marker_is_seen_when_its_intersection_is_looked_at(session, hidden):
+    game = session(hidden, BUILD)
+    assert known_markers(player_view(game.path, "police")) == []
+    game.apply(INTO_4TH_OLIVE)
+    assert known_markers(player_view(game.path, "police")) == [("4th & Olive", "barricade", "protesters", "7:40", False)]
+    for command in (END, END, END, END, END):
+        game.apply(command)
+    later = player_view(game.path, "police")
+    assert later.time == "7:50" and known_markers(later) == [("4th & Olive", "barricade", "protesters", "7:40", False)]
+
+
+def test_a_marker_built_under_the_eyes_of_the_other_side_is_seen_and_its_removal_too(session):
+    game = session("weak", {"do": "flo", "unit": "Flaming Dildos"})  # 6th & Seneca, beside WSP-2
+    assert known_markers(player_view(game.path, "police")) == [("6th & Seneca", "flo", "protesters", "7:40", False)]
+    for command in (END, END, END, END, {"do": "move", "unit": "Flaming Dildos", "to": "6th & University", "dice": [1]}):
+        game.apply(command)
+    assert known_markers(player_view(game.path, "police")) == []
+    assert known_markers(player_view(game.path, "protesters")) == []
+
+
+def test_view_json_and_text_say_when_a_marker_was_seen(cli, session):
+    game = session("weak", BUILD, INTO_4TH_OLIVE, END)
+    data = json.loads(cli("view", game.path, "--player", "police", "--json").out)
+    assert data["markers_seen"] == [{"node": "4th & Olive", "marker": "barricade", "side": "protesters", "seen": 1,
+                                     "time": "7:40", "current": False}]
+    assert "Barricades and Flo:\n  4th & Olive: barricade (seen 7:40)" in cli("view", game.path, "--player", "police").out
+    assert "4th & Olive: barricade (now)" in cli("view", game.path, "--player", "protesters").out
+    assert "markers_seen" not in json.loads(cli("view", session("weak").path, "--player", "police", "--json").out)
+
+
 # --- own side, public facts, reports ------------------------------------------------------------------
 
 

@@ -5,7 +5,9 @@ moments, every player's view (as `referee view --json` prints it) is checked aga
 player's side could have seen, worked out here plainly from the states after each event. Under the
 option crowd_mood a crowd's mood is told only for a crowd the player has seen, as it was when seen, and
 never finer than the option mood_shown allows: the RL as a marker (number), its level's words (words)
-or only the look of its group of levels (behaviour).
+or only the look of its group of levels (behaviour). Barricades and Flo: the protesters know theirs as
+they are, and so do the police without hidden movement; under it, the police know only those there when
+they looked at the intersection (an event there, or one built before the eyes of their units).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 
 from referee.core.events import Event
 from referee.knowledge import moods
+from referee.knowledge import record as record_module
 from referee.knowledge.export import view_json
 from referee.knowledge.record import Record
 from referee.rules.reports import RELIABILITIES, due_turn
@@ -37,6 +40,7 @@ SHOWN = ("words", "number", "behaviour")
 FINER = {"number": (), "words": ("number",), "behaviour": ("number", "words")}  # what each option must not tell
 FACTION_WORDS = ("black-bloc", "black bloc", "peace-police", "peace police", "neutral")
 CHECKS = 6
+LOOKS = ("unit-moved", "unit-retreated", "unit-destroyed", "unit-topped", "units-revealed", "confrontation")
 
 
 def strength(state, stack) -> int:
@@ -54,7 +58,9 @@ class Observable:
         self.units = {side: set() for side in OTHER}
         self.moods = {side: set() for side in OTHER}
         self.stacks = {side: set() for side in OTHER}
+        self.markers = {side: set() for side in OTHER}  # (node, marker, turn) seen
         self.look()
+        self.see_markers(set(self.state.markers), OTHER)
 
     def saw(self, side: str, uids) -> None:
         for uid in uids:
@@ -72,6 +78,17 @@ class Observable:
             self.look()
         if event.kind in ("crowd-mood", "unit-radicalized"):
             self.saw(OTHER[self.state.units[event.data["unit"]].side], [event.data["unit"]])
+        if event.kind in LOOKS:
+            touched = {event.data.get(key) for key in ("node", "to", "from")}
+            if event.kind == "unit-topped":
+                touched.add(self.state.units[event.data["unit"]].node)
+            self.see_markers(touched, OTHER)
+        if event.kind == "marker-placed":
+            self.see_markers({event.data["node"]}, [side for side in OTHER if self.state.stacks[side].get(event.data["node"])])
+
+    def see_markers(self, nodes, sides) -> None:
+        for side in sides:
+            self.markers[side] |= {(node, marker, self.state.turn) for node in nodes for marker in self.state.markers.get(node, ())}
 
     def look(self) -> None:
         for side, other in OTHER.items():
@@ -167,6 +184,22 @@ def check_moods(data: dict, seen: Observable, side: str) -> None:
             assert truth.attrs["rl"] in rls, f"{unit['id']}'s mood is not its present mood"
 
 
+def check_markers(data: dict, seen: Observable, side: str) -> None:
+    """Barricades and Flo: the protesters' own and every one without hidden movement as they are; else only those seen."""
+    state, nodes = seen.state, seen.ctx.scenario.board.nodes
+    markers = data.get("markers_seen", [])
+    truth = {(node, marker) for node, marks in state.markers.items() for marker in marks}
+    shown = {(m["node"], m["marker"]) for m in markers}
+    assert all(m["side"] == "protesters" for m in markers) and shown <= truth, "a marker that is not there"
+    places = [(nodes[m["node"]].y, nodes[m["node"]].x) for m in markers]
+    assert places == sorted(places), "markers out of map order"
+    if side == "protesters" or seen.hidden == "none":
+        assert shown == truth and all(m["current"] and m["seen"] == state.turn for m in markers)
+    for m in markers if side != "protesters" and seen.hidden != "none" else ():
+        seen_then = (m["node"], m["marker"], m["seen"]) in seen.markers[side]
+        assert seen_then and not m["current"], f"{m['marker']} at {m['node']} known without having been seen then"
+
+
 def check_view(record: Record, seen: Observable, player, seed: int, filed: list[Event]) -> None:
     scenario, state = record.ctx.scenario, seen.state
     side, other = player.side, OTHER[player.side]
@@ -213,6 +246,7 @@ def check_view(record: Record, seen: Observable, player, seed: int, filed: list[
     assert str(seed) not in text and re.fullmatch("[0-9a-f]{64}", data["seed_commitment"])
     assert not {"dice", "roll", "rolls", "seed"} & set(keys(data))
     check_moods(data, seen, side)
+    check_markers(data, seen, side)
     assert all(scenario.units[uid].side == side for a in data["arrivals"] for uid in a["units"])
     due = [e.data["text"] for e in filed if e.data["player"] == player.id and e.data["due_turn"] <= state.turn]
     assert sorted(r["text"] for r in data["reports"]) == sorted(due)
@@ -277,4 +311,19 @@ def test_the_mood_check_bites(monkeypatch):
     check_game(*game)
     monkeypatch.setattr(moods, "mood_shown", lambda ctx: "number")
     with pytest.raises(AssertionError, match="finer than mood_shown = words"):
+        check_game(*game)
+
+
+def test_the_marker_check_bites(monkeypatch):
+    """A barricade the police were told of as it was built, wherever they stood, is caught."""
+    options = {"hidden": "weak", "faction_friction": "off", "crowd_mood": "off", "mood_shown": "words"}
+    game = ("n30/close-the-ring", options, 10**12, ("random", "random"))
+    check_game(*game)
+
+    def told(record, data, before):
+        for watch in record.watches.values():
+            record._look(watch, data["node"], before)
+
+    monkeypatch.setitem(record_module._SEEN, "marker-placed", told)
+    with pytest.raises(AssertionError, match="known without having been seen then"):
         check_game(*game)

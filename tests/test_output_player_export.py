@@ -63,6 +63,14 @@ def test_a_security_player_export_holds_no_rl_or_hidden_looters(cli, tmp_path):
     assert not [s for s in strings if re.search(r"\bRL ?\d|\blooters?\b", s, re.IGNORECASE)]
 
 
+def test_the_barricades_and_flo_a_player_knows_go_into_his_export(cli, tmp_path):
+    path = new_session(tmp_path / "s.db", "n30/hold-the-line", seed=SEED, hidden="weak")  # 9:00: barricades, Flo
+    files = exported(cli, path, "police", tmp_path / "out")
+    known = files["police.json"]["markers_seen"]
+    assert {m["marker"] for m in known} == {"barricade", "flo"} and not any(m["current"] for m in known)
+    assert [row["node"] for row in files["police-markers_seen.csv"]] == [m["node"] for m in known]
+
+
 @pytest.mark.parametrize("player, message", [("nobody", "nobody"), ("", "player")])
 def test_an_unknown_player_is_refused(cli, tmp_path, player, message):
     path = new_session(tmp_path / "s.db")

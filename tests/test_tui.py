@@ -478,6 +478,22 @@ def test_view_as_player_shows_only_what_that_player_knows(tmp_path):
     assert all(seen[node]["protesters"] == truth[node]["protesters"] for node in seen if "protesters" in seen[node])
 
 
+def test_view_as_player_shows_the_barricades_and_flo_that_player_knows(tmp_path):
+    built = ({"do": "barricade", "unit": "Bananarchy"}, {"do": "flo", "unit": "Flaming Dildos"})  # Flo beside WSP-2
+    path = make_session(tmp_path, commands=built, hidden="weak")
+
+    async def script(pilot, app):
+        shown = [dict(app.screen.query_one(MapView).markers)]
+        for _ in app.screen.game.ctx.scenario.players:
+            await press(pilot, "v")
+            shown.append(dict(app.screen.query_one(MapView).markers))
+        return shown
+
+    truth, protesters, police = drive(path, script)
+    assert truth == protesters == {"4th & Olive": ("barricade",), "6th & Seneca": ("flo",)}
+    assert police == {"6th & Seneca": ("flo",)}
+
+
 def test_print_briefings_writes_a_sheet_per_player_and_records_it(tmp_path):
     path = make_session(tmp_path)
 

@@ -34,6 +34,7 @@ EN = {
     "section.arrivals": "Reinforcements you expect",
     "section.targets": "Target",
     "section.moods": "The crowds' moods",
+    "section.markers": "Barricades and Flo",
     "col.stack": "Stack",
     "col.unit": "Unit",
     "col.type": "Type",
@@ -50,6 +51,7 @@ EN = {
     "col.reliability": "Reliability",
     "col.report": "Report",
     "col.access": "Reached from",
+    "col.marker": "Marker",
     "own.top": "Stack: 1 is the top of the stack, the unit the other side sees first.",
     "own.none": "You have no units.",
     "other.none": "You have seen none of their units.",
@@ -73,8 +75,10 @@ EN = {
     "legend.earlier": "a box behind: seen earlier here too (see the list)",
     "legend.target": "target reached from this intersection (see the list)",
     "legend.diagonal": "diagonal way (open block or park)",
+    "legend.markers": "a barricade (B) or Flo (F); dashed if seen earlier (see the list)",
     "legend.grid": "In each square: ■ your units, □ the other side (with the time if not seen now), "
                    "◆ target letters, ✕ out of play.",
+    "legend.grid_markers": "▲B a barricade, ▲F Flo (with the time if seen earlier).",
     "footer.commitment": "Seed commitment (SHA-256)",
     "footer.explain": "The dice of this session come from a seed fixed before play, and this is its SHA-256 "
                       "fingerprint. The umpire reveals the seed after the game: anyone can then check that it gives "
@@ -109,6 +113,8 @@ EN = {
     "edge.south": "the south edge",
     "edge.west": "the west edge",
     "edge.random": "a random edge",
+    "marker.barricade": "barricade",
+    "marker.flo": "Flo (the whale)",
     "target.convention-center": "Convention Center",
     "target.paramount": "Paramount Theater",
     "target.roosevelt": "Roosevelt Hotel",
@@ -186,6 +192,7 @@ ES = {
     "section.arrivals": "Refuerzos que esperas",
     "section.targets": "Objetivo",
     "section.moods": "El ánimo de la multitud",
+    "section.markers": "Barricadas y Flo",
     "col.stack": "Pila",
     "col.unit": "Unidad",
     "col.type": "Tipo",
@@ -202,6 +209,7 @@ ES = {
     "col.reliability": "Fiabilidad",
     "col.report": "Informe",
     "col.access": "Acceso desde",
+    "col.marker": "Marcador",
     "own.top": "Pila: 1 es la unidad de arriba, la que el otro bando ve primero.",
     "own.none": "No tienes unidades.",
     "other.none": "No has visto ninguna de sus unidades.",
@@ -225,8 +233,10 @@ ES = {
     "legend.earlier": "una casilla detrás: también visto antes aquí (ver la lista)",
     "legend.target": "objetivo al que se accede desde esta intersección (ver la lista)",
     "legend.diagonal": "paso en diagonal (manzana abierta o parque)",
+    "legend.markers": "una barricada (B) o Flo (F); a trazos si se vio antes (ver la lista)",
     "legend.grid": "En cada casilla: ■ tus unidades, □ el otro bando (con la hora si no se ve ahora), ◆ letras de "
                    "objetivos, ✕ fuera de juego.",
+    "legend.grid_markers": "▲B una barricada, ▲F Flo (con la hora si se vio antes).",
     "footer.commitment": "Compromiso de la semilla (SHA-256)",
     "footer.explain": "Los dados de esta sesión salen de una semilla fijada antes de jugar, y esta es su huella "
                       "SHA-256. El árbitro revela la semilla después de la partida: cualquiera puede comprobar "
@@ -261,6 +271,8 @@ ES = {
     "edge.south": "el borde sur",
     "edge.west": "el borde oeste",
     "edge.random": "un borde al azar",
+    "marker.barricade": "barricada",
+    "marker.flo": "Flo (la ballena)",
     "target.convention-center": "Centro de Convenciones",
     "target.paramount": "Teatro Paramount",
     "target.roosevelt": "Hotel Roosevelt",
@@ -367,7 +379,7 @@ class Strings:
         return text.format(**values) if values else text
 
     def word(self, kind: str, value: str) -> str:
-        """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability or edge."""
+        """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability, edge or marker."""
         return self(f"{kind}.{value}")
 
     def data(self, text: str) -> str:

@@ -9,7 +9,7 @@ from referee.briefing.i18n import Strings
 from referee.briefing.svg_map import drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
-from referee.knowledge.view import Mood, OwnUnit, PlayerView, SceneNote, Sighting
+from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")
@@ -38,7 +38,7 @@ def moods(view: PlayerView) -> list[Mood]:
     return list(dict.fromkeys(mood for mood in named if mood))
 
 
-def seen_text(sighting: Sighting | SceneNote, view: PlayerView, t: Strings) -> str:
+def seen_text(sighting: Sighting | SceneNote | MarkerSeen, view: PlayerView, t: Strings) -> str:
     """How old a sighting is: 'now', or 'seen 8:10, 2 turns ago'."""
     if sighting.current:
         return t("age.now")
@@ -53,7 +53,7 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
     t = Strings(lang, view.scenario.split("/")[0])
-    plan = drawing(view, board, lambda target: t.data(target.name))
+    plan = drawing(view, board, lambda target: t.data(target.name), lambda marker: t.word("marker", marker)[0].upper())
     return {
         "view": view, "t": t, "paper": paper, "map": plan, "grid": grid(plan), "side": t.word("side", view.side),
         "groups": own_groups(view, board, t), "own_by_id": {unit.id: unit for unit in view.own},

@@ -61,6 +61,19 @@ class Seen:
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """A barricade or Flo the player knows of, beside its intersection (`x`, `y`: its centre)."""
+
+    spot: Spot
+    letter: str
+    x: float
+    y: float
+    current: bool
+    time: str
+    opacity: str
+
+
+@dataclass(frozen=True, slots=True)
 class TargetKey:
     """A target, its letter on the map and the intersections it is reached from."""
 
@@ -105,6 +118,7 @@ class Drawing:
     stacks: tuple[Stack, ...]
     seen: tuple[Seen, ...]
     targets: tuple[TargetKey, ...]
+    marks: tuple[Mark, ...]
 
 
 def _labels(board: Board, coordinate: str, part: int) -> dict[float, str]:
@@ -150,8 +164,21 @@ def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tupl
     return tuple(blocks), tuple(tags)
 
 
-def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]) -> Drawing:
-    """Place the board and what `view` knows on it; `target_name(target)` gives a target's printed name."""
+def _markers(view: PlayerView, spots: dict[str, Spot], letter: Callable[[str], str]) -> tuple[Mark, ...]:
+    """Barricades and Flo below and left of their intersections, side by side."""
+    marks, beside = [], {}
+    for known in view.markers:
+        spot, count = spots[known.node], beside.get(known.node, 0)
+        beside[known.node] = count + 1
+        marks.append(Mark(spot, letter(known.marker), spot.x - 24 - 30 * count, spot.y + 26, known.current,
+                          known.seen_time, _opacity(view.turn - known.seen_turn, known.current)))
+    return tuple(marks)
+
+
+def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str],
+            marker_letter: Callable[[str], str]) -> Drawing:
+    """Place the board and what `view` knows on it; `target_name(target)` gives a target's printed name,
+    `marker_letter(marker)` the letter a barricade or Flo shows."""
     columns, rows = _labels(board, "x", 0), _labels(board, "y", 1)
     col_at = {value: i for i, value in enumerate(columns)}
     row_at = {value: i for i, value in enumerate(rows)}
@@ -188,12 +215,13 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
     return Drawing(
         width, height, tuple((px(x), label) for x, label in columns.items()),
         tuple((py(y), label) for y, label in rows.items()), streets, tuple(spots.values()), blocks,
-        tags, stacks, seen, targets,
+        tags, stacks, seen, targets, _markers(view, spots, marker_letter),
     )
 
 
 def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
-    """The map as Markdown rows: (street, a cell per avenue) with ■ own units, □ sightings, ◆ targets, ✕ out of play."""
+    """The map as Markdown rows: (street, a cell per avenue) with ■ own units, □ sightings, ▲ barricades and Flo,
+    ◆ targets, ✕ out of play."""
     cells: dict[tuple[int, int], list[str]] = {}
 
     def add(spot: Spot, text: str) -> None:
@@ -208,6 +236,8 @@ def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
         add(stack.spot, f"■{stack.count}")
     for seen in plan.seen:
         add(seen.spot, f"□{seen.count}" + ("" if seen.current else f" {seen.time}"))
+    for mark in plan.marks:
+        add(mark.spot, f"▲{mark.letter}" + ("" if mark.current else f" {mark.time}"))
     for tag in plan.tags:
         add(tag.spot, f"◆{tag.letter}")
     return [(label, [" ".join(cells.get((row, column), [])) for column in range(len(plan.columns))])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.knowledge.moods import EXPLAINED
-from referee.knowledge.view import Mood, PlayerView, Sighting
+from referee.knowledge.view import MarkerSeen, Mood, PlayerView, Sighting
 from referee.text import printable
 
 
@@ -39,7 +39,9 @@ def view_json(view: PlayerView) -> dict:
         "seed_commitment": view.seed_commitment,
     } | ({"mood_shown": view.mood_shown} if view.mood_shown else {}) | (
         {"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
-                    "current": n.current} for n in view.scene]} if view.scene else {})
+                    "current": n.current} for n in view.scene]} if view.scene else {}) | (
+        {"markers_seen": [{"node": m.node, "marker": m.marker, "side": m.side, "seen": m.seen_turn,
+                           "time": m.seen_time, "current": m.current} for m in view.markers]} if view.markers else {})
 
 
 def _unknown(value: int | None) -> str:
@@ -54,6 +56,10 @@ def _sighting_line(s: Sighting) -> str:
     names = ", ".join(f"{u.id} ({u.type}{', ' + u.mood.name if u.mood else ''}{'; ' + '; '.join(u.notes) if u.notes else ''})"
                       for u in s.units)
     return f"  {s.node}: {when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
+
+
+def _marker_line(m: MarkerSeen) -> str:
+    return f"  {m.node}: {'Flo' if m.marker == 'flo' else m.marker} ({'now' if m.current else 'seen ' + m.seen_time})"
 
 
 def view_text(view: PlayerView) -> str:
@@ -75,6 +81,8 @@ def view_text(view: PlayerView) -> str:
     lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
     heading = "The other side:" if all(s.side != view.side for s in view.sightings) else "Seen:"
     lines += ["", heading] + ([_sighting_line(s) for s in view.sightings] or ["  nothing seen"])
+    if view.markers:
+        lines += ["", "Barricades and Flo:", *map(_marker_line, view.markers)]
     if view.scene:
         lines += ["", "Seen in the streets:"]
         lines += [f"  {n.node}: {n.subject}: {n.text} ({'now' if n.current else 'last seen ' + n.seen_time})"

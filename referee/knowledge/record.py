@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
+from referee.knowledge.markers import markers
 from referee.knowledge.moods import mood_shown
 from referee.knowledge.own import arrivals, own_units
 from referee.knowledge.sightings import sightings
@@ -27,8 +28,9 @@ class Filed:
 class Record:
     """Feeds on a game's events (the effective log, in order) and gives any player's view at that point.
 
-    Each event is folded into a private state, then observed: what each side sees of the other
-    (a `Watch` per side unless `hidden` is `none`), public announcements and filed reports.
+    Each event is folded into a private state, then observed: what each side sees of the other, its
+    units and its barricades and Flo (a `Watch` per side unless `hidden` is `none`), public
+    announcements and filed reports.
     """
 
     def __init__(self, ctx: Context, rules: Ruleset, commitment: str):
@@ -98,6 +100,15 @@ class Record:
         for watch in self.watches.values():
             self._look(watch, data["node"], before, contact=self._all_there(watch, data["node"]))
 
+    def _built(self, data: dict, before: dict) -> None:
+        for watch in self.watches.values():
+            if self.state.stacks[watch.side].get(data["node"]):  # built under the eyes of the side's units there
+                self._look(watch, data["node"], before)
+
+    def _marker_removed(self, data: dict, before: dict) -> None:
+        for watch in self.watches.values():
+            watch.marker_removed(data["node"], data["marker"])
+
     def _announce(self, line: str) -> None:
         self.announcements.append(f"{self.ctx.scenario.clock.label(self.state.turn)}: {line}")
 
@@ -127,6 +138,7 @@ class Record:
                           if r.player == player.id and state.turn >= r.due),
             arrivals=arrivals(self.ctx, state, player.side), announcements=tuple(self.announcements),
             seed_commitment=self.commitment, mood_shown=None if reading(self.ctx) == OFF else mood_shown(self.ctx),
+            markers=markers(self.ctx, state, player.side, watch),
         )
 
 
@@ -136,6 +148,8 @@ _SEEN = {
     "unit-destroyed": Record._destroyed,
     "unit-topped": Record._topped,
     "units-revealed": Record._contact,
+    "marker-placed": Record._built,
+    "marker-removed": Record._marker_removed,
     "confrontation": Record._contact,
     "turn-begun": lambda record, data, before: record._announce(f"turn {data['turn']} begins"),
     "success": Record._scored,

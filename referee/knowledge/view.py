@@ -60,6 +60,18 @@ class Sighting:
 
 
 @dataclass(frozen=True, slots=True)
+class MarkerSeen:
+    """A barricade or Flo (3.3) at an intersection: the player's own side's as it is, the other side's as last seen."""
+
+    node: str
+    marker: str  # "barricade" or "flo"
+    side: str  # the side whose units built it
+    seen_turn: int
+    seen_time: str
+    current: bool  # known as it is now; otherwise as seen at `seen_time`
+
+
+@dataclass(frozen=True, slots=True)
 class OwnUnit:
     """One of the player's own units, known in full."""
 
@@ -119,3 +131,4 @@ class PlayerView:
     seed_commitment: str  # SHA-256 of the session seed, revealed after the game
     scene: tuple[SceneNote, ...] = ()  # buildings and casualties seen, where the ruleset has them
     mood_shown: str | None = None  # how crowds' moods are shown (option mood_shown); None where crowds have none
+    markers: tuple[MarkerSeen, ...] = ()  # barricades and Flo known, in map order, where the ruleset has them

@@ -1,4 +1,5 @@
-"""What one side has identified of the other under hidden movement (6.2): units per intersection, last sightings."""
+"""What one side has identified of the other under hidden movement (6.2): units per intersection, last sightings,
+and the barricades and Flo (3.3) seen at each intersection."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ class Watch:
 
     `weak`: the top unit of each stack and its total strength; `strong`: counters only, face-up ones
     identified. Contact (blocking or a confrontation) identifies every opposing unit in the
-    intersection; that knowledge holds until a unit moves out of the intersection unseen.
+    intersection; that knowledge holds until a unit moves out of the intersection unseen. Each look at
+    an intersection also shows its markers, as they are then.
     """
 
     def __init__(self, side: str, other: str, hidden: str, ctx: Context):
@@ -53,6 +55,7 @@ class Watch:
         self.where: dict[str, str] = {}  # identified unit -> its node
         self.past: dict[str, Past] = {}
         self.lost: set[str] = set()  # opposing units seen destroyed
+        self.markers: dict[str, tuple[tuple[str, ...], int]] = {}  # node -> (markers, turn seen)
 
     def visible(self, state: GameState, node: str) -> list[str]:
         """Opposing units at a node identified by sight alone."""
@@ -75,6 +78,7 @@ class Watch:
         `keep=False` when a unit moved out unseen: only what is visible (and `contact`) stays identified.
         """
         stack = state.stacks[self.other].get(node, ())
+        self._see_markers(node, state.markers.get(node, ()), state.turn)
         old = self.known.get(node, {})
         now = {uid: source for uid, source in old.items() if uid in stack} if keep else {}
         for uid in self.visible(state, node):
@@ -94,6 +98,18 @@ class Watch:
             del self.where[uid]
             if uid not in self.lost:
                 self.past[uid] = Past(node, state.turn, old[uid], fact(state, uid, self.ctx), seen, moment)
+
+    def _see_markers(self, node: str, markers: tuple[str, ...], turn: int) -> None:
+        if markers:
+            self.markers[node] = (markers, turn)
+        else:
+            self.markers.pop(node, None)
+
+    def marker_removed(self, node: str, marker: str) -> None:
+        """3.3: a marker goes when the last protester unit leaves, which the watching side sees."""
+        if node in self.markers:
+            markers, turn = self.markers[node]
+            self._see_markers(node, tuple(m for m in markers if m != marker), turn)
 
     def destroyed(self, uid: str) -> None:
         """An opposing unit seen destroyed: no longer a unit to look for."""

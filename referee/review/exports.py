@@ -3,7 +3,8 @@ or one player's own view, safe to hand him.
 
 `referee export PATH --out DIR [--format csv|json]` writes `events`, `turns` and `units` files (every hidden
 fact: for the umpire only); with `--player ID`, `ID.json` or the CSV files `ID-units`, `ID-stacks`, `ID-reports`
-(and `ID-scene` once a Wallman player has seen buildings hit or casualties), from that player's knowledge alone.
+(and `ID-scene` once a Wallman player has seen buildings hit or casualties, `ID-markers_seen` once an N30 player
+knows of barricades or Flo), from that player's knowledge alone.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from referee.text import printable
 FORMATS = ("csv", "json")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet may run at the start of a cell (OWASP, CSV injection)."""
-PLAYER_TABLES = ("units", "stacks", "reports", "scene")
+PLAYER_TABLES = ("units", "stacks", "reports", "scene", "markers_seen")
 """The tables of a player's view (`referee view --json`) that a player's CSV export writes, where present."""
 
 

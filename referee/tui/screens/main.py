@@ -118,6 +118,8 @@ class MainScreen(UmpireScreen):
                 when = "now" if sighting.current else f"last seen {sighting.seen_time}"
                 title.append("\n" + printable(f"{sighting.side}: {count} counters ({what}), {when}, {sighting.source}"),
                              style="cyan")
+            for known in (m for m in self.view.markers if m.node == node):
+                title.append(f"\n{known.marker}, {'now' if known.current else 'seen ' + known.seen_time}", style="bold red")
         if self.moving:
             title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), s to stay, Esc to stop",
                          style="yellow")

@@ -131,6 +131,7 @@ class MapView(Widget, can_focus=True):
         self.state = state
         self.stacks = stacks_of(state)
         self.viewing = False
+        self.markers = state.markers  # barricades and Flo shown: the truth, or what the viewed player knows
         self.marks = MapMarks(access=target_letters(board))
         self.columns = sorted({node.x for node in board.nodes.values()})
         self.rows = sorted({node.y for node in board.nodes.values()})
@@ -145,13 +146,15 @@ class MapView(Widget, can_focus=True):
         """Draw the umpire's truth (nothing to do if neither the state nor the marks changed)."""
         if state is not self.state or marks != self.marks or self.viewing:
             self.state, self.marks, self.viewing = state, marks, False
-            self.stacks = stacks_of(state)
+            self.stacks, self.markers = stacks_of(state), state.markers
             self._redraw()
 
     def show_view(self, view: PlayerView, marks: MapMarks) -> None:
         """Draw the map as one player knows it: own stacks, and the other side as last seen (stale: dim ')."""
         self.viewing, self.marks = True, marks
-        self.stacks = stacks_seen(view)
+        self.stacks, self.markers = stacks_seen(view), {}
+        for known in view.markers:
+            self.markers[known.node] = self.markers.get(known.node, ()) + (known.marker,)
         self._redraw()
 
     def watch_cursor(self, node: str) -> None:
@@ -290,7 +293,7 @@ class MapView(Widget, can_focus=True):
                 down = self.at.get((x, self.rows[self.rows.index(y) + 1])) if y != self.rows[-1] else None
                 kind = self.board.link_kind(node, down) if down else None
                 marks.append(({"tunnel": "┆", None: " "}.get(kind, "│"), DIM))
-                markers = () if self.viewing else self.state.markers.get(node, ())
+                markers = self.markers.get(node, ())
                 marks += [MARKERS[marker] for marker in ("barricade", "flo") if marker in markers]
                 if node in self.marks.gassed:
                     marks.append(MARKERS["gassed"])
