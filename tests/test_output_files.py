@@ -93,4 +93,4 @@ def test_a_csv_cell_is_never_run_and_numbers_stay_numbers(value):
         assert shown == value
     else:
         assert unsafe(shown, allowed="") == [] and not shown.startswith(("=", "+", "-", "@"))
-        assert shown.removeprefix("'") == printable(value)
+        assert shown in (printable(value), "'" + printable(value))  # a text that starts with a quote keeps it
