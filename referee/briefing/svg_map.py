@@ -166,7 +166,8 @@ def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tupl
 
 def _markers(view: PlayerView, spots: dict[str, Spot], letter: Callable[[str], str]) -> tuple[Mark, ...]:
     """Barricades and Flo below and left of their intersections, side by side."""
-    marks, beside = [], {}
+    marks: list[Mark] = []
+    beside: dict[str, int] = {}
     for known in view.markers:
         spot, count = spots[known.node], beside.get(known.node, 0)
         beside[known.node] = count + 1

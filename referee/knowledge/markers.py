@@ -13,8 +13,10 @@ BUILDERS = PROTESTERS  # 3.3: protester units build barricades and drop Flo
 
 def markers(ctx: Context, state: GameState, side: str, watch: Watch | None) -> tuple[MarkerSeen, ...]:
     """In map order: the builders, and everyone without hidden movement, know them as they are now."""
-    now = side == BUILDERS or watch is None
-    known = {node: (marks, state.turn) for node, marks in state.markers.items()} if now else watch.markers
+    if side == BUILDERS or watch is None:
+        known, now = {node: (marks, state.turn) for node, marks in state.markers.items()}, True
+    else:
+        known, now = watch.markers, False
     nodes, label = ctx.scenario.board.nodes, ctx.scenario.clock.label
     return tuple(MarkerSeen(node, marker, BUILDERS, turn, label(turn), now)
                  for node, (marks, turn) in sorted(known.items(), key=lambda item: (nodes[item[0]].y, nodes[item[0]].x))
