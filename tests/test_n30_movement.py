@@ -364,3 +364,19 @@ def test_3_group_move_is_one_command_undone_by_one_undo(tmp_path):
     session.apply({"do": "undo"})
     assert session.state.to_json() == before
     session.close()
+
+
+def test_a_destination_out_of_reach_is_refused_with_the_rule_its_nearest_way_breaks():
+    """3, 3.2: the refusal names the real reason and its section, not only that there is no path."""
+    from referee.rules.n30.movement import why_not
+
+    game = arrange(new_game(), {"2nd & Pike": ["(A) Action", "Dark Star"], "3rd & Pike": ["6/A"],
+                                "2nd & Olive": ["Stewards"], "3rd & Olive": ["7/A"], "2nd & Pine": ["8/A"]})
+    game.apply({"do": "move", "unit": "(A) Action", "to": "3rd & Pike", "dice": [1]})
+    state = game.state
+    blocked = str(why_not(game.ctx, state, state.units["Dark Star"], "3rd & Pike", 1))
+    assert blocked.startswith("3.2: only 1 protester unit") and "(2nd & Pike into 3rd & Pike)" in blocked
+    assert "movement of 1 this turn and 3rd & Pike is 3 blocks away" in blocked
+    assert str(why_not(game.ctx, state, state.units["Dark Star"], "9th & Pine", 4)) == "1.3: 9th & Pine is out of play"
+    with pytest.raises(Refusal, match="^3: Stewards must stop at 3rd & Olive"):
+        game.apply({"do": "move", "unit": "Stewards", "to": "4th & Olive", "dice": [6]})

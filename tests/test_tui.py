@@ -525,3 +525,19 @@ def test_long_log_lines_wrap_under_their_text():
     lines = console.export_text().splitlines()
     assert lines[0].startswith(" 1234 Attack") and len(lines) > 1
     assert all(line.startswith(" " * 6) and line[6] != " " for line in lines[1:])
+
+
+def test_picking_a_destination_the_rules_forbid_says_which_rule(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "move", "unit": "Arizona", "path": ["7th & Union"], "dice": [2]},
+                                            {"do": "roll", "unit": "Rad. Cheer.", "dice": [2]}))
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "6th & Union")
+        app.screen.unit = "Rad. Cheer."
+        await press(pilot, "m")
+        await cursor_to(pilot, app, "7th & Union")
+        await press(pilot, "enter")
+        return app.screen.note
+
+    note = drive(path, script)
+    assert note.startswith("3.2: only 1 protester unit may enter") and "(6th & Union into 7th & Union)" in note

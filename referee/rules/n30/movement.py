@@ -117,11 +117,12 @@ def destinations(ctx: Context, state: GameState, unit: Unit, rate: int) -> dict[
         if node not in enemy:
             result[node] = _path(parent, node)
             continue
-        for before in (parent[node], *board.adjacency[node], origin):
-            if (before in dist and dist[before] < rate and (before == origin or before not in enemy)
-                    and node in onward(before) and entry_allowed(state, unit.side, node, before)):
-                result[node] = _path(parent, before) + [node]
-                break
+        approaches = [before for before in (*board.adjacency[node], origin)
+                      if before in dist and dist[before] < rate and (before == origin or before not in enemy)
+                      and node in onward(before) and entry_allowed(state, unit.side, node, before)]
+        if approaches:
+            before = min(approaches, key=dist.__getitem__)
+            result[node] = _path(parent, before) + [node]
     return result
 
 
@@ -136,6 +137,42 @@ def _path(parent: dict[str, str | None], node: str) -> list[str]:
 
 def _origin(unit: Unit) -> str:
     return unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+
+
+def why_not(ctx: Context, state: GameState, unit: Unit, to: str, rate: int | None = None) -> Refusal:
+    """Why `to` is not among the unit's destinations (with this rate, or any): the rule that the nearest
+    way there breaks (1.3, 3, 3.2, 6.1), and the roll when only a longer way is legal."""
+    if to == unit.node:
+        return Refusal("3", f"{unit.id} is at {to} already: a move goes at least one block")
+    legal = destinations(ctx, state, unit, 10**6).get(to) if rate is not None else None
+    short = f"{unit.id} has a movement of {rate} this turn and {to} is {len(legal)} blocks away" if legal else ""
+    way = _way(ctx, state, unit, to, strict=not legal) or _way(ctx, state, unit, to, strict=False)
+    try:
+        check_path(ctx, state, unit, way or [to])
+    except Refusal as refusal:
+        return Refusal(refusal.section, f"{refusal.reason}; the legal way is longer: {short}" if legal else refusal.reason)
+    return Refusal("3", short or f"{unit.id} has no legal path to {to}")
+
+
+def _way(ctx: Context, state: GameState, unit: Unit, to: str, strict: bool) -> list[str] | None:
+    """The shortest way to `to` on the map, `strict`ly through intersections a move may pass (none held by
+    the other side or the rival faction, none out of play); None if there is none."""
+    board = ctx.scenario.board
+    if to not in board.nodes or not board.nodes[to].in_play:
+        return [to]
+    enemy, barred, origin = state.stacks[opponent(unit.side)], friction_barred(state, unit), _origin(unit)
+    first = board.edges[unit.attrs["edge"]] if unit.status == OFF_MAP else board.adjacency[unit.node]
+    parent: dict[str, str | None] = {origin: None, **{node: origin for node in first}}
+    queue = deque(first)
+    while queue:
+        node = queue.popleft()
+        if node == to or strict and (node in enemy or node in barred or not board.nodes[node].in_play):
+            continue
+        for near in board.adjacency[node]:
+            if near not in parent:
+                parent[near] = node
+                queue.append(near)
+    return _path(parent, to) if to in parent else None
 
 
 def check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> None:
@@ -201,8 +238,7 @@ def _planned_path(ctx: Context, state: GameState, unit: Unit, command: dict) -> 
     to = command["to"]
     legal = destinations(ctx, state, unit, rate=10**6)
     if to not in legal:
-        check_path(ctx, state, unit, [to])  # explains the usual reasons
-        raise Refusal("3", f"{unit.id} has no legal path to {to}")
+        raise why_not(ctx, state, unit, to)
     return legal[to]
 
 

@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
-from referee.rules.n30.movement import destinations, group_order, pending
+from referee.rules.n30.movement import destinations, group_order, pending, why_not
 from referee.rules.n30.phases import MOVER
 from referee.session import Session
 from referee.text import printable
@@ -279,7 +279,9 @@ class MainScreen(UmpireScreen):
         elif self.moving and event.node in self.legal:
             self.send({"do": "move", "unit": self.moving, "path": self.legal[event.node]})
         elif self.moving:
-            self.notify(f"{event.node} is not a legal destination for {self.moving}", severity="warning")
+            state = self.game.state
+            self.refuse(str(why_not(self.game.ctx, state, state.units[self.moving], event.node,
+                                    state.local["rolled"][self.moving])))
 
     def action_stay(self) -> None:
         state = self.game.state

@@ -183,8 +183,12 @@ class UmpireScreen(Screen):
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        self.note = message.reason
-        self.notify(message.reason, title="Refused", severity="error", timeout=6)
+        self.refuse(message.reason)
+
+    def refuse(self, reason: str) -> None:
+        """Say why nothing was done: in the status line and in a notification."""
+        self.note = reason
+        self.notify(reason, title="Refused", severity="error", timeout=6)
         self.refresh_view()
 
     # --- asking ---------------------------------------------------------------------------
