@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.core.dice import SeededDice
-from referee.core.engine import Context, replay
+from referee.core.engine import Context, Ruleset, replay
 from referee.core.events import Event
 from referee.errors import RefereeError, Stale
 from referee.game import Game
@@ -29,6 +29,31 @@ def stored_event(record) -> Event:
     """An event from its stored record."""
     return Event.from_json({"kind": record.kind, "data": record.data, "dice": record.dice,
                             "turn": record.turn, "phase": record.phase})
+
+
+MARKS = {"undone": "Undone", "redone": "Redone"}
+"""The events an undo or a redo records, and how the log names them."""
+
+
+def is_undone(record, effective: set[int]) -> bool:
+    """Whether a stored event's command is undone now (an undo's or a redo's own mark never is)."""
+    return record.command_id not in effective and record.kind not in MARKS
+
+
+def narrated(rules: Ruleset, records: list, last: int = 0) -> list[tuple[object, str]]:
+    """The last `last` stored events (all with 0) and their lines for the log: an undo or a redo says
+    what it took back or brought back, in the words of that command's events."""
+    commands: dict[int, list] = {}
+    for record in records:
+        commands.setdefault(record.command_id, []).append(record)
+
+    def line(record) -> str:
+        if record.kind in MARKS:
+            taken = commands.get(record.data["command"], ())
+            return f"{MARKS[record.kind]}: " + "; ".join(rules.narrate(stored_event(r)) for r in taken)
+        return rules.narrate(stored_event(record))
+
+    return [(record, line(record)) for record in records[-last if last else 0:]]
 
 
 def rebuild(reader: LogReader, game: Game) -> int:

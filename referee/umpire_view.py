@@ -140,17 +140,16 @@ def _label(unit) -> str:
 def log_lines(store, as_json: bool) -> Iterator[str]:
     """`referee log`: every event, undone ones included and marked."""
     from referee.rules import ruleset
-    from referee.session import stored_event
+    from referee.session import is_undone, narrated
 
-    narrate = ruleset(store.info.sources["scenario"]["ruleset"]).narrate
-    effective = set(store.effective())
-    for record in store.log():
-        undone = record.command_id not in effective and record.kind not in ("undone", "redone")
+    effective, records = set(store.effective()), store.log()
+    lines = [(r, "") for r in records] if as_json else narrated(ruleset(store.info.sources["scenario"]["ruleset"]), records)
+    for record, line in lines:
+        undone = is_undone(record, effective)
         if as_json:
             yield json.dumps({
                 "seq": record.seq, "turn": record.turn, "phase": record.phase, "kind": record.kind,
                 "data": record.data, "dice": record.dice, "command": record.command_id, "undone": undone,
             })
         else:
-            line = narrate(stored_event(record))
             yield printable(f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}")

@@ -325,6 +325,7 @@ def test_log_json_lines_and_undone_events(cli, db):
     assert not any(e.get("undone") for e in log(cli, db))
     text = cli("log", db)
     assert text.code == 0 and len(text.lines) == len(log(cli, db))
+    assert "Undone: " in text.lines[-2] and "Bananarchy" in text.lines[-2] and "Redone: " in text.lines[-1]
 
 
 # --- state ----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from referee.tui.widgets.log_entry import LogEntry
 from referee.tui.widgets.map_view import MapView
 from referee.tui.widgets.odds_table import OddsTable
 from referee.tui.widgets.units import unit_cells
-from tests.tui_support import drive, make_session, press, settle
+from tests.tui_support import drive, log_text, make_session, press, settle
 
 
 def log_kinds(path) -> list[str]:
@@ -541,3 +541,24 @@ def test_picking_a_destination_the_rules_forbid_says_which_rule(tmp_path):
 
     note = drive(path, script)
     assert note.startswith("3.2: only 1 protester unit may enter") and "(6th & Union into 7th & Union)" in note
+
+
+def test_undo_strikes_its_events_through_at_once_and_says_what_it_undid(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "move", "unit": "Arizona", "path": ["7th & Union"], "dice": [2]},))
+    moved = f"{len(log_kinds(path)):>5} "  # the move's line starts with its seq
+
+    def shown(app) -> tuple[bool, str]:
+        lines = app.screen.query_one("#log").lines
+        line = next(line for line in lines if line.text.startswith(moved))
+        return any(s.style and s.style.strike for s in line), log_text(app)
+
+    async def script(pilot, app):
+        await press(pilot, "u")
+        undone = shown(app)
+        await press(pilot, "y")
+        return undone, shown(app)
+
+    (struck, text), (struck_after, text_after) = drive(path, script)
+    assert struck and text.endswith("Undone: The protesters choose 6th & Union; Arizona rolls a movement of 1 "
+                                    "(halved, 3.1) [dice 2*]; Arizona moves 6th & Union → 7th & Union (contact)")
+    assert not struck_after and "Redone: The protesters choose 6th & Union;" in text_after

@@ -11,7 +11,7 @@ from referee.tui.riot_actions import RIOT_ACTIONS
 from referee.tui.screens.riot import RiotScreen
 from referee.tui.widgets.riot import CrowdsTable, PlacesTable
 from tests.test_tui import log_kinds
-from tests.tui_support import drive, make_session, press, settle
+from tests.tui_support import drive, log_text, make_session, press, settle
 
 SCENARIO = "wallman/town-centre-riot"
 
@@ -235,16 +235,18 @@ def test_undo_redo_help_and_the_palette(tmp_path):
     async def script(pilot, app):
         await press(pilot, "u")
         phase_after_undo = app.session.game.state.phase
+        said = log_text(app)
         await press(pilot, "y")
         phase_after_redo = app.session.game.state.phase
         await press(pilot, "question_mark")
         helped = isinstance(app.screen, HelpScreen)
         await press(pilot, "escape")
         names = [command.title for command in app.get_system_commands(app.screen)]
-        return phase_after_undo, phase_after_redo, helped, names
+        return phase_after_undo, phase_after_redo, helped, names, said
 
-    undone, redone, helped, names = drive(path, script)
+    undone, redone, helped, names, said = drive(path, script)
     assert (undone, redone, helped) == ("orders", "crowds", True)
+    assert said.endswith("Undone: orders phase ends; crowds phase"), "the undo says what it undid, in words"
     assert {action.name for action in RIOT_ACTIONS} <= set(names)
 
 

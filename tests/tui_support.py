@@ -45,3 +45,8 @@ def drive(path: Path | None, script, size=(120, 40), folder: Path | None = None)
             return await script(pilot, app)
 
     return asyncio.run(main())
+
+
+def log_text(app) -> str:
+    """The log panel's text, its wrapped lines joined again."""
+    return " ".join(line.text.strip() for line in app.screen.query_one("#log").lines)

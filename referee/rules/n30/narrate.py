@@ -63,8 +63,6 @@ _LINES = {
     "units-revealed": lambda d: f"Units revealed at {d['node']}",
     "game-ended": lambda d: f"Game over: {d['score']} of {d['target']}, the {d['winner']} win",
     "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
-    "undone": lambda d: f"Undo of command {d['command']}",
-    "redone": lambda d: f"Redo of command {d['command']}",
 }
 
 

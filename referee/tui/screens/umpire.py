@@ -18,7 +18,7 @@ from referee.knowledge.build import player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES
-from referee.session import Session, stored_event
+from referee.session import MARKS, Session, is_undone, narrated, stored_event
 from referee.text import printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field
@@ -98,13 +98,22 @@ class UmpireScreen(Screen):
     def load_log(self) -> None:
         """The latest events of the session in the log panel, undone ones struck through."""
         log = self.query_one("#log", RichLog)
+        log.clear()
         records, effective = self.session.log()
         if len(records) > LOG_SHOWN:
             log.write(LogEntry(" " * 6, f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", "dim"))
-            records = records[-LOG_SHOWN:]
-        for record in records:
-            undone = record.command_id not in effective and record.kind not in ("undone", "redone")
-            log.write(self.log_line(record.seq, self.game.rules.narrate(stored_event(record)), undone))
+        for record, line in narrated(self.game.rules, records, LOG_SHOWN):
+            log.write(self.log_line(record.seq, line, is_undone(record, effective)))
+
+    def add_to_log(self, lines: list[tuple[int, str]], undoing: bool) -> None:
+        """New events at the end of the log; after an undo or a redo the log is drawn again, so that the
+        events it took back are struck through at once (and those it brought back no longer are)."""
+        if undoing:
+            self.load_log()
+            return
+        log = self.query_one("#log", RichLog)
+        for seq, text in lines:
+            log.write(self.log_line(seq, text))
 
     # --- commands ------------------------------------------------------------------------
 
@@ -130,9 +139,7 @@ class UmpireScreen(Screen):
 
     @on(Applied)
     def _applied(self, message: Applied) -> None:
-        log = self.query_one("#log", RichLog)
-        for seq, text in message.lines:
-            log.write(self.log_line(seq, text))
+        self.add_to_log(message.lines, message.command.get("do") in ("undo", "redo"))
         self.note = ""
         self.seen = message.tip
         self._load_view()
@@ -164,18 +171,12 @@ class UmpireScreen(Screen):
         taken = self.session.take_followed()
         if taken:
             narrate = self.game.rules.narrate
-            undoing = any(event.kind in ("undone", "redone") for _, event in taken)
+            undoing = any(event.kind in MARKS for _, event in taken)
             self.post_message(Followed([(seq, narrate(event)) for seq, event in taken], undoing, self.session.tip[0]))
 
     @on(Followed)
     def _followed(self, message: Followed) -> None:
-        log = self.query_one("#log", RichLog)
-        if message.undoing:
-            log.clear()
-            self.load_log()
-        else:
-            for seq, text in message.lines:
-                log.write(self.log_line(seq, text))
+        self.add_to_log(message.lines, message.undoing)
         self.seen = message.tip
         self.note = f"{len(message.lines)} events committed elsewhere are shown"
         self._load_view()
@@ -292,7 +293,7 @@ class UmpireScreen(Screen):
             self.history = None
         else:
             records, effective = self.session.log()
-            kept = [r for r in records if r.command_id in effective and r.kind not in ("undone", "redone")]
+            kept = [r for r in records if r.command_id in effective and r.kind not in MARKS]
             self.history_seqs = [r.seq for r in kept]
             self.history = Replay(self.game.ctx, self.game.rules, [stored_event(r) for r in kept], self.session.info.commitment,
                                   [r.command_id for r in kept])
