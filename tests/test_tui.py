@@ -562,3 +562,24 @@ def test_undo_strikes_its_events_through_at_once_and_says_what_it_undid(tmp_path
     assert struck and text.endswith("Undone: The protesters choose 6th & Union; Arizona rolls a movement of 1 "
                                     "(halved, 3.1) [dice 2*]; Arizona moves 6th & Union → 7th & Union (contact)")
     assert not struck_after and "Redone: The protesters choose 6th & Union;" in text_after
+
+
+def test_view_as_player_shows_in_the_log_only_what_that_player_was_told(tmp_path):
+    path = make_session(tmp_path, commands=(
+        {"do": "report", "player": "police", "text": "Drums on Pine", "delay": 0, "reliability": "probable"},
+        {"do": "report", "player": "protesters", "text": "Horses on Union", "delay": 0, "reliability": "doubtful"},
+        {"do": "end-phase"}, {"do": "move", "unit": "7/A", "to": "7th & Seneca", "dice": [3]}))
+
+    async def script(pilot, app):
+        shown = []
+        for _ in range(3):
+            await press(pilot, "v")
+            shown.append(log_text(app))
+        return shown
+
+    protesters, police, umpire = drive(path, script)
+    assert protesters.startswith("What protesters was told") and "7:40: turn 1 begins" in protesters
+    assert "7:40: report (doubtful): Horses on Union" in protesters
+    assert "Drums on Pine" not in protesters and "7/A" not in protesters and "[dice" not in protesters
+    assert "7:40: report (probable): Drums on Pine" in police and "Horses on Union" not in police
+    assert "7/A moves" in umpire and "Report for protesters" in umpire

@@ -25,6 +25,15 @@ class Filed:
     due: int
 
 
+def told(announced: list[tuple[int, str]], reports: list[Filed], player: str, turn: int, label) -> tuple[str, ...]:
+    """What one player was told, in order: the public announcements (turn, line), and his reports from the
+    turn each reached him; `label` names a turn's time."""
+    lines = [(when, 0, text) for when, text in announced] + [
+        (r.due, 1, f"{label(r.due)}: report ({r.reliability}): {r.text}") for r in reports
+        if r.player == player and r.due <= turn]
+    return tuple(text for *_, text in sorted(lines, key=lambda line: line[:2]))
+
+
 class Record:
     """Feeds on a game's events (the effective log, in order) and gives any player's view at that point.
 
@@ -38,7 +47,7 @@ class Record:
         self.state = rules.initial(ctx).thawed()
         self.commitment = commitment
         self.moment = 0
-        self.announcements: list[str] = []
+        self.announced: list[tuple[int, str]] = []  # (turn, line) of each public announcement
         self.reports: list[Filed] = []
         hidden = ctx.options.get("hidden", "none")
         sides = tuple(self.state.stacks)
@@ -110,7 +119,7 @@ class Record:
             watch.marker_removed(data["node"], data["marker"])
 
     def _announce(self, line: str) -> None:
-        self.announcements.append(f"{self.ctx.scenario.clock.label(self.state.turn)}: {line}")
+        self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {line}"))
 
     def _scored(self, data: dict, before: dict) -> None:
         target = self.ctx.scenario.board.targets.get(data.get("target"))
@@ -136,7 +145,8 @@ class Record:
             sightings=sightings(self.ctx, state, other, watch),
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in self.reports
                           if r.player == player.id and state.turn >= r.due),
-            arrivals=arrivals(self.ctx, state, player.side), announcements=tuple(self.announcements),
+            arrivals=arrivals(self.ctx, state, player.side), announcements=tuple(text for _, text in self.announced),
+            told=told(self.announced, self.reports, player.id, state.turn, label),
             seed_commitment=self.commitment, mood_shown=None if reading(self.ctx) == OFF else mood_shown(self.ctx),
             markers=markers(self.ctx, state, player.side, watch),
         )

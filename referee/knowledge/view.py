@@ -132,3 +132,4 @@ class PlayerView:
     scene: tuple[SceneNote, ...] = ()  # buildings and casualties seen, where the ruleset has them
     mood_shown: str | None = None  # how crowds' moods are shown (option mood_shown); None where crowds have none
     markers: tuple[MarkerSeen, ...] = ()  # barricades and Flo known, in map order, where the ruleset has them
+    told: tuple[str, ...] = ()  # what the player was told, in order: announcements, and his reports once they reached him

@@ -16,7 +16,7 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
-from referee.knowledge.record import Filed
+from referee.knowledge.record import Filed, told
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rules.wallman.care import lying
 from referee.rules.wallman.moves import places_a_turn
@@ -121,7 +121,7 @@ class WallmanRecord:
         self.ctx, self.rules = ctx, rules
         self.state = rules.initial(ctx).thawed()
         self.commitment = commitment
-        self.announcements: list[str] = []
+        self.announced: list[tuple[int, str]] = []  # (turn, line) of each public announcement
         self.reports: list[Filed] = []
         self.eyes = {player.id: Eyes(player) for player in ctx.scenario.players}
         self._look()
@@ -138,9 +138,9 @@ class WallmanRecord:
         self.rules.evolve(self.ctx, self.state, event)
         d, label = event.data, self.ctx.scenario.clock.label(self.state.turn)
         if event.kind == "turn-begun":
-            self.announcements.append(f"{label}: turn {d['turn']} begins")
+            self.announced.append((self.state.turn, f"{label}: turn {d['turn']} begins"))
         elif event.kind == "game-ended":
-            self.announcements.append(f"{label}: the game is over")
+            self.announced.append((self.state.turn, f"{label}: the game is over"))
         elif event.kind == "report-filed":
             self.reports.append(Filed(d["player"], d["text"], d["reliability"], d["due_turn"]))
         elif event.kind == "sniped" and self._owner(d["target"]):
@@ -181,7 +181,8 @@ class WallmanRecord:
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in self.reports
                           if r.player == player.id and state.turn >= r.due),
             arrivals=tuple(a for a in arrivals(self.ctx, state, player.side) if set(a.units) <= set(player.units or ())),
-            announcements=tuple(self.announcements), seed_commitment=self.commitment, scene=scene,
+            announcements=tuple(text for _, text in self.announced),
+            told=told(self.announced, self.reports, player.id, state.turn, label), seed_commitment=self.commitment, scene=scene,
             mood_shown=mood_shown(self.ctx),
         )
 

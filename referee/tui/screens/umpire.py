@@ -57,6 +57,7 @@ class UmpireScreen(Screen):
         self.note = ""
         self._lock = threading.Lock()
         self.viewing: str | None = None  # the player whose knowledge the screen shows, if any
+        self.log_of: str | None = None  # the player whose log the log panel shows (None: the umpire's)
         self.view: PlayerView | None = None
         self.history: Replay | None = None
         self.history_seqs: list[int] = []  # the log's seq of each event the history steps through
@@ -96,9 +97,17 @@ class UmpireScreen(Screen):
         return LogEntry(f"{seq:>5} ", text + ("  (undone)" if undone else ""), "dim strike" if undone else "")
 
     def load_log(self) -> None:
-        """The latest events of the session in the log panel, undone ones struck through."""
+        """The log panel: the session's latest events, undone ones struck through. While viewing as a player,
+        only what his knowledge says he was told (`told`: the public announcements, and his reports once they
+        reached him), none of the umpire's lines: his own moves he knows from the map, the rest he was not told."""
         log = self.query_one("#log", RichLog)
         log.clear()
+        self.log_of = self.viewing
+        if self.viewing:
+            log.write(LogEntry("", f"What {self.viewing} was told: the announcements and his reports", "bold"))
+            for line in self.view.told:
+                log.write(LogEntry(" " * 6, line))
+            return
         records, effective = self.session.log()
         if len(records) > LOG_SHOWN:
             log.write(LogEntry(" " * 6, f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", "dim"))
@@ -108,7 +117,7 @@ class UmpireScreen(Screen):
     def add_to_log(self, lines: list[tuple[int, str]], undoing: bool) -> None:
         """New events at the end of the log; after an undo or a redo the log is drawn again, so that the
         events it took back are struck through at once (and those it brought back no longer are)."""
-        if undoing:
+        if undoing or self.viewing:
             self.load_log()
             return
         log = self.query_one("#log", RichLog)
@@ -139,10 +148,10 @@ class UmpireScreen(Screen):
 
     @on(Applied)
     def _applied(self, message: Applied) -> None:
-        self.add_to_log(message.lines, message.command.get("do") in ("undo", "redo"))
         self.note = ""
         self.seen = message.tip
         self._load_view()
+        self.add_to_log(message.lines, message.command.get("do") in ("undo", "redo"))
         self.after(message.command)
         self.refresh_view()
 
@@ -176,10 +185,10 @@ class UmpireScreen(Screen):
 
     @on(Followed)
     def _followed(self, message: Followed) -> None:
-        self.add_to_log(message.lines, message.undoing)
         self.seen = message.tip
         self.note = f"{len(message.lines)} events committed elsewhere are shown"
         self._load_view()
+        self.add_to_log(message.lines, message.undoing)
         self.refresh_view()
 
     @on(Refused)
@@ -280,6 +289,8 @@ class UmpireScreen(Screen):
 
     def _show_moment(self) -> None:
         self._load_view()
+        if self.viewing or self.log_of:
+            self.load_log()
         self.refresh_view()
 
     def action_view_as(self) -> None:
