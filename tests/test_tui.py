@@ -18,7 +18,7 @@ from referee.tui.widgets.log_entry import LogEntry
 from referee.tui.widgets.map_view import MapView
 from referee.tui.widgets.odds_table import OddsTable
 from referee.tui.widgets.units import unit_cells
-from tests.tui_support import drive, log_text, make_session, press, settle
+from tests.tui_support import drive, log_text, make_session, press, screen_lines, settle
 
 
 def log_kinds(path) -> list[str]:
@@ -583,3 +583,21 @@ def test_view_as_player_shows_in_the_log_only_what_that_player_was_told(tmp_path
     assert "Drums on Pine" not in protesters and "7/A" not in protesters and "[dice" not in protesters
     assert "7:40: report (probable): Drums on Pine" in police and "Horses on Union" not in police
     assert "7/A moves" in umpire and "Report for protesters" in umpire
+
+
+def test_the_header_shows_a_whole_refusal_at_80x24(tmp_path):
+    path = make_session(tmp_path, commands=({"do": "move", "unit": "Arizona", "path": ["7th & Union"], "dice": [2]},
+                                            {"do": "roll", "unit": "Rad. Cheer.", "dice": [2]}))
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "6th & Union")
+        app.screen.unit = "Rad. Cheer."
+        await press(pilot, "m")
+        rolled = " ".join(line.strip() for line in screen_lines(app)[:4])
+        await cursor_to(pilot, app, "7th & Union")
+        await press(pilot, "enter")
+        return app.screen.note, rolled, " ".join(line.strip() for line in screen_lines(app)[:4])
+
+    note, rolled, header = drive(path, script, size=(80, 24))
+    assert "Rad. Cheer. may move 1: pick a highlighted intersection" in rolled
+    assert len(note) > 160 and note in header

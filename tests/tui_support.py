@@ -50,3 +50,8 @@ def drive(path: Path | None, script, size=(120, 40), folder: Path | None = None)
 def log_text(app) -> str:
     """The log panel's text, its wrapped lines joined again."""
     return " ".join(line.text.strip() for line in app.screen.query_one("#log").lines)
+
+
+def screen_lines(app) -> list[str]:
+    """The screen's lines as the terminal shows them, as plain text."""
+    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]

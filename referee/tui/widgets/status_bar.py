@@ -1,4 +1,4 @@
-"""The header line: scenario, clock, turn, phase, whose move, and the score against the target."""
+"""The header: scenario, clock, turn, phase, whose move, the score against the target, and the latest note in full."""
 
 from __future__ import annotations
 
@@ -9,15 +9,17 @@ from referee.core.state import GameState
 from referee.game import Game
 from referee.text import printable
 
-BAR = 16
+BAR = 12
 
 
-def status_text(game: Game, table_dice: bool, note: str = "", state: GameState | None = None) -> Text:
-    """One line telling where the game stands (or stood, at a past `state`)."""
+def status_text(game: Game, table_dice: bool, note: str = "", state: GameState | None = None,
+                width: int | None = None) -> Text:
+    """Where the game stands (or stood, at a past `state`), then the note (the selected unit, a roll, a refusal)
+    whole; the scenario's title last, if everything fits in one line of `width`."""
     state, scenario = state or game.state, game.ctx.scenario
     score, target = next(iter(state.scores.values())), scenario.target
     filled = min(BAR, round(BAR * score / target)) if target else 0
-    text = Text(no_wrap=True, overflow="ellipsis")
+    text = Text()
     text.append(f" {scenario.clock.label(state.turn)} ", style="bold reverse")
     text.append(f" turn {state.turn}/{scenario.clock.turns} ")
     text.append(f"{state.phase.replace('-', ' ')} ", style="bold cyan")
@@ -27,14 +29,22 @@ def status_text(game: Game, table_dice: bool, note: str = "", state: GameState |
     if state.over:
         text.append(f" GAME OVER: {printable(state.winner)} win ", style="bold reverse red")
     text.append(" table dice " if table_dice else "", style="bold reverse yellow")
-    text.append(f" {printable(scenario.title)} ", style="dim")
     if note:
-        text.append(f" {printable(note)}", style="italic")
+        text.append(f" {printable(note)} ", style="italic")
+    title = f" {printable(scenario.title)}"
+    if width is None or text.cell_len + len(title) <= width:
+        text.append(title, style="dim")
     return text
 
 
 class StatusBar(Static):
-    """Shows `status_text` for the game it is given."""
+    """Shows `status_text` for the game it is given, on as many lines as its note needs."""
+
+    _lines = 1
 
     def show(self, game: Game, table_dice: bool, note: str = "", state: GameState | None = None) -> None:
-        self.update(status_text(game, table_dice, note, state), layout=False)
+        width = self.size.width or self.app.size.width
+        text = status_text(game, table_dice, note, state, width)
+        lines = len(text.wrap(self.app.console, width))
+        self.update(text, layout=lines != self._lines)
+        self._lines = lines
