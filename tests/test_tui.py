@@ -527,21 +527,26 @@ def test_long_log_lines_wrap_under_their_text():
     assert all(line.startswith(" " * 6) and line[6] != " " for line in lines[1:])
 
 
-def test_picking_a_destination_the_rules_forbid_says_which_rule(tmp_path):
+def test_picking_a_destination_the_rules_forbid_says_which_rule_in_full_at_80x24(tmp_path):
     path = make_session(tmp_path, commands=({"do": "move", "unit": "Arizona", "path": ["7th & Union"], "dice": [2]},
                                             {"do": "roll", "unit": "Rad. Cheer.", "dice": [2]}))
+
+    def header(app) -> str:
+        return " ".join(line.strip() for line in screen_lines(app)[:4])
 
     async def script(pilot, app):
         await cursor_to(pilot, app, "6th & Union")
         app.screen.unit = "Rad. Cheer."
         await press(pilot, "m")
+        rolled = header(app)
         await cursor_to(pilot, app, "7th & Union")
         await press(pilot, "enter")
-        return app.screen.note
+        return app.screen.note, rolled, header(app)
 
-    note = drive(path, script)
+    note, rolled, shown = drive(path, script, size=(80, 24))
     assert note.startswith("3.2: only 1 protester unit may enter") and "(6th & Union into 7th & Union)" in note
-
+    assert "Rad. Cheer. may move 1: pick a highlighted intersection" in rolled
+    assert len(note) > 160 and note in shown, "the header shows the whole refusal"
 
 def test_undo_strikes_its_events_through_at_once_and_says_what_it_undid(tmp_path):
     path = make_session(tmp_path, commands=({"do": "move", "unit": "Arizona", "path": ["7th & Union"], "dice": [2]},))
@@ -583,21 +588,3 @@ def test_view_as_player_shows_in_the_log_only_what_that_player_was_told(tmp_path
     assert "Drums on Pine" not in protesters and "7/A" not in protesters and "[dice" not in protesters
     assert "7:40: report (probable): Drums on Pine" in police and "Horses on Union" not in police
     assert "7/A moves" in umpire and "Report for protesters" in umpire
-
-
-def test_the_header_shows_a_whole_refusal_at_80x24(tmp_path):
-    path = make_session(tmp_path, commands=({"do": "move", "unit": "Arizona", "path": ["7th & Union"], "dice": [2]},
-                                            {"do": "roll", "unit": "Rad. Cheer.", "dice": [2]}))
-
-    async def script(pilot, app):
-        await cursor_to(pilot, app, "6th & Union")
-        app.screen.unit = "Rad. Cheer."
-        await press(pilot, "m")
-        rolled = " ".join(line.strip() for line in screen_lines(app)[:4])
-        await cursor_to(pilot, app, "7th & Union")
-        await press(pilot, "enter")
-        return app.screen.note, rolled, " ".join(line.strip() for line in screen_lines(app)[:4])
-
-    note, rolled, header = drive(path, script, size=(80, 24))
-    assert "Rad. Cheer. may move 1: pick a highlighted intersection" in rolled
-    assert len(note) > 160 and note in header
