@@ -198,7 +198,7 @@ def test_confrontation_dialog_shows_exact_odds_rolls_and_confirms(tmp_path):
         return odds, doubled, outcome, app.screen
 
     odds, doubled, outcome, screen = drive(path, script)
-    assert odds == [["faces", "keeps", "back", "out", "stays", "radical"], ["1", "5/6", "1/6", "-", "-", "-"]]
+    assert odds == [["faces", "keeps", "back", "out", "stays", "rad."], ["1", "5/6", "1/6", "-", "-", "-"]]
     assert doubled[0] == str(facing(2, "lockdown"))
     assert "Flaming Dildos: rolled" in outcome
     assert isinstance(screen, MainScreen) and "confrontation" in log_kinds(path)
@@ -373,10 +373,14 @@ def test_small_terminal_still_shows_the_whole_map(tmp_path):
 
     async def script(pilot, app):
         view = app.screen.query_one(MapView)
-        return view.region, view._lines_per_row()
+        return view.region, view._lines_per_row(), screen_lines(app)
 
-    region, per_row = drive(path, script, size=(80, 24))
-    assert per_row == 2 and region.height == 13 and region.width <= 80
+    region, per_row, lines = drive(path, script, size=(80, 24))
+    assert per_row == 2 and region.height == 15 and region.width <= 80  # the streets, then two lines of legend
+    seneca = next(line for line in lines if line.startswith(" Seneca"))
+    assert "■1/1●1" in seneca, "a contested intersection keeps both counts"
+    assert any(line.strip().startswith("●protesters  ■police/strength") for line in lines)
+    assert any("S Secret Service  ╳ out of play" in line for line in lines)
 
 
 def test_top_key_puts_the_selected_unit_on_top_of_its_stack(tmp_path):
@@ -588,3 +592,18 @@ def test_view_as_player_shows_in_the_log_only_what_that_player_was_told(tmp_path
     assert "Drums on Pine" not in protesters and "7/A" not in protesters and "[dice" not in protesters
     assert "7:40: report (probable): Drums on Pine" in police and "Horses on Union" not in police
     assert "7/A moves" in umpire and "Report for protesters" in umpire
+
+
+def test_at_80x24_the_confrontation_dialog_keeps_its_buttons_and_results_in_sight(tmp_path):
+    path = make_session(tmp_path, "n30/hold-the-line", commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "7th & Pine")
+        await press(pilot, "a")
+        before = "\n".join(screen_lines(app))
+        await press(pilot, "r")
+        return before, "\n".join(screen_lines(app))
+
+    before, after = drive(path, script, size=(80, 24))
+    assert "Roll (r)" in before and "rad." in before and "U27 unorganized" in before
+    assert "Confirm (c)" in after and "Back (b)" in after and "Sea Turtles (L): rolled" in after

@@ -25,7 +25,7 @@ from referee.tui.widgets.odds_table import OddsTable
 
 
 LEGEND = ("[dim]keeps: unaffected; back: forced to retreat (4.1); out: destroyed (4.2); "
-          "stays: a refusing lockdown holds (4.4); radical: radicalized (4.3)[/dim]")
+          "stays: a refusing lockdown holds (4.4); rad.: radicalized (4.3)[/dim]")
 
 
 def spanning(widget: Widget, rows: int) -> Widget:
@@ -76,7 +76,7 @@ class ConfrontDialog(Dialog[dict | None]):
                 yield Label("4: the police need a hard, soft or mounted squad here, and protester units not yet attacked this phase.", classes="error")
                 yield Button("Close", id="cancel", compact=True)
                 return
-            yield Checkbox("Gas: doubles the total; a 1 destroys, a 6 radicalizes; 4.5 political cost",
+            yield Checkbox("Gas: total x2; a 1 destroys, a 6 radicalizes; political cost (4.5)",
                            value=False, disabled=not self.can_gas, id="gas", compact=True)
             with Grid(id="odds"):
                 rows = len(self.targets) + 1
@@ -84,7 +84,7 @@ class ConfrontDialog(Dialog[dict | None]):
                                                           for piece in ("\n" + printable(u.id) + " ", plain(u.type, "dim"))))
                 yield spanning(Static(units, id="units"), rows)
                 yield Label("[b]share[/b]")
-                yield spanning(OddsTable(("faces", "keeps", "back", "out", "stays", "radical"), id="odds-table"), rows)
+                yield spanning(OddsTable(("faces", "keeps", "back", "out", "stays", "rad."), id="odds-table"), rows)
                 yield Label("[b]refuse[/b]")
                 shares = even_split(self.total, [u.id for u in self.targets])
                 for unit in self.targets:
@@ -205,15 +205,14 @@ class ConfrontDialog(Dialog[dict | None]):
             retreats.append(Label(plain(f"{uid} retreats to")))
             retreats.append(Select(labels, value=self.destinations.get(uid, Select.NULL),
                                    allow_blank=uid not in self.destinations, id=key))
-        await self.query_one("#confront").mount(Vertical(
-            Label(self._outcome(self.destinations), id="outcome"),
-            Grid(*retreats, id="retreats"),
-            Horizontal(Button("Confirm (c)", variant="success", id="confirm", compact=True),
-                       Button("Back (b)", id="back", compact=True), classes="buttons"),
-            id="results",
-        ))
+        results = Vertical(Label(self._outcome(self.destinations), id="outcome"), Grid(*retreats, id="retreats"),
+                           id="results")
+        await self.query_one("#confront").mount_all((results, Horizontal(
+            Button("Confirm (c)", variant="success", id="confirm", compact=True),
+            Button("Back (b)", id="back", compact=True), classes="buttons", id="confirm-row")))
         self.query_one("#roll-row").add_class("hidden")
         self.query_one("#confirm", Button).focus()
+        results.scroll_visible(top=True, animate=False)
 
     def _option(self, unit, node: str) -> str:
         """A retreat destination, marked where it would score for the protesters (5.1-5.3)."""
@@ -245,7 +244,7 @@ class ConfrontDialog(Dialog[dict | None]):
     @on(Button.Pressed, "#back")
     async def _back(self) -> None:
         self.results = self.command = None
-        await self.query_one("#results").remove()
+        await self.query("#results, #confirm-row").remove()
         self.query_one("#roll-row").remove_class("hidden")
 
     @on(Button.Pressed, "#confirm")

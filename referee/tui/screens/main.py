@@ -17,7 +17,7 @@ from referee.tui.group_move import group_of
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
-from referee.tui.widgets.map_view import MapMarks, MapView, target_letters
+from referee.tui.widgets.map_view import MapMarks, MapView, stacks_of, target_letters
 from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
 
@@ -99,8 +99,8 @@ class MainScreen(UmpireScreen):
         if node in state.local.get("gassed", ()):
             title.append("  gassed this turn", style="bold yellow")
         units = state.at(node)
-        if len(units) > 1:
-            title.append(f"  {len(units)} units", style="dim")
+        for side, (count, strength, _) in stacks_of(state).get(node, {}).items():
+            title.append(f"  {side} {count}" + (f" (strength {strength})" if strength else ""), style="dim")
         reached = [t.name for t in board.targets.values() if node in t.access]
         if reached:
             title.append("\nreaches " + printable(", ".join(reached)), style="cyan")

@@ -26,8 +26,20 @@ RED, YELLOW, ACCESS = Style(bold=True, color="red"), Style(bold=True, color="yel
 LEGAL, CURSOR = Style(bgcolor="dark_goldenrod", color="black"), Style(reverse=True, bold=True)
 MARKERS = {"barricade": ("B", RED), "flo": ("F", Style(bold=True, color="magenta")), "gassed": ("G", YELLOW),
            "contact": ("!", RED)}
-LEGEND = ("●protester units ■police units/strength ◦chosen  B barricade F Flo G gassed ! contact  "
-          "reaches: C Convention Center H hotel S Secret Service  ╳ out of play  the outer streets are the map edges")
+KEY = ("●protesters", "■police/strength", "◦chosen", "B barricade", "F Flo", "G gassed", "! contact",
+       "C Convention Center", "H hotel", "S Secret Service", "╳ out of play")
+"""The map's legend, an entry a symbol, laid out under the map in as many lines as the width needs."""
+LEGEND = "  ".join((*KEY, "┆ the 8th Avenue tunnel")) + "; C, H and S mark the targets an intersection reaches; the outer streets are the map edges"
+
+
+def legend(room: int) -> list[str]:
+    """The legend's entries in lines of at most `room` characters (an entry is never cut)."""
+    lines = [""]
+    for entry in KEY:
+        if lines[-1] and len(lines[-1]) + 2 + len(entry) > room:
+            lines.append("")
+        lines[-1] += ("  " if lines[-1] else "") + entry
+    return lines
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -87,6 +99,20 @@ def stacks_seen(view: PlayerView) -> Stacks:
         if sighting.side not in sides:
             sides[sighting.side] = (sighting.count, sighting.strength, not sighting.current)
     return shown
+
+
+def _stack_pieces(stacks: dict[str, tuple[int | None, int | None, bool]], room: int) -> list[Piece]:
+    """Each side's stack in `room` characters if it can be done: strengths and the space between the sides
+    go first (the intersection panel still shows them), the counts last."""
+    for strong, gap in ((True, " "), (True, ""), (False, " "), (False, "")):
+        pieces: list[Piece] = []
+        for side, (count, strength, stale) in stacks.items():
+            glyph, style = SIDES.get(side, ("?", BOLD))
+            text = f"{glyph}{'?' if count is None else count}" + (f"/{strength}" if strong and strength else "")
+            pieces += [(gap, PLAIN)] * bool(pieces) + [(text + "'" * stale, style + DIM if stale else style)]
+        if width(pieces) <= room:
+            break
+    return pieces
 
 
 def target_letters(board: Board) -> dict[str, str]:
@@ -182,7 +208,8 @@ class MapView(Widget, can_focus=True):
         return 3 if self.app.size.height >= 36 else 2
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 + self._lines_per_row() * len(self.rows)
+        per_row = self._lines_per_row()
+        return 1 + per_row * len(self.rows) - (per_row == 3) + len(legend(width))
 
     def on_click(self, event: events.Click) -> None:
         cell, per_row = self._cell(), self._lines_per_row()
@@ -240,9 +267,9 @@ class MapView(Widget, can_focus=True):
             row_nodes = [self.at[(x, y)] for x in self.columns if (x, y) in self.at]
             lines.append([(self._axis(row_nodes, 1)[: LABEL - 1].ljust(LABEL), BOLD), *self._node_line(y, cell)])
             lines.append([(" " * LABEL, PLAIN), *self._marker_line(y, cell)])
-            if per_row == 3:
+            if per_row == 3 and y != self.rows[-1]:
                 lines.append([(" " * LABEL, PLAIN), *self._link_line(y, cell)])
-        return lines
+        return lines + [[(line, DIM)] for line in legend(self.size.width)]
 
     def _node_line(self, y: int, cell: int) -> list[Piece]:
         pieces: list[Piece] = []
@@ -263,18 +290,7 @@ class MapView(Widget, can_focus=True):
         elif not stacks:
             pieces = [("·", DIM if node not in self.marks.chosen else NOT_DIM)]
         else:
-            pieces, used = [], 0
-            for side, (count, strength, stale) in stacks.items():
-                glyph, style = SIDES.get(side, ("?", BOLD))
-                shown = "?" if count is None else str(count)
-                full = f"{glyph}{shown}" + (f"/{strength}" if strength else "") + ("'" if stale else "")
-                short = f"{glyph}{shown}" + ("'" if stale else "")
-                if pieces:
-                    pieces.append((" ", PLAIN))
-                    used += 1
-                text = full if used + len(full) <= room else short
-                pieces.append((text, style + DIM if stale else style))
-                used += len(text)
+            pieces = _stack_pieces(stacks, room)
         if node in self.marks.chosen:
             pieces.append(("◦", YELLOW))
         pieces = crop(pieces, room)
@@ -306,8 +322,6 @@ class MapView(Widget, can_focus=True):
         return pieces
 
     def _link_line(self, y: int, cell: int) -> list[Piece]:
-        if y == self.rows[-1]:
-            return [(LEGEND, DIM)]
         below = self.rows[self.rows.index(y) + 1]
         pieces: list[Piece] = []
         for i, x in enumerate(self.columns):
