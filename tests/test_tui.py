@@ -607,3 +607,41 @@ def test_at_80x24_the_confrontation_dialog_keeps_its_buttons_and_results_in_sigh
     before, after = drive(path, script, size=(80, 24))
     assert "Roll (r)" in before and "rad." in before and "U27 unorganized" in before
     assert "Confirm (c)" in after and "Back (b)" in after and "Sea Turtles (L): rolled" in after
+
+
+def test_the_footer_shows_every_key_of_the_game_at_80x24(tmp_path):
+    async def script(pilot, app):
+        return screen_lines(app)[-2:]
+
+    footer = " ".join(drive(make_session(tmp_path), script, size=(80, 24)))
+    for action in ACTIONS:
+        if action.footer:
+            assert f"{'?' if action.key == 'question_mark' else action.key} {action.label}" in footer, action
+    assert all(f" {key} " in footer for key in ("u", "y", "h", "M", "R", "o"))
+
+
+def test_the_header_follows_the_unit_table_and_m_hands_the_arrows_to_the_map(tmp_path):
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await cursor_to(pilot, app, "7th & Olive")
+        app.screen.query_one("#node-units").focus()
+        await press(pilot, "down")
+        header = screen_lines(app)[0]
+        await press(pilot, "m")
+        focused = app.focused
+        await press(pilot, "down")
+        return header, focused, app.screen.query_one(MapView).cursor
+
+    header, focused, cursor = drive(path, script)
+    assert "selected Sea Turtles (T)" in header
+    assert isinstance(focused, MapView) and cursor != "7th & Olive"
+
+
+def test_the_start_screen_says_how_to_change_an_option(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    async def script(pilot, app):
+        return "\n".join(screen_lines(app))
+
+    assert "Options: Tab to one; Enter (or a click) gives it its next value" in drive(None, script, folder=tmp_path / "sessions")

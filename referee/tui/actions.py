@@ -28,7 +28,7 @@ ACTIONS = (
     UmpireAction("s", "Stay", "stay", "The rolled unit stays where it is, its move used (3)", footer=False),
     UmpireAction("M", "Move group", "move_group",
                  "The stack under the cursor, or the reinforcements at the selected one's edge, head for the "
-                 "intersection you pick: one command (3.1)", footer=False),
+                 "intersection you pick: one command (3.1)", short="Group"),
     UmpireAction("p", "Place reinforcements", "reinforce", "Select the next reinforcement waiting at its edge (3, 11)", short="Reinf."),
     UmpireAction("n", "Next intersection", "next_node",
                  "Jump to the next intersection that needs the umpire: contact in the confrontation phase, "
@@ -37,7 +37,7 @@ ACTIONS = (
     UmpireAction("a", "Resolve confrontation", "confront", "Attack at the intersection under the cursor: odds, dice, retreats (4)", short="Confront"),
     UmpireAction("b", "Build barricade", "barricade", "The selected unit builds a barricade instead of moving (3.3)", short="Barricade"),
     UmpireAction("f", "Drop Flo", "flo", "The selected unit drops Flo instead of moving (3.3)", short="Flo"),
-    UmpireAction("o", "Put on top", "top", "Put the selected unit on top of its stack (6.2)", footer=False),
+    UmpireAction("o", "Put on top", "top", "Put the selected unit on top of its stack (6.2)", short="Top"),
     UmpireAction("F", "Assign factions", "factions", "Assign factions at 11:10 (6.1)", footer=False),
     UmpireAction("v", "View as player", "view_as",
                  "Show the map and intersections as each player knows them, in turn, then the umpire's truth again",
@@ -50,7 +50,7 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
     return (
         UmpireAction("R", "Report to a player", "report",
                      "File a report or rumour for one player: it reaches him after its delay, with its reliability",
-                     footer=False),
+                     short="Report"),
         UmpireAction("P", "Print briefings", "print_briefings",
                      "Write every player's briefing sheet (HTML or Markdown, English or Spanish) and record it",
                      short="Print"),

@@ -9,6 +9,7 @@ from typing import Iterable
 
 from textual import work
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from referee.errors import RefereeError
@@ -30,7 +31,9 @@ class RefereeApp(App):
 
     CSS_PATH = Path(__file__).parent / "referee.tcss"
     TITLE = "referee"
-    BINDINGS = [("ctrl+q", "quit", "Quit")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    """A screen under 30 lines is `-short`: its panels give up their borders for lines of content."""
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]  # the help says it: the footer keeps its room for the game
 
     def __init__(self, path: Path | None = None, folder: Path | None = None):
         super().__init__()

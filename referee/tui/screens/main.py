@@ -79,7 +79,7 @@ class MainScreen(UmpireScreen):
             map_view.show_view(self.view, MapMarks(access=self._letters))
         else:
             map_view.show(state, marks)
-        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(), state)
+        self._show_status()
         self._show_node(map_view.cursor)
         if self.query_one(TabbedContent).active == "tab-units":
             self.query_one(UnitsBrowser).show(state)
@@ -100,7 +100,7 @@ class MainScreen(UmpireScreen):
             title.append("  gassed this turn", style="bold yellow")
         units = state.at(node)
         for side, (count, strength, _) in stacks_of(state).get(node, {}).items():
-            title.append(f"  {side} {count}" + (f" (strength {strength})" if strength else ""), style="dim")
+            title.append(f"  {side} {count}" + (f"/{strength}" if strength else ""), style="dim")
         reached = [t.name for t in board.targets.values() if node in t.access]
         if reached:
             title.append("\nreaches " + printable(", ".join(reached)), style="cyan")
@@ -134,7 +134,11 @@ class MainScreen(UmpireScreen):
         if not self.moving:
             self.unit = ready[0] if ready else (units[0].id if units else None)
         self._show_node(event.node)
-        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(), state)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(),
+                                       self.shown)
 
     def _note(self) -> str:
         if self.viewing:
@@ -145,6 +149,7 @@ class MainScreen(UmpireScreen):
     @on(UnitSelected)
     def _unit_selected(self, event: UnitSelected) -> None:
         self.unit = event.unit
+        self._show_status()
 
     # --- commands ------------------------------------------------------------------------
 
@@ -170,6 +175,7 @@ class MainScreen(UmpireScreen):
             return
         self.note = f"{unit_id} may move {rate}: pick a highlighted intersection, or s to stay"
         map_view = self.query_one(MapView)
+        map_view.focus()  # the arrows pick the destination, wherever the unit was selected
         if map_view.cursor not in self.legal:
             map_view.cursor = unit.node if unit.node else min(self.legal, key=lambda node: len(self.legal[node]))
 
@@ -233,7 +239,6 @@ class MainScreen(UmpireScreen):
             self.refresh_view()
             return
         unit = state.units[unit_id]
-        self.query_one(MapView).focus()
         self._with_dice({"do": "roll", "unit": unit_id}, unit.factors.get("movement", 1), f"movement of {unit_id}")
 
     def action_reinforce(self) -> None:
@@ -263,6 +268,7 @@ class MainScreen(UmpireScreen):
             return
         self.moving, self.legal = None, {}
         self.note = f"{len(self.group)} units: pick where they head (Enter); one at a time, each goes as near as its roll allows"
+        self.query_one(MapView).focus()
         self.refresh_view()
 
     def _move_group(self, target: str) -> None:

@@ -48,6 +48,7 @@ class StartScreen(Screen):
                     Option(f"{s.title}  [dim]{s.clock.turns} turns[/dim]", id=s.id) for s in self.scenarios.values()
                 ], id="scenarios")
                 yield Static(id="summary")
+                yield Static("[dim]Options: Tab to one; Enter (or a click) gives it its next value[/dim]")
                 yield Vertical(id="options")
                 with Horizontal(classes="buttons"):
                     yield Input(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)

@@ -14,7 +14,7 @@ from referee.core.units import Unit
 from referee.tui.text import plain
 
 COLUMNS = ("unit", "side", "type", "where", "stack", "status", "hidden")
-AT_NODE = ("unit", "type", "stack", "hidden")
+AT_NODE = ("unit", "type", "hidden", "stack")
 SIDE_STYLE = {"protesters": "green", "police": "blue"}
 
 
