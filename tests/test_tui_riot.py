@@ -163,16 +163,19 @@ def test_fire_crews_and_paramedics(tmp_path):
     assert log_kinds(path)[-2:] == ["fire-fought", "triaged"]
 
 
-def test_looting_refused_at_a_low_rl_is_shown_with_its_section(tmp_path):
+def test_a_refused_form_opens_again_with_its_reason_and_its_choices(tmp_path):
     path = riot(tmp_path)
 
     async def script(pilot, app):
         await select(pilot, app, "Bridge Street crowd")
         await press(pilot, "l")
         await fill(pilot, app, building="Petrol station")
-        return app.screen.note
+        form = app.screen
+        return form, str(form.query_one("#form-error").render()), form.query_one("#field-building").value
 
-    assert drive(path, script).startswith("Looting: at RL 5 (Angry)")
+    form, error, building = drive(path, script)
+    assert isinstance(form, CommandForm) and error.startswith("Looting: at RL 5 (Angry)")
+    assert building == "Petrol station"
 
 
 def test_table_dice_are_asked_for_in_the_form_and_marked(tmp_path):
@@ -347,3 +350,21 @@ def test_view_as_the_sergeant_shows_moods_in_words(tmp_path):
     assert set(rows) == {"Town Hall protest"}
     cells = rows["Town Hall protest"]
     assert cells[4] == "Agitated" and cells[3] == "" and "about 125 people" in cells[2]
+
+
+def test_the_place_panel_speaks_in_words_and_names_the_places_next_to_it(tmp_path):
+    from referee.tui.widgets.riot import PlacePanel
+
+    async def script(pilot, app):
+        shown = []
+        for place in ("Fire Station", "Market Square"):
+            await select(pilot, app, place=place)
+            app.screen.refresh_view()
+            await settle(pilot)
+            shown.append(str(app.screen.query_one(PlacePanel).render()))
+        return shown
+
+    fire, square = drive(riot(tmp_path), script)
+    assert "security Engine 1: firefighters, 6 strong, in a vehicle, water for 2 turns" in fire
+    assert "next to " in fire and "=" not in fire + square and "cro " not in square
+    assert "crowd Town Hall protest: 25 figures, heading for Market Square" in square and "RL 4 Agitated" in square

@@ -27,14 +27,19 @@ class Field:
     sides: int = 6
 
 
+def kept_value(field: Field, value: object) -> object:
+    """A value the form gave, as the field's default when the form opens again."""
+    return " ".join(map(str, value or ())) if field.kind == "dice" else value
+
+
 class CommandForm(Dialog[dict | None]):
     """Asks for a command's parameters; the answer is {field name: value}, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("ctrl+s", "apply", "Apply")]
 
-    def __init__(self, title: str, fields: list[Field], note: str = ""):
+    def __init__(self, title: str, fields: list[Field], note: str = "", error: str = ""):
         super().__init__()
-        self.title_text, self.fields, self.note = title, fields, note
+        self.title_text, self.fields, self.note, self.error = title, fields, note, error
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog form"):
@@ -45,7 +50,7 @@ class CommandForm(Dialog[dict | None]):
                 with Horizontal(classes="form-row"):
                     yield Label(plain(field.label), classes="form-label")
                     yield self._widget(field)
-            yield Label("", id="form-error", classes="error")
+            yield Label(plain(self.error), id="form-error", classes="error")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", variant="primary", id="apply")
                 yield Button("Cancel", id="cancel")

@@ -71,7 +71,7 @@ class RiotScreen(UmpireScreen):
         if self.viewing:
             self.query_one(PlacesTable).show_view(scenario, self.view)
             self.query_one(CrowdsTable).show_view(self.view)
-            self.query_one(PlacePanel).show_view(self.view, self.place)
+            self.query_one(PlacePanel).show_view(scenario, self.view, self.place)
             return
         self.query_one(PlacesTable).show(scenario, state)
         self.query_one(CrowdsTable).show(scenario, state, {} if self.history else self.due)
@@ -105,7 +105,7 @@ class RiotScreen(UmpireScreen):
     def _show_place(self) -> None:
         panel = self.query_one(PlacePanel)
         if self.viewing:
-            panel.show_view(self.view, self.place)
+            panel.show_view(self.game.ctx.scenario, self.view, self.place)
         else:
             panel.show(self.game.ctx.scenario, self.shown, self.place)
 

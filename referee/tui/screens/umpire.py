@@ -4,6 +4,7 @@ dice from the table, printing briefings, the theme and the help."""
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -21,7 +22,7 @@ from referee.rules.reports import RELIABILITIES
 from referee.session import MARKS, Session, is_undone, narrated, stored_event
 from referee.text import printable
 from referee.tui.actions import UmpireAction
-from referee.tui.dialogs.form import CommandForm, Field
+from referee.tui.dialogs.form import CommandForm, Field, kept_value
 from referee.tui.messages import Applied, Followed, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
@@ -61,6 +62,7 @@ class UmpireScreen(Screen):
         self.view: PlayerView | None = None
         self.history: Replay | None = None
         self.history_seqs: list[int] = []  # the log's seq of each event the history steps through
+        self.asked: tuple[dict, Callable[[str], None]] | None = None  # a form's command sent, and how to ask again
         self.moment = 0
         self.seen = session.tip[0]
         """The latest command of the log the screen shows: commands are decided on it or refused."""
@@ -148,7 +150,7 @@ class UmpireScreen(Screen):
 
     @on(Applied)
     def _applied(self, message: Applied) -> None:
-        self.note = ""
+        self.note, self.asked = "", None
         self.seen = message.tip
         self._load_view()
         self.add_to_log(message.lines, message.command.get("do") in ("undo", "redo"))
@@ -194,6 +196,9 @@ class UmpireScreen(Screen):
     @on(Refused)
     def _refused(self, message: Refused) -> None:
         self.refuse(message.reason)
+        asked, self.asked = self.asked, None
+        if asked and asked[0] is message.command:
+            asked[1](message.reason)
 
     def refuse(self, reason: str) -> None:
         """Say why nothing was done: in the status line and in a notification."""
@@ -204,10 +209,11 @@ class UmpireScreen(Screen):
     # --- asking ---------------------------------------------------------------------------
 
     def ask(self, title: str, fields: list[Field], build: Callable[[dict], dict], note: str = "",
-            rolls: bool = True, confirm: bool = False, sides: int = 6) -> None:
+            rolls: bool = True, confirm: bool = False, sides: int = 6, error: str = "") -> None:
         """Ask for a command's parameters (and the table's dice of up to `sides`, when typed in), then send it;
         with `confirm`, show what it will do first (the generator's next dice are known, so the preview is what
-        happens). Table dice left empty are no dice: a command that needs one is refused, never rolled."""
+        happens). Table dice left empty are no dice: a command that needs one is refused, never rolled.
+        A refused command opens its form again, with the reason and every choice as it was."""
         if rolls and self.table_dice:
             fields = fields + [Field("dice", f"Dice from the table (1-{sides})", "dice", sides=sides)]
 
@@ -217,18 +223,21 @@ class UmpireScreen(Screen):
             command = build(values)
             if "dice" in values:
                 command["dice"] = values["dice"]
+            kept = [replace(field, default=kept_value(field, values[field.name])) for field in fields]
+            self.asked = (command, lambda reason: self.ask(title, kept, build, note, rolls=False, confirm=confirm,
+                                                           error=reason))
             if confirm:
                 self._confirm(title, command)
             else:
                 self.send(command)
 
-        self.app.push_screen(CommandForm(title, fields, note), answered)
+        self.app.push_screen(CommandForm(title, fields, note, error), answered)
 
     def _confirm(self, title: str, command: dict) -> None:
         try:
             events = self.game.preview(command)
         except RefereeError as error:
-            self.notify(str(error), title="Refused", severity="error", timeout=6)
+            self._refused(Refused(command, str(error)))
             return
         proposal = "; ".join(self.game.rules.narrate(event) for event in events)
         self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),

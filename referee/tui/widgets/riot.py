@@ -40,6 +40,33 @@ def building_text(name: str, b: dict, whole: int) -> str:
     return f"{name} ({', '.join(marks)})"
 
 
+WORDS = {
+    "objective": lambda v: f"heading for {v}",
+    "looters": lambda v: f"{v} hidden looters",
+    "running": lambda v: "running away",
+    "carrying": lambda v: f"carrying {v} loot",
+    "burdened": lambda v: "laden with loot",
+    "vehicle": lambda v: "in a vehicle",
+    "water": lambda v: f"water for {v} turn{'s' * (v != 1)}",
+    "hydrant": lambda v: "on a hydrant",
+    "negotiator": lambda v: f"{v} negotiator",
+    "prisoners": lambda v: f"{v} under arrest",
+}
+"""How each of a unit's hidden attributes reads in the place panel."""
+UNSAID = ("group", "history", "rl", "note", "arrives", "edge")
+"""Attributes the place panel says otherwise (the RL with its level, the scenario's note) or not at all."""
+
+
+def unit_words(unit) -> str:
+    """A unit as the umpire reads it: its type and size, then each hidden attribute in words, then its note."""
+    strength = unit.factors["strength"]
+    words = [f"{strength} figures"] if unit.side == "crowd" else [
+        unit.type.replace("_", " "), f"{strength} strong" if unit.type != "officer" else ""]
+    words += [WORDS.get(key, lambda v, key=key: f"{key.replace('_', ' ')} {v}")(value)
+              for key, value in unit.attrs.items() if key not in UNSAID and value not in (None, False, 0, "")]
+    return ", ".join(word for word in words if word) + (f". {unit.attrs['note']}" if unit.attrs.get("note") else "")
+
+
 class PickingTable(DataTable):
     """A table of rows keyed by name; moving onto a row says which."""
 
@@ -54,13 +81,15 @@ class PickingTable(DataTable):
         self.post_message(self.Picked(event.row_key.value))
 
     def refill(self, rows: list[tuple]) -> None:
-        """Replace the rows (the last item of each is its key; text cells `plain`), keeping the cursor's place."""
+        """Replace the rows (the last item of each is its key; text cells `plain`), keeping the cursor's place;
+        only the umpire's own moves pick a row, not the refill's."""
         keep = self.cursor_row
-        self.clear()
-        for *cells, key in rows:
-            self.add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), key=key)
-        if self.row_count:
-            self.move_cursor(row=min(keep, self.row_count - 1))
+        with self.prevent(DataTable.RowHighlighted):
+            self.clear()
+            for *cells, key in rows:
+                self.add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), key=key)
+            if self.row_count:
+                self.move_cursor(row=min(keep, self.row_count - 1))
 
 
 class PlacesTable(PickingTable):
@@ -136,27 +165,32 @@ def _seen_crowds(view: PlayerView) -> list[tuple]:
     return [(s, u) for s in view.sightings if s.side == "crowd" for u in s.units]
 
 
+def place_title(board, node: str, known: str = "") -> Text:
+    """A place's name (as someone knows it), its features and the places next to it."""
+    text = Text()
+    text.append(printable(node + known), style="bold underline")
+    features = board.nodes[node].features
+    if features:
+        text.append(printable(f"  ({', '.join(features)})"), style="dim")
+    text.append("\nnext to " + printable(", ".join(board.adjacency[node])), style="cyan")
+    return text
+
+
 class PlacePanel(Static):
     """One place in full: every unit with its hidden attributes, its buildings, its casualties."""
 
     def show(self, scenario: Scenario, state: GameState, node: str) -> None:
         board = scenario.board
-        text = Text()
-        text.append(printable(node), style="bold underline")
-        features = board.nodes[node].features
-        if features:
-            text.append(printable(f"  ({', '.join(features)})"), style="dim")
+        text = place_title(board, node)
         for unit in state.at(node):
             a = unit.attrs
-            hidden = {k: v for k, v in a.items() if k not in ("group", "note", "history") and v not in (None, False, 0, "")}
-            text.append("\n" + printable(f"{unit.side[:3]} "), style="dim")
+            text.append("\n" + printable(f"{unit.side} "), style="dim")
             text.append(printable(unit.id), style="bold")
-            text.append(printable(f" {unit.type} x{unit.factors['strength']} "))
-            text.append(printable(" ".join(f"{k}={v}" for k, v in hidden.items())), style="italic")
+            text.append(printable(f": {unit_words(unit)}"))
             if unit.side == "crowd":
                 level = scenario.tables.rl.levels[a["rl"] - 1]
-                text.append("\n    " + printable(f"{level.name}: {level.behaviour} Drifts {level.move}\" toward {level.toward}."),
-                            style=RL_STYLE.get(a["rl"], ""))
+                text.append("\n    " + printable(f"RL {a['rl']} {level.name}: {level.behaviour} Drifts {level.move}\" "
+                                                  f"toward {level.toward}."), style=RL_STYLE.get(a["rl"], ""))
         for name, b in state.local["buildings"].items():
             if board.buildings[name].node == node:
                 text.append("\nbuilding ", style="dim")
@@ -167,10 +201,9 @@ class PlacePanel(Static):
                 text.append(printable(f"{c['state']} ({c['of']})" + (f", assessed {c['triage']}" if c["triage"] else "")))
         self.update(text)
 
-    def show_view(self, view: PlayerView, node: str) -> None:
+    def show_view(self, scenario: Scenario, view: PlayerView, node: str) -> None:
         """One place as a player knows it."""
-        text = Text()
-        text.append(printable(f"{node} as {view.player} knows it"), style="bold underline")
+        text = place_title(scenario.board, node, f" as {view.player} knows it")
         for unit in view.own:
             if unit.node == node:
                 text.append("\nown ", style="dim")
