@@ -40,6 +40,10 @@ class Game:
             game.events.extend(recorder.events)
         return game
 
+    def narrate(self, event: Event) -> str:
+        """An event as one line of the log, in the scenario's names."""
+        return self.rules.narrate(event, self.ctx)
+
     def dice_for(self, command: dict) -> Dice:
         """Typed-in dice if the command carries them, else the seeded generator."""
         if "dice" in command:

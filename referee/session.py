@@ -5,10 +5,10 @@ from __future__ import annotations
 import secrets
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from referee.core.dice import SeededDice
-from referee.core.engine import Context, Ruleset, replay
+from referee.core.engine import Context, replay
 from referee.core.events import Event
 from referee.errors import RefereeError, Stale
 from referee.game import Game
@@ -40,7 +40,7 @@ def is_undone(record, effective: set[int]) -> bool:
     return record.command_id not in effective and record.kind not in MARKS
 
 
-def narrated(rules: Ruleset, records: list, last: int = 0) -> list[tuple[object, str]]:
+def narrated(narrate: Callable[[Event], str], records: list, last: int = 0) -> list[tuple[object, str]]:
     """The last `last` stored events (all with 0) and their lines for the log: an undo or a redo says
     what it took back or brought back, in the words of that command's events."""
     commands: dict[int, list] = {}
@@ -50,8 +50,8 @@ def narrated(rules: Ruleset, records: list, last: int = 0) -> list[tuple[object,
     def line(record) -> str:
         if record.kind in MARKS:
             taken = commands.get(record.data["command"], ())
-            return f"{MARKS[record.kind]}: " + "; ".join(rules.narrate(stored_event(r)) for r in taken)
-        return rules.narrate(stored_event(record))
+            return f"{MARKS[record.kind]}: " + "; ".join(narrate(stored_event(r)) for r in taken)
+        return narrate(stored_event(record))
 
     return [(record, line(record)) for record in records[-last if last else 0:]]
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Iterator
 
+from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
 from referee.knowledge.moods import mood_shown
@@ -139,11 +141,10 @@ def _label(unit) -> str:
 
 def log_lines(store, as_json: bool) -> Iterator[str]:
     """`referee log`: every event, undone ones included and marked."""
-    from referee.rules import ruleset
     from referee.session import is_undone, narrated
 
     effective, records = set(store.effective()), store.log()
-    lines = [(r, "") for r in records] if as_json else narrated(ruleset(store.info.sources["scenario"]["ruleset"]), records)
+    lines = [(r, "") for r in records] if as_json else narrated(_narrator(store.info), records)
     for record, line in lines:
         undone = is_undone(record, effective)
         if as_json:
@@ -153,3 +154,13 @@ def log_lines(store, as_json: bool) -> Iterator[str]:
             })
         else:
             yield printable(f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}")
+
+
+def _narrator(info) -> Callable[[Event], str]:
+    """How a session's events read in its log: its ruleset's words, its scenario's names."""
+    from referee.core.engine import Context
+    from referee.rules import ruleset
+    from referee.scenario.catalog import from_sources
+
+    scenario = from_sources(info.sources)
+    return partial(ruleset(scenario.ruleset).narrate, ctx=Context(scenario, scenario.option_values(info.options)))

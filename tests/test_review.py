@@ -210,3 +210,30 @@ def test_review_and_export_need_a_session(cli, tmp_path, args, message):
 def test_review_at_needs_turn_numbers(cli, saved, tmp_path):
     run = cli("review", saved, "--out", tmp_path / "x.html", "--at", "three")
     assert run.code == 2 and "--at takes turns" in run.err
+
+
+def test_the_timeline_lists_undone_events_in_their_place_and_names_targets_and_reasons(saved, tmp_path):
+    ctx = context(gather(saved))
+    assert all(list(t.lines) == sorted(t.lines) for t in ctx["timeline"]), "in log order, undone ones in place"
+    out = tmp_path / "review.html"
+    from referee.review.report import write_review
+
+    page = write_review(saved, out).read_text(encoding="utf-8")
+    last_turn = page[page.rindex("<h3>Turn "):page.index("What became of every unit")]
+    assert last_turn.index("undone: Game over") < last_turn.index(">Game over"), "the undone end of the game, then its replay"
+    assert "(5.2: Roosevelt Hotel)" in page and "5.2: roosevelt" not in page
+    reasons = [reason for _, _, lines in ctx["moves"] for reason in lines]
+    assert any(reason.startswith("the protesters' ring cut") and "off from the venues (5.2): +" in reason
+               for reason in reasons)
+    assert all(re.search(r"\): [+-]\d+$", reason) for reason in reasons), "each reason says what it gave"
+
+
+def test_a_single_reinforcement_is_one_reinforcement():
+    from referee.core.events import Event
+    from referee.rules.n30.narrate import narrate
+    from referee.rules.wallman.narrate import narrate as riot_narrate
+
+    assert narrate(Event("reinforcements-arrived", {"units": ["U1"], "edge": "west"}, (), 1, "")) == (
+        "1 reinforcement reaches the west edge: U1")
+    assert riot_narrate(Event("reinforcements-arrived", {"units": ["Panda 3"], "node": "Ring Road"}, (), 1, "")) == (
+        "Panda 3 arrives at Ring Road")

@@ -44,8 +44,8 @@ class Ruleset(Protocol):
     def evolve(self, ctx: Context, state: GameState, event: Event) -> None:
         """Fold one event into a thawed state, in place."""
 
-    def narrate(self, event: Event) -> str:
-        """The event as one line for the umpire's log."""
+    def narrate(self, event: Event, ctx: Context | None = None) -> str:
+        """The event as one line for the umpire's log, in the scenario's names where `ctx` is given."""
 
 
 class Recorder:

@@ -17,7 +17,7 @@ from referee.knowledge.build import new_record
 from referee.knowledge.view import PlayerView
 from referee.rules import ruleset as ruleset_for
 from referee.scenario.catalog import Scenario, from_sources
-from referee.session import stored_event
+from referee.session import is_undone, stored_event
 from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, open_reader
 
 RL_KINDS = ("rl-rolled", "negotiated", "crowds-merged", "crowd-mood")
@@ -101,8 +101,8 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     state, record = g.initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
-        if r.command_id not in effective and r.kind not in ("undone", "redone"):
-            g.undone.append((r, rules.narrate(stored_event(r))))
+        if is_undone(r, effective):
+            g.undone.append((r, rules.narrate(stored_event(r), ctx)))
     for r in kept:
         event = stored_event(r)
         if event.kind == "turn-begun":
@@ -112,7 +112,7 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
         before = _score(state)
         rules.evolve(ctx, state, event)
         record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
-        g.played.append(Played(r.seq, r.command_id, event, rules.narrate(event), before, _score(state)))
+        g.played.append(Played(r.seq, r.command_id, event, rules.narrate(event, ctx), before, _score(state)))
         g.scores[state.turn] = _score(state)
         if event.kind in RL_KINDS:
             for uid, level in _crowd_levels(state).items():

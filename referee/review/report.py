@@ -37,16 +37,28 @@ TALLIES = {
 }
 
 
+REASONS = {
+    "5.1": "protesters reached {names} (5.1)",
+    "5.2": "the protesters' ring cut {names} off from the venues (5.2)",
+    "5.3": "protesters held the {names} (5.3)",
+    "4.5": "police attacks and gas (4.5)",
+    "damaged": "{names} smashed",
+    "broke-in": "{names} broken into",
+    "looted": "{names} looted",
+    "fires-burned": "fires burning",
+}
+"""What moved the score, in words, by the success's section or the event's kind; {names}: the targets or buildings."""
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One turn of the timeline: its events as lines, how many moves, what was undone."""
+    """One turn of the timeline: its events as lines in log order (undone ones in their place), how many moves."""
 
     turn: int
     time: str
     score: int | None
-    lines: tuple[tuple[int, str, tuple[str, ...]], ...]  # (seq, line, notes such as the odds beforehand)
+    lines: tuple[tuple[int, str, tuple[str, ...], bool], ...]  # (seq, line, notes such as the odds beforehand, undone)
     moves: tuple[str, ...]  # each move in short: "U7 → 5th & Pike"
-    undone: tuple[tuple[int, str], ...]
 
 
 def _odds_lines(event) -> tuple[str, ...]:
@@ -68,7 +80,7 @@ def timeline(g: Gathered) -> list[Turn]:
     turns: dict[int, dict] = {}
 
     def at(turn: int) -> dict:
-        return turns.setdefault(turn, {"lines": [], "moves": [], "undone": []})
+        return turns.setdefault(turn, {"lines": [], "moves": []})
 
     for p in g.played:
         entry = at(p.event.turn)
@@ -76,21 +88,38 @@ def timeline(g: Gathered) -> list[Turn]:
             if p.event.kind in ("unit-moved", "crowd-moved") and p.event.data["to"] != p.event.data.get("from"):
                 entry["moves"].append(f"{p.event.data.get('unit') or p.event.data['crowd']} → {p.event.data['to']}")
         else:
-            entry["lines"].append((p.seq, p.line, _odds_lines(p.event)))
+            entry["lines"].append((p.seq, p.line, _odds_lines(p.event), False))
     for record, line in g.undone:
-        at(record.turn)["undone"].append((record.seq, line))
+        at(record.turn)["lines"].append((record.seq, line, (), True))
     label = g.scenario.clock.label
-    return [Turn(t, label(t), g.scores.get(t), tuple(e["lines"]), tuple(e["moves"]), tuple(e["undone"]))
+    return [Turn(t, label(t), g.scores.get(t), tuple(sorted(e["lines"])), tuple(e["moves"]))
             for t, e in sorted(turns.items())]
 
 
 def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
-    """The turns where the score moved most: (turn, change, the events that moved it)."""
+    """The turns where the score moved most: (turn, change, why in words)."""
     previous = {t: g.scores.get(t - 1, next(iter(g.initial.scores.values()))) for t in g.scores}
     changes = sorted(((abs(g.scores[t] - previous[t]), t) for t in g.scores if g.scores[t] != previous[t]), reverse=True)
     picked = sorted(t for _, t in changes[:count])
-    return [(t, g.scores[t] - previous[t],
-             [p.line for p in g.played if p.event.turn == t and p.score_after != p.score_before]) for t in picked]
+    return [(t, g.scores[t] - previous[t], why(g, t)) for t in picked]
+
+
+def why(g: Gathered, turn: int) -> list[str]:
+    """What moved the score in a turn, in words, each reason once with what it gave: "the protesters' ring cut
+    Roosevelt Hotel, ... off from the venues (5.2): +5"; an event without words of its own is told as the log tells it."""
+    reasons: dict[str, list] = {}  # reason: [points, the names it concerns]
+    targets = g.scenario.board.targets
+    for p in g.played:
+        if p.event.turn != turn or p.score_after == p.score_before:
+            continue
+        d = p.event.data
+        reason = reasons.setdefault(REASONS.get(d.get("source") if p.event.kind == "success" else p.event.kind, p.line),
+                                    [0, []])
+        reason[0] += p.score_after - p.score_before
+        name = targets[d["target"]].name if d.get("target") in targets else d.get("building")
+        if name and name not in reason[1]:
+            reason[1].append(name)
+    return [reason.format(names=", ".join(names)) + f": {points:+d}" for reason, (points, names) in reasons.items()]
 
 
 def fates(g: Gathered) -> list[tuple]:

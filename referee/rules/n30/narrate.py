@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.engine import Context
 from referee.core.events import Event
 
 
@@ -43,7 +44,8 @@ def _radicalized(d: dict) -> str:
 
 _LINES = {
     "turn-begun": lambda d: f"Turn {d['turn']} begins, {d['time']}",
-    "reinforcements-arrived": lambda d: f"{len(d['units'])} reinforcements reach the {d['edge']} edge: {', '.join(d['units'])}",
+    "reinforcements-arrived": lambda d: (f"{len(d['units'])} reinforcement{'s reach' if len(d['units']) > 1 else ' reaches'}"
+                                         f" the {d['edge']} edge: {', '.join(d['units'])}"),
     "intersection-chosen": lambda d: f"The {d['side']} choose {d['node']}",
     "movement-rolled": lambda d: f"{d['unit']} rolls a movement of {d['rate']}" + (" (halved, 3.1)" if d["halved"] else ""),
     "unit-moved": _moved,
@@ -66,7 +68,11 @@ _LINES = {
 }
 
 
-def narrate(event: Event) -> str:
-    """The event as a line of text, its dice at the end (a typed-in die marked *)."""
+def narrate(event: Event, ctx: Context | None = None) -> str:
+    """The event as a line of text, its dice at the end (a typed-in die marked *); a target by its name where
+    the scenario (`ctx`) is given."""
+    data, targets = event.data, ctx.scenario.board.targets if ctx else {}
+    if data.get("target") in targets:
+        data = {**data, "target": targets[data["target"]].name}
     line = _LINES.get(event.kind)
-    return (line(event.data) if line else f"{event.kind} {event.data}") + _dice(event)
+    return (line(data) if line else f"{event.kind} {data}") + _dice(event)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.engine import Context
 from referee.core.events import Event
 
 
@@ -16,7 +17,7 @@ def _mods(modifiers: dict) -> str:
 LINES = {
     "phase-ended": lambda d: f"{d['from']} phase ends; {d['to']} phase",
     "turn-begun": lambda d: f"turn {d['turn']} begins ({d['time']})",
-    "reinforcements-arrived": lambda d: f"{', '.join(d['units'])} arrive at {d['node']}",
+    "reinforcements-arrived": lambda d: f"{', '.join(d['units'])} arrive{'s' * (len(d['units']) == 1)} at {d['node']}",
     "game-ended": lambda d: f"game over: property damage {d['score']} against {d['target']}; {d['winner']} win",
     "unit-moved": lambda d: f"{d['unit']} {'runs' if d.get('run') else 'moves'} {d['from']} -> {d['to']}",
     "crowd-moved": lambda d: (f"{d['crowd']} drifts {d['inches']}\" toward {d['why']}: " if "inches" in d
@@ -61,7 +62,8 @@ LINES = {
 }
 
 
-def narrate(event: Event) -> str:
-    """The event as the umpire reads it in the log, dice in brackets (typed-in ones starred)."""
+def narrate(event: Event, ctx: Context | None = None) -> str:
+    """The event as the umpire reads it in the log, dice in brackets (typed-in ones starred); its names need
+    nothing from the scenario (`ctx`)."""
     line = LINES.get(event.kind)
     return (line(event.data) if line else f"{event.kind} {event.data}") + _dice(event)

@@ -80,7 +80,7 @@ class UmpireScreen(Screen):
         if self.history is None:
             return self.note
         event = self.history.events[self.moment - 1] if self.moment else None
-        return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.rules.narrate(event)}" if event else "")
+        return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.narrate(event)}" if event else "")
 
     def notify(self, message: str, **options) -> None:
         """A notification shows the session's text as written: `printable`, no markup read."""
@@ -113,7 +113,7 @@ class UmpireScreen(Screen):
         records, effective = self.session.log()
         if len(records) > LOG_SHOWN:
             log.write(LogEntry(" " * 6, f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", "dim"))
-        for record, line in narrated(self.game.rules, records, LOG_SHOWN):
+        for record, line in narrated(self.game.narrate, records, LOG_SHOWN):
             log.write(self.log_line(record.seq, line, is_undone(record, effective)))
 
     def add_to_log(self, lines: list[tuple[int, str]], undoing: bool) -> None:
@@ -144,7 +144,7 @@ class UmpireScreen(Screen):
                 self.post_message(Refused(command, str(error)))
                 return
             self.post_followed()
-            narrate = self.game.rules.narrate
+            narrate = self.game.narrate
             self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last],
                                       self.session.tip[0]))
 
@@ -181,7 +181,7 @@ class UmpireScreen(Screen):
         """Tell the screen what other writers committed, if anything (called holding the lock)."""
         taken = self.session.take_followed()
         if taken:
-            narrate = self.game.rules.narrate
+            narrate = self.game.narrate
             undoing = any(event.kind in MARKS for _, event in taken)
             self.post_message(Followed([(seq, narrate(event)) for seq, event in taken], undoing, self.session.tip[0]))
 
@@ -239,7 +239,7 @@ class UmpireScreen(Screen):
         except RefereeError as error:
             self._refused(Refused(command, str(error)))
             return
-        proposal = "; ".join(self.game.rules.narrate(event) for event in events)
+        proposal = "; ".join(self.game.narrate(event) for event in events)
         self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),
                              lambda values: self.send(command) if values is not None else None)
 
