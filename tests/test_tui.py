@@ -549,7 +549,7 @@ def test_picking_a_destination_the_rules_forbid_says_which_rule_in_full_at_80x24
 
     note, rolled, shown = drive(path, script, size=(80, 24))
     assert note.startswith("3.2: only 1 protester unit may enter") and "(6th & Union into 7th & Union)" in note
-    assert "Rad. Cheer. may move 1: pick a highlighted intersection" in rolled
+    assert "Rad. Cheer. may move 1: Enter on a highlighted intersection, s to stay, Esc hides them" in rolled
     assert len(note) > 160 and note in shown, "the header shows the whole refusal"
 
 def test_undo_strikes_its_events_through_at_once_and_says_what_it_undid(tmp_path):

@@ -120,9 +120,6 @@ class MainScreen(UmpireScreen):
                              style="cyan")
             for known in (m for m in self.view.markers if m.node == node):
                 title.append(f"\n{known.marker}, {'now' if known.current else 'seen ' + known.seen_time}", style="bold red")
-        if self.moving:
-            title.append(f"\nmoving {printable(self.moving)}: pick a highlighted intersection (Enter), s to stay, Esc to stop",
-                         style="yellow")
         self.query_one(NodePanel).show(title, units, state, select=self.unit)
 
     @on(MapView.Moved)
@@ -144,7 +141,7 @@ class MainScreen(UmpireScreen):
         if self.viewing:
             return f"VIEW AS {self.viewing}: only what this player knows (v: next player)"
         selected = f"selected {self.unit}" if self.unit else "no unit selected"
-        return f"{selected}. {self.note}" if self.note else selected
+        return f"{selected} · {self.note}" if self.note else selected
 
     @on(UnitSelected)
     def _unit_selected(self, event: UnitSelected) -> None:
@@ -173,7 +170,7 @@ class MainScreen(UmpireScreen):
             self.note = f"{unit_id} has nowhere to go with a movement of {rate}: s keeps it where it is (3)"
             self.moving = None
             return
-        self.note = f"{unit_id} may move {rate}: pick a highlighted intersection, or s to stay"
+        self.note = f"{unit_id} may move {rate}: Enter on a highlighted intersection, s to stay, Esc hides them"
         map_view = self.query_one(MapView)
         map_view.focus()  # the arrows pick the destination, wherever the unit was selected
         if map_view.cursor not in self.legal:

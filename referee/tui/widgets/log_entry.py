@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
-from rich.text import Text
+from rich.segment import Segment
 
 from referee.tui.text import plain
 
@@ -20,6 +20,9 @@ class LogEntry:
         return Measurement(indent + 1, indent + self.text.cell_len)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        indent = len(self.number)
-        for index, line in enumerate(self.text.wrap(console, max(1, options.max_width - indent))):
-            yield Text.assemble((self.number, self.text.style) if index == 0 else " " * indent, line)
+        """Segments, not Text: a Text yielded here would be wrapped a second time."""
+        style = console.get_style(self.text.style) if self.text.style else None
+        for index, line in enumerate(self.text.wrap(console, max(1, options.max_width - len(self.number)))):
+            yield Segment(" " * len(self.number)) if index else Segment(self.number, style)
+            yield from Segment.apply_style(line.render(console), style)
+            yield Segment.line()
