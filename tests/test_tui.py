@@ -581,12 +581,20 @@ def test_view_as_player_shows_in_the_log_only_what_that_player_was_told(tmp_path
 
     async def script(pilot, app):
         shown = []
+        app.screen.query_one("#tabs").active = "tab-units"
         for _ in range(3):
             await press(pilot, "v")
+            units = app.screen.query_one("#all-units")
+            app.screen.query_one("#tabs").active = "tab-log"
+            await settle(pilot)
             shown.append(log_text(app))
+            app.screen.query_one("#tabs").active = "tab-units"
+            await settle(pilot)
+            shown.append(units.row_count)
         return shown
 
-    protesters, police, umpire = drive(path, script)
+    protesters, protester_units, police, police_units, umpire, every_unit = drive(path, script)
+    assert protester_units + police_units == every_unit, "the units tab: only the player's own units"
     assert protesters.startswith("What protesters was told") and "7:40: turn 1 begins" in protesters
     assert "7:40: report (doubtful): Horses on Union" in protesters
     assert "Drums on Pine" not in protesters and "7/A" not in protesters and "[dice" not in protesters

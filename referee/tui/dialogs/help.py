@@ -8,6 +8,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -28,15 +29,14 @@ MORE = (
 
 
 def keys_table(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], ...]) -> Table:
-    """The keys, their actions and what they do."""
+    """The keys, and each one's action and what it does (one column: room for the words at 80 columns)."""
     table = Table(title="referee: the umpire's keys", expand=True)
-    table.add_column("key", style="bold")
-    table.add_column("action")
-    table.add_column("what it does")
+    table.add_column("key", style="bold", max_width=9)
+    table.add_column("action: what it does", ratio=1)
     for action in actions:
-        table.add_row("?" if action.key == "question_mark" else action.key, action.name, action.help)
+        table.add_row("?" if action.key == "question_mark" else action.key, Text.assemble((action.name, "bold"), ": ", action.help))
     for key, text in more:
-        table.add_row(key, "", text)
+        table.add_row(key, text)
     return table
 
 

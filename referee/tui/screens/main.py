@@ -82,7 +82,7 @@ class MainScreen(UmpireScreen):
         self._show_status()
         self._show_node(map_view.cursor)
         if self.query_one(TabbedContent).active == "tab-units":
-            self.query_one(UnitsBrowser).show(state)
+            self.query_one(UnitsBrowser).show(state, {u.id for u in self.view.own} if self.viewing else None)
 
     @on(TabbedContent.TabActivated)
     def _tab(self) -> None:

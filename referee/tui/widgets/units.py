@@ -122,6 +122,7 @@ class UnitsBrowser(Vertical):
         super().__init__(id=id)
         self.choices = choices
         self.state: GameState | None = None
+        self.only: set[str] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="unit-filters"):
@@ -129,16 +130,17 @@ class UnitsBrowser(Vertical):
                 yield Select([(c, c) for c in self.choices[name]], prompt=f"any {name}", id=f"filter-{name}")
         yield UnitTable(id="all-units")
 
-    def show(self, state: GameState) -> None:
-        self.state = state
+    def show(self, state: GameState, only: set[str] | None = None) -> None:
+        """The units that pass the filters; with `only`, none but those (a player's own, when viewing as him)."""
+        self.state, self.only = state, only
         wanted = {name: self.query_one(f"#filter-{name}", Select).value for name in self.FILTERS}
         units = [
-            unit for unit in state.units.values()
-            if all(value == Select.NULL or getattr(unit, name) == value for name, value in wanted.items())
+            unit for unit in state.units.values() if (only is None or unit.id in only)
+            and all(value == Select.NULL or getattr(unit, name) == value for name, value in wanted.items())
         ]
         self.query_one(UnitTable).show(units, state)
 
     @on(Select.Changed)
     def _filter(self) -> None:
         if self.state is not None:
-            self.show(self.state)
+            self.show(self.state, self.only)
