@@ -225,10 +225,10 @@ def test_table_dice_left_empty_are_refused_not_rolled(tmp_path):
         drawn = app.session.game.dice.drawn
         await press(pilot, "t", "r")
         await fill(pilot, app, dice="")
-        return app.screen.note, drawn, app.session.game.dice.drawn
+        return str(app.screen.query_one("#form-error").render()), drawn, app.session.game.dice.drawn
 
     note, before, after = drive(path, script)
-    assert note.startswith("not enough dice typed in") and before == after
+    assert note.startswith("not enough dice typed in") and before == after, "the form again, with the reason"
     assert "rl-rolled" not in log_kinds(path)
 
 
