@@ -33,6 +33,8 @@ def stored_event(record) -> Event:
 
 MARKS = {"undone": "Undone", "redone": "Redone"}
 """The events an undo or a redo records, and how the log names them."""
+TOLD = 3
+"""How many of the events it took back (or brought back) an undo's (or a redo's) line tells; the rest it counts."""
 
 
 def is_undone(record, effective: set[int]) -> bool:
@@ -49,8 +51,9 @@ def narrated(narrate: Callable[[Event], str], records: list, last: int = 0) -> l
 
     def line(record) -> str:
         if record.kind in MARKS:
-            taken = commands.get(record.data["command"], ())
-            return f"{MARKS[record.kind]}: " + "; ".join(narrate(stored_event(r)) for r in taken)
+            taken = commands.get(record.data["command"], [])
+            more = f"; and {len(taken) - TOLD} more events" if len(taken) > TOLD else ""
+            return f"{MARKS[record.kind]}: " + "; ".join(narrate(stored_event(r)) for r in taken[:TOLD]) + more
         return narrate(stored_event(record))
 
     return [(record, line(record)) for record in records[-last if last else 0:]]

@@ -117,3 +117,16 @@ def test_killed_apply_loses_no_acknowledged_command(db):
         seqs = {record.seq for record in SessionStore.open(db).log()}
         assert set(acknowledged) <= seqs
         Session.open(db)
+
+
+def test_an_undo_says_what_it_took_back_and_counts_the_rest(tmp_path):
+    from referee.session import narrated
+
+    session = Session.create(tmp_path / "s.db", "n30/lock-down-hold-fast", {}, 5)
+    west = [u.id for u in session.state.units.values() if u.status == "off-map" and u.attrs["edge"] == "west"]
+    session.apply({"do": "group-move", "units": west, "to": "5th & Pike"})
+    session.apply({"do": "undo"})
+    records, _ = session.log()
+    (_, line), = narrated(session.game.narrate, records, 1)
+    session.close()
+    assert line.startswith("Undone: ") and line.endswith("; and 57 more events") and line.count(";") == 3
