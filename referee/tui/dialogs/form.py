@@ -50,7 +50,7 @@ class CommandForm(Dialog[dict | None]):
                 with Horizontal(classes="form-row"):
                     yield Label(plain(field.label), classes="form-label")
                     yield self._widget(field)
-            yield Label(plain(self.error), id="form-error", classes="error")
+            yield Label(plain(self.error), id="form-error", classes="error" if self.error else "error hidden")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", variant="primary", id="apply")
                 yield Button("Cancel", id="cancel")
@@ -91,7 +91,7 @@ class CommandForm(Dialog[dict | None]):
         try:
             self.dismiss({field.name: self._value(field) for field in self.fields})
         except ValueError as error:
-            self.query_one("#form-error", Label).update(str(error))
+            self.query_one("#form-error", Label).remove_class("hidden").update(plain(str(error)))
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
