@@ -23,8 +23,8 @@ from pathlib import Path
 from referee.core.units import ACTIVE, OFF_MAP
 from referee.errors import RefereeError
 from referee.game import Game
-from referee.rules.n30.movement import destinations
 from referee.rules.n30.attack import targets
+from referee.rules.n30.movement import destinations
 from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, intersections_allowed
 from referee.scenario.catalog import load
 

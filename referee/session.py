@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, replay

@@ -6,8 +6,8 @@ import hashlib
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from referee.errors import RefereeError
 from referee.game import Game

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.examples import WORKED_CONFRONTATION, OPENING
+from tests.examples import OPENING, WORKED_CONFRONTATION
 
 IDS = {"n30/lock-down-hold-fast", "n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets"}
 SCENARIO = "n30/lock-down-hold-fast"

@@ -6,12 +6,11 @@ import re
 
 import pytest
 
-from referee.store.repository import SessionStore
-
 from referee.errors import RefereeError
 from referee.knowledge.build import player_view, views
 from referee.scenario.catalog import load
 from referee.session import Session
+from referee.store.repository import SessionStore
 
 LDHF = "n30/lock-down-hold-fast"
 TWO = "n30/lock-down-hold-fast-two-commanders"

@@ -19,8 +19,8 @@ from referee.rules.n30.confrontation import (
     check_allocation,
     check_attack,
     even_split,
-    political_cost,
     police_total,
+    political_cost,
     resolve,
 )
 from tests.examples import WORKED_CONFRONTATION

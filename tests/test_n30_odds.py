@@ -3,7 +3,8 @@
 import itertools
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.core.dice import TableDice
 from referee.rules.n30.confrontation import ProtesterIn, resolve

@@ -9,11 +9,12 @@ import time
 import pytest
 
 from referee import session as session_module
-from referee.errors import RefereeError, Refusal
 from referee.core.engine import replay
+from referee.errors import RefereeError, Refusal
 from referee.session import Session, stored_event
 from referee.store.repository import SessionStore
 from tests.examples import OPENING
+
 
 @pytest.fixture
 def db(tmp_path):

@@ -7,8 +7,14 @@ import re
 from pathlib import Path
 
 from jinja2 import (
-    BytecodeCache, ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined,
-    pass_eval_context, select_autoescape,
+    BytecodeCache,
+    ChoiceLoader,
+    Environment,
+    FileSystemBytecodeCache,
+    FileSystemLoader,
+    StrictUndefined,
+    pass_eval_context,
+    select_autoescape,
 )
 from markupsafe import Markup
 

@@ -342,7 +342,7 @@ RULESETS = {"wallman": {"en": i18n_wallman.EN, "es": i18n_wallman.ES}}
 """What a ruleset's sheets say differently from, or beyond, the N30 words above."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _table(lang: str, ruleset: str) -> dict[str, str]:
     return {**TABLES[lang], **RULESETS.get(ruleset, {}).get(lang, {})}
 
@@ -353,7 +353,7 @@ def _pattern(english: str) -> re.Pattern:
     return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _phrases(ruleset: str) -> tuple[tuple, dict[str, str]]:
     """The English phrases data may match, and the English words a phrase's fields may hold."""
     english = _table("en", ruleset)

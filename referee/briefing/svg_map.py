@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from string import ascii_uppercase
-from typing import Callable
 
 from referee.core.board import Board, Target
 from referee.knowledge.view import PlayerView, Sighting

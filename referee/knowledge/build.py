@@ -7,8 +7,8 @@ from pathlib import Path
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.knowledge.record import Record
-from referee.knowledge.wallman import WallmanRecord
 from referee.knowledge.view import PlayerView
+from referee.knowledge.wallman import WallmanRecord
 from referee.rules import ruleset as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.reading import open_reader

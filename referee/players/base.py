@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from referee.core.units import OFF_MAP
 from referee.players.boardinfo import BoardInfo, info_for

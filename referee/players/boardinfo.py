@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from collections.abc import Iterable
 
 from referee.core.board import Board
 
 VENUE, HOTEL, ENTRANCE = "venue", "hotel", "entrance"
 
-_CACHE: dict[int, tuple[Board, "BoardInfo"]] = {}
+_CACHE: dict[int, tuple[Board, BoardInfo]] = {}
 
 
-def info_for(board: Board) -> "BoardInfo":
+def info_for(board: Board) -> BoardInfo:
     """The cached BoardInfo of a board (keyed by the object: boards are loaded once per process)."""
     hit = _CACHE.get(id(board))
     if hit is not None and hit[0] is board:
@@ -135,7 +135,7 @@ class BoardInfo:
 
     # --- scoring -------------------------------------------------------------------------
 
-    def analyse(self, held) -> "Analysis":
+    def analyse(self, held) -> Analysis:
         """Which objectives the protesters score holding `held` (a set, or a side's stacks), and what
         each held node is worth. The analysis of the last stacks object seen is kept: states are
         frozen, so while the protesters' stacks are the same object their analysis stands."""

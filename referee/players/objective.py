@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
+from referee.core.units import DESTROYED
 from referee.players.base import (
-    ATTACKERS, CHEMICAL, Player, attack_strength, board_info, free_choices, route, waiting_units,
+    ATTACKERS,
+    CHEMICAL,
+    Player,
+    attack_strength,
+    board_info,
+    free_choices,
+    route,
+    waiting_units,
 )
 from referee.players.random_player import eligible_refuser
 from referee.rules.n30.attack import retreat_options, targets
-from referee.rules.n30.confrontation import POLICE_FACTORS as FACTORS, POLITICAL_TYPES, UNORGANIZED
+from referee.rules.n30.confrontation import POLICE_FACTORS as FACTORS
+from referee.rules.n30.confrontation import POLITICAL_TYPES, UNORGANIZED
 from referee.rules.n30.friction import PEACE_POLICE_COUNT, peace_police_pool
 from referee.rules.n30.limits import RIVAL, STACKING, friction_barred
 from referee.rules.n30.phases import POLICE, PROTESTERS
-from referee.core.units import DESTROYED
 
 if TYPE_CHECKING:
     from referee.core.units import Unit

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from referee.players.base import (
-    ATTACKERS, CHEMICAL, Player, free_choices, unmoved_at, waiting_units,
+    ATTACKERS,
+    CHEMICAL,
+    Player,
+    free_choices,
+    unmoved_at,
+    waiting_units,
 )
 from referee.rules.n30.attack import retreat_options, targets
 from referee.rules.n30.movement import destinations

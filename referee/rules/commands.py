@@ -12,12 +12,21 @@ rules read the command as given, so no model is built, which keeps the check to 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
-from pydantic import ValidationInfo, with_config
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    with_config,
+)
 from pydantic_core import PydanticCustomError
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from referee.errors import RefereeError
 from referee.rules.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SMALL, TEXT_CHARS, quoted

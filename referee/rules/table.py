@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
-from typing import Callable
 
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit

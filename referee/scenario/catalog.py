@@ -182,7 +182,7 @@ def validated(path: Path, model: type):
         raise DataError(path, text, tuple(first["loc"]), first["msg"]) from None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _checked(path: Path, model_name: str) -> _File:
     """A scenario or board file, checked against its model in `models`."""
     from referee.scenario import models

@@ -193,7 +193,7 @@ class Tables(_Strict):
 DEFAULT = "wallman/board/tables.toml"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_tables(path: Path | None = None) -> Tables:
     """The tables in a file (by default the bundled ones), shape and consistency checked."""
     from referee.scenario.catalog import validated

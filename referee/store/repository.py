@@ -9,10 +9,11 @@ import json
 import os
 import secrets
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator, Self
+from typing import Any, Self
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import DatabaseError
@@ -22,7 +23,16 @@ from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
 from referee.store.models import BriefingRow, CommandRow, EventRow, SessionRow, SnapshotRow
 from referee.store.reading import (
-    FORMAT, GENESIS, SESSION_ID, LogReader, command_link, database_problem, event_link, link, snapshot_digest, verified,
+    FORMAT,
+    GENESIS,
+    SESSION_ID,
+    LogReader,
+    command_link,
+    database_problem,
+    event_link,
+    link,
+    snapshot_digest,
+    verified,
 )
 
 KINDS = ("play", "undo", "redo")

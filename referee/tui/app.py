@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Iterable
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -20,7 +20,6 @@ from referee.tui.screens.main import MainScreen
 from referee.tui.screens.riot import RiotScreen
 from referee.tui.screens.umpire import UmpireScreen
 from referee.tui.styles import give_default_styles
-
 
 YOUNG = 10_000
 """Allocations between two collections of the youngest objects while a session is open."""
@@ -47,7 +46,7 @@ class RefereeApp(App):
         if self.path is not None:
             self.open_session(self.path)
         else:
-            from referee.scenario.catalog import scenario_files, load_file
+            from referee.scenario.catalog import load_file, scenario_files
             from referee.tui.screens.start import StartScreen
 
             self.push_screen(StartScreen([load_file(p) for p in scenario_files().values()], self.folder))

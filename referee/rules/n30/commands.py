@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from pydantic import Field
-from typing_extensions import NotRequired
 
 from referee.rules.bounds import ITEMS
 from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, SomeNames, one_of

@@ -10,7 +10,12 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE, OFF_MAP, RESERVE, Unit
 from referee.errors import RefereeError, Refusal
 from referee.rules.n30.limits import (
-    entry_allowed, entry_refusal, friction_barred, has_room, opponent, STACKING,
+    STACKING,
+    entry_allowed,
+    entry_refusal,
+    friction_barred,
+    has_room,
+    opponent,
 )
 from referee.rules.n30.phases import MOVER, POLICE, PROTESTERS, intersections_allowed
 from referee.rules.n30.setup import FLYING

@@ -7,11 +7,11 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import Refusal
 from referee.rules import reports
-from referee.rules.table import CommandTable
 from referee.rules.n30 import attack, fold, friction, movement, turns
 from referee.rules.n30.narrate import narrate
 from referee.rules.n30.phases import MOVER
 from referee.rules.n30.setup import initial_state
+from referee.rules.table import CommandTable
 
 
 def _choose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

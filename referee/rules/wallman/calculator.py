@@ -8,7 +8,8 @@ be used; missing dice come from the generator seeded with `--seed` (or a random 
 from __future__ import annotations
 
 import os
-from typing import Annotated, Any, Callable, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -16,7 +17,7 @@ from referee.core.dice import SeededDice, TableDice, Tally
 from referee.errors import RefereeError
 from referee.rules.bounds import FIGURES, ITEMS, SMALL, cut
 from referee.rules.commands import Counts, Dice, Name, Names, Small, explain, where, whole
-from referee.rules.wallman import damage, fighting, fires, firearms, looting, medical, negotiation, overreaction, response
+from referee.rules.wallman import damage, fighting, firearms, fires, looting, medical, negotiation, overreaction, response
 from referee.scenario.wallman_tables import Tables, load_tables
 
 

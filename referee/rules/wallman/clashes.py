@@ -10,8 +10,10 @@ from referee.rules.wallman import lookup
 from referee.rules.wallman.actions import one_action
 from referee.rules.wallman.care import casualty_id, casualty_ids
 from referee.rules.wallman.crowds import near
-from referee.rules.wallman.fighting import Fighter, fight as fight_round, intent_of
-from referee.rules.wallman.firearms import counter_snipe, snipe as snipe_shot, volley
+from referee.rules.wallman.fighting import Fighter, intent_of
+from referee.rules.wallman.fighting import fight as fight_round
+from referee.rules.wallman.firearms import counter_snipe, volley
+from referee.rules.wallman.firearms import snipe as snipe_shot
 from referee.rules.wallman.overreaction import over_reaction
 from referee.rules.wallman.phases import CROWD, SECURITY
 from referee.rules.wallman.scores import row_for

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
-from typing_extensions import NotRequired
 
 from referee.rules.bounds import FIGURES
 from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, Text, whole

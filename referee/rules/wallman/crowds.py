@@ -9,7 +9,8 @@ from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rules.wallman import lookup
 from referee.rules.wallman.actions import one_action
-from referee.rules.wallman.negotiation import Talk, negotiate as talk_to
+from referee.rules.wallman.negotiation import Talk
+from referee.rules.wallman.negotiation import negotiate as talk_to
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.response import roll_rl
 from referee.rules.wallman.setup import tables

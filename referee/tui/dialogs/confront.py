@@ -23,7 +23,6 @@ from referee.tui.text import plain
 from referee.tui.widgets.number_field import NumberField
 from referee.tui.widgets.odds_table import OddsTable
 
-
 LEGEND = ("[dim]keeps: unaffected; back: forced to retreat (4.1); out: destroyed (4.2); "
           "stays: a refusing lockdown holds (4.4); rad.: radicalized (4.3)[/dim]")
 

@@ -56,7 +56,7 @@ class DrawnOnce:
         return Measurement.get(console, options, self.renderable)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def keys(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], ...]) -> DrawnOnce:
     """A screen's keys, laid out once per width for as long as the app runs."""
     return DrawnOnce(keys_table(actions, more))

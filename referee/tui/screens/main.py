@@ -19,7 +19,7 @@ from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.map_view import MapMarks, MapView, stacks_of, target_letters
 from referee.tui.widgets.status_bar import StatusBar
-from referee.tui.widgets.units import NodePanel, UnitSelected, UnitsBrowser
+from referee.tui.widgets.units import NodePanel, UnitsBrowser, UnitSelected
 
 
 class MainScreen(UmpireScreen):

@@ -21,7 +21,6 @@ from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.riot import CrowdsTable, PlacePanel, PlacesTable
 from referee.tui.widgets.status_bar import StatusBar
 
-
 MORE = (
     ("arrows, mouse", "move in the places and crowd tables; the selected crowd and place are what the actions act on"),
     ("tab", "move between the places, the crowds and the log"),

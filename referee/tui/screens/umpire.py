@@ -4,9 +4,9 @@ dice from the table, printing briefings, the theme and the help."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 from rich.console import Group
 from textual import events, on, work
