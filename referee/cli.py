@@ -25,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits 2."""
 
     def error(self, message: str) -> None:
-        message = re.sub(r"'([^']{%d,})'" % SHOWN, lambda found: shown(found[1]), message)  # a long value, cut
+        message = re.sub(rf"'([^']{{{SHOWN},}})'", lambda found: shown(found[1]), message)  # a long value, cut
         command = self.prog.removeprefix("referee").strip()
         raise RefereeError(f"{command}: {message}" if command else message)
 

@@ -208,7 +208,7 @@ class Session:
             self.since_snapshot += len(records)
         else:
             self.since_snapshot = rebuild(self._reader, self.game)
-        self.followed += [(r.seq, e) for r, e in zip(records, events)]
+        self.followed += [(r.seq, e) for r, e in zip(records, events, strict=True)]
         if commands:
             self.game.dice.drawn = commands[-1].dice_drawn
         self.tip = tip
@@ -258,7 +258,7 @@ class Session:
             del game.events[before[2]:]
             raise
         self.tip = (command_id, self.store.head)
-        self.last = list(zip(seqs, events))
+        self.last = list(zip(seqs, events, strict=True))
         self.since_snapshot = 0 if snapshot else self.since_snapshot + len(events)
         return seqs[-1]
 

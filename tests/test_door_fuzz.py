@@ -25,7 +25,7 @@ def with_wrong_type(command: dict) -> dict:
 def apply_inputs() -> list[tuple[str, str]]:
     """(session, one JSON line) pairs that must all be refused."""
     lines = []
-    for scenario, verb, command in COMMANDS:
+    for scenario, _verb, command in COMMANDS:
         lines.append((scenario, json.dumps(command | {"bogus": True})))
         lines.append((scenario, json.dumps(with_wrong_type(command))))
     hostile = [

@@ -187,7 +187,7 @@ def test_own_forces_are_known_in_full_with_their_stack_order(session):
 def test_arrivals_are_only_the_players_own_side(session):
     seen = views(session("none").path)
     scenario = load(LDHF)
-    for player, view in seen.items():
+    for _player, view in seen.items():
         assert view.arrivals
         assert {scenario.units[uid].side for a in view.arrivals for uid in a.units} == {view.side}
     assert seen["police"].arrivals[0].units == ("6/C", "7/C", "8/C", "9/C", "CART/C")

@@ -469,7 +469,7 @@ def test_even_split_shares_the_whole_total_as_evenly_as_possible(total, count):
 def test_check_allocation_accepts_exactly_the_even_divisions(total, shares):
     """4: an allocation passes iff it shares out the total with every share floor or ceil of total/n."""
     names = [f"u{index}" for index in range(len(shares))]
-    allocation = dict(zip(names, shares))
+    allocation = dict(zip(names, shares, strict=False))
     even = sum(shares) == total and max(shares) - min(shares) <= 1
     if even:
         check_allocation(total, allocation, names)
@@ -488,7 +488,7 @@ def test_results_are_consistent_with_the_dice(case, seed):
     assert sum(share for _, share in outcome.allocation) == outcome.effective_total
     assert len(outcome.rolls) == len(protesters) + sum(1 for unit in outcome.units if unit.refusal_roll is not None)
     assert 0 <= outcome.successes <= 4 and (outcome.successes == 0) == (not gas)
-    for unit, (_, share) in zip(outcome.units, outcome.allocation):
+    for unit, (_, share) in zip(outcome.units, outcome.allocation, strict=False):
         assert unit.facing == share * (2 if unit.type == "unorganized" else 1)
         forced = unit.roll <= unit.facing and not (gas and unit.roll == 1)
         if not gas:

@@ -12,8 +12,8 @@ from referee.simulate import simulate
 
 def test_simulate_ticks_once_a_game_in_one_process_and_in_several():
     for workers in (1, 2):
-        ticks = []
-        simulate("n30/close-the-ring", games=6, seed=3, workers=workers, progress=lambda: ticks.append(1))
+        ticks: list[int] = []
+        simulate("n30/close-the-ring", games=6, seed=3, workers=workers, progress=lambda ticks=ticks: ticks.append(1))
         assert len(ticks) == 6
 
 

@@ -51,8 +51,8 @@ def test_two_racing_processes_lose_nothing_and_decide_on_the_committed_log(tmp_p
     Session.create(db, SCENARIO, {}, seed=31).close()
     writers = [subprocess.Popen([sys.executable, "-m", "referee", "apply", str(db), "-"], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in "AB"]
-    outputs = [w.communicate(script(name), timeout=600) for w, name in zip(writers, "AB")]
-    for writer, (out, err) in zip(writers, outputs):
+    outputs = [w.communicate(script(name), timeout=600) for w, name in zip(writers, "AB", strict=True)]
+    for writer, (out, err) in zip(writers, outputs, strict=True):
         assert writer.returncode == 0, err
         assert len(out.split()) == 2 * COMMANDS_EACH  # "ok <seq>" for every command
     reader = open_reader(db)

@@ -31,7 +31,7 @@ KINDS = [("objective", "objective"), ("random", "random"), ("objective", "random
 def combinations(scenario) -> list[dict[str, str]]:
     """Every combination of the scenario's option choices."""
     names = sorted(scenario.options)
-    return [dict(zip(names, values)) for values in itertools.product(*(scenario.options[n].choices for n in names))]
+    return [dict(zip(names, values, strict=True)) for values in itertools.product(*(scenario.options[n].choices for n in names))]
 
 
 class Watcher:

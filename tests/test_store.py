@@ -49,7 +49,7 @@ def saved(tmp_path: Path) -> Path:
     """A closed session database holding a few hundred commands."""
     path = tmp_path / "saved.db"
     with SessionStore.create(path, "n30/close-the-ring", {}, 7, SOURCES) as store:
-        for n in range(300):
+        for _n in range(300):
             store.record({"do": "move", "pad": "x" * 200}, "play", [event("moved", {"pad": "y" * 300})] * 3, 0)
     return path
 

@@ -113,7 +113,7 @@ def readme_examples():
     section = text.split("## Wallman's charts", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```(sh|json)\n(.*?)```", section, re.S)
     examples = []
-    for (kind, command), (after, shown) in zip(blocks, blocks[1:]):
+    for (kind, command), (after, shown) in zip(blocks, blocks[1:], strict=False):
         if kind != "sh" or after != "json":
             continue
         calls = re.findall(r"echo '(.*?)'\s*\\?\s*\|\s*referee resolve ([\w-]+)", command, re.S)

@@ -62,7 +62,7 @@ def test_medical_services_one_who_dies_in_their_arms_is_carried_away_after_the_r
     game = put(new_game(), {"Foot Patrol": "Market Square", "Ambulance 1": "Market Square"})
     do(game, "fight", 1, 10, unit="Foot Patrol", crowd="Town Hall protest")
     do(game, "triage", 6, medic="Ambulance 1", casualty="C1")
-    for turn in (1, 2, 3):
+    for _turn in (1, 2, 3):
         with pytest.raises(Refusal, match="ready to load from turn 4"):
             do(game, "evacuate", ambulance="Ambulance 1", casualties=["C1"])
         next_turn(game)

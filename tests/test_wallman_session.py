@@ -223,7 +223,7 @@ def test_triage_and_evacuation():
         do(game, "evacuate", ambulance="Ambulance 1", casualties=["C1"])
     do(game, "triage", 4, medic="Ambulance 1", casualty="C1")
     assert game.state.local["casualties"]["C1"]["triage"] == "serious"
-    for turn in (1, 2):  # a turn of patching up, a turn to put him on the stretcher
+    for _turn in (1, 2):  # a turn of patching up, a turn to put him on the stretcher
         with pytest.raises(Refusal, match="ready to load from turn 3"):
             do(game, "evacuate", ambulance="Ambulance 1", casualties=["C1"])
         for _ in range(6):

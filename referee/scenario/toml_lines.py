@@ -126,7 +126,7 @@ def line_of(text: str, loc: tuple) -> int:
                 array = None
         for path in paths:
             score = 0
-            for mine, wanted in zip(path, target):
+            for mine, wanted in zip(path, target, strict=False):
                 if mine != wanted:
                     break
                 score += 1

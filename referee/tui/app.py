@@ -66,7 +66,7 @@ class RefereeApp(App):
     def _connect(self, session: Session) -> None:
         """Open the session for writing in the background, so that the first command need not wait."""
         try:
-            session.store
+            session.store  # noqa: B018 -- the property opens the database
         except RefereeError as error:
             self.call_from_thread(self.notify, str(error), title="Cannot write", severity="error", timeout=10)
 

@@ -87,7 +87,7 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     first = state.local["firearm_casualties"] == 0 and bool(hurt)
     ids = casualty_ids(state, len(hurt))
     emit("shot", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "from": unit.node, "firers": firers,
-                  "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt)), "first": first},
+                  "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt, strict=False)), "first": first},
          tuple(tally.rolls))
 
 

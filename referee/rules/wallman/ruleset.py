@@ -56,7 +56,7 @@ class Wallman(CommandTable):
             return
         crowds = [uid for uid, unit in state.units.items() if unit.side == CROWD]
         rolls = [dice.roll(f"looters in {uid}") for uid in crowds]
-        emit("looters-hidden", {"looters": {uid: roll.value for uid, roll in zip(crowds, rolls)}}, tuple(rolls))
+        emit("looters-hidden", {"looters": {uid: roll.value for uid, roll in zip(crowds, rolls, strict=True)}}, tuple(rolls))
 
     evolve = staticmethod(fold.evolve)
 

@@ -33,7 +33,7 @@ class OddsTable(Widget):
         widths = self._widths()
         text = Text(no_wrap=True, overflow="crop")
         for row, style in ((self.headings, "bold"), *((row, "") for row in self.rows)):
-            for cell, width in zip(row, widths):
+            for cell, width in zip(row, widths, strict=False):
                 text.append(cell[: width - 1], style=style)
                 text.append(" " * (width - min(len(cell), width - 1)))
             text.append("\n")
