@@ -11,19 +11,11 @@ import time
 
 from referee.session import Session
 from referee.store import reading
-from referee.store.reading import open_reader
 from referee.tui.screens import umpire
+from tests.test_tui import log_kinds
 from tests.tui_support import drive, make_session, press, settle
 
 MOVE = {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}
-
-
-def kinds(path) -> list[str]:
-    reader = open_reader(path)
-    try:
-        return [r.kind for r in reader.log()]
-    finally:
-        reader.close()
 
 
 def log_text(screen) -> str:
@@ -53,7 +45,7 @@ def test_a_move_applied_from_the_shell_is_shown_within_a_second_and_not_made_aga
     assert waited < 1.0
     assert "Bananarchy" in shown and "5th & Olive" in shown
     assert note.startswith("3") and "Bananarchy" in note  # refused by the rules, as a fresh process refuses it
-    assert kinds(path).count("unit-moved") == 1
+    assert log_kinds(path).count("unit-moved") == 1
 
 
 def test_a_command_given_on_a_screen_that_missed_a_commit_is_refused_and_the_commit_shown(tmp_path, monkeypatch):
@@ -74,13 +66,13 @@ def test_a_command_given_on_a_screen_that_missed_a_commit_is_refused_and_the_com
     phase, refused, after, finally_, log = drive(path, script)
     assert "changed meanwhile" in refused
     assert after != phase  # the screen now shows the other writer's end of phase
-    assert kinds(path).count("phase-ended") == 2 and finally_ != after
+    assert log_kinds(path).count("phase-ended") == 2 and finally_ != after
 
 
 def test_a_database_locked_elsewhere_gives_one_message_and_the_session_as_it_was(tmp_path, monkeypatch):
     monkeypatch.setattr(reading, "BUSY_SECONDS", 0.5)
     path = make_session(tmp_path)
-    before = kinds(path)
+    before = log_kinds(path)
 
     async def script(pilot, app):
         screen = app.screen
@@ -89,7 +81,7 @@ def test_a_database_locked_elsewhere_gives_one_message_and_the_session_as_it_was
         try:
             await press(pilot, "e")
             note, running = screen.note, app.is_running
-            phase, unchanged = screen.game.state.phase, kinds(path) == before
+            phase, unchanged = screen.game.state.phase, log_kinds(path) == before
         finally:
             holder.rollback()
             holder.close()
@@ -98,4 +90,4 @@ def test_a_database_locked_elsewhere_gives_one_message_and_the_session_as_it_was
 
     note, running, phase, unchanged, later = drive(path, script)
     assert running and unchanged and "is locked by another program" in note and "\n" not in note
-    assert later != phase and kinds(path)[:len(before)] == before and "phase-ended" in kinds(path)[len(before):]
+    assert later != phase and log_kinds(path)[:len(before)] == before and "phase-ended" in log_kinds(path)[len(before):]
