@@ -139,9 +139,10 @@ def test_typed_roll_too_short_for_the_path_is_refused():
 def test_generator_roll_too_short_moves_as_far_as_it_can():
     """3 (ruling): a generator roll short of the path moves the unit along it as far as the roll allows."""
     game = arrange(new_game(seed=3), {"2nd & Pike": ["(A) Action"]})
-    events = moved(game, {"do": "move", "unit": "(A) Action", "path": ["3rd & Pike", "4th & Pike", "5th & Pike", "6th & Pike", "7th & Pike", "8th & Pike", "8th & Union"]})
+    path = ["3rd & Pike", "4th & Pike", "5th & Pike", "6th & Pike", "7th & Pike", "8th & Pike", "8th & Union"]
+    events = moved(game, {"do": "move", "unit": "(A) Action", "path": path})
     rate = events["movement-rolled"].data["rate"]
-    assert events["unit-moved"].data["path"] == ["3rd & Pike", "4th & Pike", "5th & Pike", "6th & Pike", "7th & Pike", "8th & Pike", "8th & Union"][:rate]
+    assert events["unit-moved"].data["path"] == path[:rate]
 
 
 def test_no_more_than_ten_protester_units_move_into_one_intersection():
