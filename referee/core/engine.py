@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -22,7 +21,10 @@ class Context:
     options: dict[str, str]
 
 
-Emit = Callable[[str, dict[str, Any], tuple], GameState]
+class Emit(Protocol):
+    """Where a ruleset emits an event (kind, data, the dice that decided it); returns the state after it."""
+
+    def __call__(self, kind: str, data: dict[str, Any], dice: tuple = (), /) -> GameState: ...
 
 
 class Ruleset(Protocol):
