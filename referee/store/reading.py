@@ -278,21 +278,29 @@ class LogReader:
         chain's hash after that command, as (command id, state); a snapshot that fails the check is passed over."""
         wanted = set(effective)
         for command_id in [row[0] for row in self._all("SELECT command_id FROM snapshot ORDER BY command_id DESC")]:
-            if command_id in wanted and self.snapshot_problem(command_id) is None:
-                state = self._one(f"SELECT state FROM snapshot WHERE command_id = {int(command_id)}")[0]
-                return command_id, json.loads(state)
+            if command_id in wanted:
+                state, problem = self._snapshot(command_id)
+                if problem is None:
+                    return command_id, json.loads(state)
         return None
 
     def snapshot_problem(self, command_id: int) -> str | None:
         """Why the snapshot after a command cannot be trusted, or None."""
-        if self.format < 2:
-            return None
-        state, chain, digest = self._one(f"SELECT state, chain, digest FROM snapshot WHERE command_id = {int(command_id)}")
+        return self._snapshot(command_id)[1]
+
+    def _snapshot(self, command_id: int) -> tuple[str, str | None]:
+        """The snapshot's state as stored, and why it cannot be trusted (None if it can)."""
+        bound = "chain, digest" if self.format >= 2 else "NULL, NULL"  # sessions made before the chain have none
+        state, chain, digest = self._one(f"SELECT state, {bound} FROM snapshot WHERE command_id = {int(command_id)}")
+        if self.format >= 2 and (chain != self.hash_after(command_id) or digest != snapshot_digest(str(chain), state)):
+            return state, f"the snapshot after command {command_id} does not match the log"
+        return state, None
+
+    def hash_after(self, command_id: int) -> str | None:
+        """The chain's hash after a command and its events."""
         after = self._one(f"SELECT hash FROM event WHERE command_id = {int(command_id)} ORDER BY seq DESC LIMIT 1") \
             or self._one(f"SELECT hash FROM command WHERE id = {int(command_id)}")
-        if after is None or chain != after[0] or digest != snapshot_digest(chain, state):
-            return f"the snapshot after command {command_id} does not match the log"
-        return None
+        return after[0] if after else None
 
     def snapshots(self) -> list[int]:
         """The commands that have a snapshot, in order."""

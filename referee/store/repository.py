@@ -184,11 +184,10 @@ class SessionStore(LogReader):
 
     def save_snapshot(self, command_id: int, state: dict[str, Any]) -> None:
         """Keep the state after a command, bound to the chain's hash after it, replacing any kept before."""
-        after = self._one(f"SELECT hash FROM event WHERE command_id = {int(command_id)} ORDER BY seq DESC LIMIT 1") \
-            or self._one(f"SELECT hash FROM command WHERE id = {int(command_id)}")
+        after = self.hash_after(command_id)
         with self._writing() as conn:
             conn.execute(SnapshotRow.__table__.delete().where(SnapshotRow.command_id == command_id))
-            conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after[0], state)))
+            conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after, state)))
 
     def _upgrade(self) -> None:
         """Bring a session of an earlier format up to this one: chain its log by hash (trusting it as it
