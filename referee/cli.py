@@ -14,6 +14,7 @@ from pathlib import Path
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
 from referee.rules.bounds import SHOWN, name_problem, quoted, shown
+from referee.text import plural
 
 DEMO = "n30/lock-down-hold-fast"
 TURNS = 999  # the most turns a game can have (`--turn`, `--at`)
@@ -317,7 +318,7 @@ def cmd_branch(args) -> int:
     if not Path(args.path).is_file():
         raise RefereeError(f"no session database at {args.path}")
     copied = branch(Path(args.path), _new_file(args.db), args.seq, args.turn)
-    print(f"{copied} command{'s' if copied != 1 else ''} copied", file=sys.stderr)
+    print(f"{plural(copied, 'command')} copied", file=sys.stderr)
     print(args.db)
     return 0
 

@@ -24,3 +24,8 @@ def printable(value: object) -> str:
     """`value` as text with its control and format characters written as escapes (see above)."""
     text = str(value)
     return text if text.isprintable() else "".join(map(_shown, text))
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """`count` and the word for that many: "1 unit", "3 units", "2 dice" (with `many` for irregular words)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"

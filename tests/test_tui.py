@@ -70,10 +70,10 @@ def test_end_phase_key_ends_the_phase_and_logs_it(tmp_path):
 
     async def script(pilot, app):
         await press(pilot, "e")
-        return app.screen.game.state.phase, [str(line.text) for line in app.screen.query_one("#log").lines]
+        return app.screen.game.state.phase, log_text(app)
 
-    phase, lines = drive(path, script)
-    assert phase == "police-movement" and "phase ends" in lines[-1]
+    phase, text = drive(path, script)
+    assert phase == "police-movement" and text.endswith("protester movement phase ends; police movement phase begins")
     assert read(path).state.phase == "police-movement"
 
 

@@ -249,7 +249,7 @@ def test_undo_redo_help_and_the_palette(tmp_path):
 
     undone, redone, helped, names, said = drive(path, script)
     assert (undone, redone, helped) == ("orders", "crowds", True)
-    assert said.endswith("Undone: orders phase ends; crowds phase"), "the undo says what it undid, in words"
+    assert said.endswith("Undone: orders phase ends; crowds phase begins"), "the undo says what it undid, in words"
     assert {action.name for action in RIOT_ACTIONS} <= set(names)
 
 
@@ -368,3 +368,35 @@ def test_the_place_panel_speaks_in_words_and_names_the_places_next_to_it(tmp_pat
     assert "security Engine 1: firefighters, 6 strong, in a vehicle, water for 2 turns" in fire
     assert "next to " in fire and "=" not in fire + square and "cro " not in square
     assert "crowd Town Hall protest: 25 figures, heading for Market Square" in square and "RL 4 Agitated" in square
+
+
+def test_the_move_form_offers_the_places_next_door_first_and_counted_factors_in_words(tmp_path):
+    """Moving (the text's map of places): a unit at the selected place is offered first, and the places
+    next to it head the list; the RL form names what it counted in the chart's words, not its keys."""
+
+    async def script(pilot, app):
+        await select(pilot, app, "Town Hall protest")
+        await press(pilot, "m")
+        form = app.screen
+        unit, to = form.query_one("#field-unit", Select), form.query_one("#field-to", Select)
+        offered = [str(prompt) for prompt, _ in to._options if _ is not Select.NULL]
+        await press(pilot, "escape", "r")
+        note = str(app.screen.query_one(".form-note").render())
+        return unit.value, offered, note
+
+    unit, offered, note = drive(riot(tmp_path, {"do": "move", "unit": "Sgt. Brennan", "to": "Market Square"}), script)
+    assert unit == "Sgt. Brennan", "the unit at the selected place is the default"
+    nearby = ["Church Lane", "Corn Exchange", "Market Cross", "Bridge Street"]
+    assert sorted(offered[:4]) == sorted(f"{n} (next to Market Square)" for n in nearby), offered[:6]
+    assert "Ring Road" in offered[4:]
+    assert "Each adjacent crowd at a higher RL x1 (+1)" in note and "adjacent_higher" not in note
+
+
+def test_the_log_says_who_won_a_fight_and_who_came_off_worse(tmp_path, cli):
+    """Fighting: the winner's margin decides the loser's fate; the log names both, and the chart's factors in words."""
+    path = riot(tmp_path, {"do": "move", "unit": "Sgt. Brennan", "to": "Market Square"},
+                {"do": "fight", "unit": "Sgt. Brennan", "crowd": "Town Hall protest", "intent": "beat", "dice": [7, 3]},
+                {"do": "rl", "crowd": "Estate youths", "modifiers": {}, "dice": [5]})
+    text = cli("log", path).out
+    assert "Sgt. Brennan wins by 5; Town Hall protest: wounded" in text, text
+    assert "adjacent lower -1" in text and "adjacent_lower" not in text

@@ -91,7 +91,7 @@ BAD = [
     ("wallman-fight", '{"intent": "maim", "a": {}, "b": {}}', "intent"),
     ("wallman-negotiate", '{"rl": 4, "shooting_or_gas": true}', "Negotiation: negotiation cannot take place"),
     ("wallman-negotiate", '{"rl": 7, "roll": 4}', "no die is rolled at RL 7"),
-    ("wallman-firearms", '{"firer": "soldiers", "dice": [1, 2]}', "typed-in dice were not needed"),
+    ("wallman-firearms", '{"firer": "soldiers", "dice": [1, 2]}', "left over"),
     ("wallman-firearms", '{"firer": "soldiers", "firers": 2, "dice": [6]}', "not enough dice typed in"),
     ("wallman-fire", '{"buildings": [{"id": "A", "value": 5, "adjacent": ["Z"]}]}', "unknown building 'Z'"),
     ("wallman-fire", '{"buildings": [{"id": "A", "value": 5}, {"id": "A", "value": 6}]}', "listed twice"),

@@ -47,3 +47,8 @@ class Clock:
     def turn_at(self, minutes: int) -> int:
         """The turn that starts at a time of day (may fall outside 1..turns)."""
         return (minutes - self.start) // self.minutes + 1
+
+
+def phase_change(data: dict) -> str:
+    """A `phase-ended` event in words: "protester movement phase ends; police movement phase begins"."""
+    return f"{data['from'].replace('-', ' ')} phase ends; {data['to'].replace('-', ' ')} phase begins"

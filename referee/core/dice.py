@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from referee.errors import RefereeError
+from referee.text import plural
 
 
 @dataclass(slots=True)
@@ -101,7 +102,9 @@ class TableDice:
     def check_all_used(self) -> None:
         """Refuse leftover dice: a typo at the table must not pass silently."""
         if self.used < len(self.values):
-            raise RefereeError(f"{len(self.values) - self.used} typed-in dice were not needed")
+            typed = len(self.values)
+            raise RefereeError(f"{plural(typed, 'die', 'dice')} typed in, {self.used} needed: "
+                               f"{typed - self.used} left over")
 
 
 class Tally:

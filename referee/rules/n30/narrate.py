@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event
 
@@ -59,7 +60,7 @@ _LINES = {
     "crowd-mood": _mood,
     "success": lambda d: f"+{d['points']} success ({d['source']}{': ' + d['target'] if 'target' in d else ''})",
     "units-relocked": lambda d: f"Lockdowns lock again: {', '.join(d['units'])}",
-    "phase-ended": lambda d: f"{d['from']} phase ends; {d['to']} phase",
+    "phase-ended": phase_change,
     "factions-assigned": lambda d: "Factions: " + "; ".join(f"{k} {', '.join(v)}" for k, v in d["factions"].items()),
     "unit-topped": lambda d: f"{d['unit']} goes on top of its stack",
     "units-revealed": lambda d: f"Units revealed at {d['node']}",

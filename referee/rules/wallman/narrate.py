@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event
 
@@ -11,11 +12,11 @@ def _dice(event: Event) -> str:
 
 
 def _mods(modifiers: dict) -> str:
-    return ", ".join(f"{name} {value:+d}" for name, value in modifiers.items()) or "no modifiers"
+    return ", ".join(f"{name.replace('_', ' ')} {value:+d}" for name, value in modifiers.items()) or "no modifiers"
 
 
 LINES = {
-    "phase-ended": lambda d: f"{d['from']} phase ends; {d['to']} phase",
+    "phase-ended": phase_change,
     "turn-begun": lambda d: f"turn {d['turn']} begins ({d['time']})",
     "reinforcements-arrived": lambda d: f"{', '.join(d['units'])} arrive{'s' * (len(d['units']) == 1)} at {d['node']}",
     "game-ended": lambda d: f"game over: property damage {d['score']} against {d['target']}; {d['winner']} win",
@@ -32,7 +33,8 @@ LINES = {
     "crowd-split": lambda d: f"{d['figures']} of {d['crowd']} split off as {d['new']}",
     "crowds-merged": lambda d: f"{d['crowd']} merges into {d['into']} (RL {d['rl']})",
     "fought": lambda d: f"{d['unit']} fights {d['crowd']} ({d['intent']}): {d['scores'][0]} v {d['scores'][1]}, "
-                        + (f"{d['winner']} by {d['margin']}: {d['result']}" if d["winner"] else d["result"]),
+                        + (f"{d['winner']} wins by {d['margin']}; "
+                           f"{d['crowd'] if d['winner'] == d['unit'] else d['unit']}: {d['result']}" if d["winner"] else d["result"]),
     "shot": lambda d: f"{d['unit']} fires on {d['crowd']} ({d['firers']} firers"
                       f"{', automatic' if d['automatic'] else ''}): {d['hits']} hit"
                       + "".join(f", {cid} {fate}" for cid, fate in d["casualties"].items()),

@@ -16,7 +16,7 @@ from referee.rules.n30.attack import retreat_gains, retreat_options, targets
 from referee.rules.n30.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
 from referee.rules.n30.odds import expected_successes, unit_odds
 from referee.rules.n30.phases import POLICE, PROTESTERS
-from referee.text import printable
+from referee.text import plural, printable
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
 from referee.tui.text import plain
@@ -142,7 +142,7 @@ class ConfrontDialog(Dialog[dict | None]):
         given = sum(shares.values())
         self.query_one("#summary", Static).update(
             f"{LEGEND}\nPolice bring {effective}{' (doubled by gas)' if gas else ''}; shares add up to {given}. "
-            f"The protesters gain {expected_successes([u.type for u in self.present], gas)} success(es) (4.5)."
+            f"The protesters gain {plural(expected_successes([u.type for u in self.present], gas), 'success', 'successes')} (4.5)."
         )
 
     @on(Checkbox.Changed, "#gas")

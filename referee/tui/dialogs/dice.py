@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from referee.text import plural
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.text import plain
 
@@ -18,7 +19,7 @@ def parse_dice(text: str, count: int | None = None, sides: int = 6) -> list[int]
     if count and count > 1 and len(parts) == 1 and len(parts[0]) == count and sides < 10:
         parts = list(parts[0])
     if not parts or (count and len(parts) != count) or not all(p.isdigit() and 1 <= int(p) <= sides for p in parts):
-        wanted = f"{count} {'die' if count == 1 else 'dice'}" if count else "the dice"
+        wanted = plural(count, "die", "dice") if count else "the dice"
         raise ValueError(f"type {wanted}, each 1 to {sides}, separated by spaces")
     return [int(p) for p in parts]
 

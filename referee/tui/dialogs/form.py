@@ -66,7 +66,7 @@ class CommandForm(Dialog[dict | None]):
             return SelectionList(*((plain(label), value, value in (field.default or ()))
                                    for label, value in field.choices), id=ident)
         if field.kind == "flag":
-            return Checkbox("", bool(field.default), id=ident)
+            return Checkbox("yes", bool(field.default), id=ident)
         placeholder = "e.g. 4 2" if field.kind == "dice" else ""
         return Input(str(field.default if field.default is not None else ""), placeholder=placeholder, id=ident,
                      type="integer" if field.kind == "number" else "text")

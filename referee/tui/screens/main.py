@@ -11,7 +11,7 @@ from referee.core.units import OFF_MAP, STATUSES
 from referee.rules.n30.movement import destinations, group_order, pending, why_not
 from referee.rules.n30.phases import MOVER
 from referee.session import Session
-from referee.text import printable
+from referee.text import plural, printable
 from referee.tui.actions import ACTIONS
 from referee.tui.group_move import group_of
 from referee.tui.screens.umpire import UmpireScreen, bindings
@@ -264,7 +264,7 @@ class MainScreen(UmpireScreen):
             self.notify(f"No {side} unit still to move here", severity="warning")
             return
         self.moving, self.legal = None, {}
-        self.note = f"{len(self.group)} units: pick where they head (Enter); one at a time, each goes as near as its roll allows"
+        self.note = f"{plural(len(self.group), 'unit')}: pick where they head (Enter); one at a time, each goes as near as its roll allows"
         self.query_one(MapView).focus()
         self.refresh_view()
 

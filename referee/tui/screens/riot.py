@@ -142,8 +142,12 @@ class RiotScreen(UmpireScreen):
     def action_move(self) -> None:
         units = self._units()
         if self._need(units, "security units"):
+            board = self.game.ctx.scenario.board
+            nearby = tuple(board.adjacency.get(self.place, ()))
+            places = (*nearby, *(node for node in board.nodes if node not in nearby))
             self.ask("Move a unit", [Field("unit", "Unit", choices=units),
-                                      Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.nodes)),
+                                      Field("to", "To", choices=tuple((f"{node} (next to {self.place})" if node in nearby
+                                                                       else node, node) for node in places)),
                                       Field("run", "Run (an officer's action)", "flag")],
                      lambda v: {"do": "move", "unit": v["unit"], "to": v["to"], "run": v["run"]}, rolls=False)
 
@@ -165,13 +169,13 @@ class RiotScreen(UmpireScreen):
             return
         chart = self.game.ctx.scenario.tables.rl.modifiers
         own = situation(self.game.ctx, self.game.state, crowd)
-        counted = ", ".join(f"{name} x{count} ({chart[name].value * count:+d})" for name, count in own.items())
+        counted = "; ".join(f"{chart[name].label} x{count} ({chart[name].value * count:+d})" for name, count in own.items())
         choices = tuple((f"{m.label} ({m.value:+d})", name) for name, m in chart.items() if name not in own)
         self.ask(f"Roll RL for {crowd.id} (RL {crowd.attrs['rl']})",
                  [Field("modifiers", "Factors", "many", choices), Field("why", "Why", "text", default="")],
                  lambda v: {"do": "rl", "crowd": crowd.id, "modifiers": {name: 1 for name in v["modifiers"]},
                             "why": v["why"]},
-                 note="Counted by themselves: " + (counted or "nothing"))
+                 note="Counted by themselves from the map: " + (counted or "nothing"))
 
     def action_negotiate(self) -> None:
         crowd = self._selected_crowd()
