@@ -258,7 +258,7 @@ def cmd_view(args) -> int:
 def cmd_brief(args) -> int:
     from referee.briefing.commands import brief
 
-    return brief(Path(args.path), args.player, args.all, args.format, args.lang, Path(args.out))
+    return brief(Path(args.path), args.player, args.format, args.lang, Path(args.out))
 
 
 WALLMAN_CALCULATORS = ("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
