@@ -10,6 +10,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
@@ -24,7 +25,7 @@ LINE = 500  # the longest message printed: the safety net under every value's ow
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits 2."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         message = re.sub(rf"'([^']{{{SHOWN},}})'", lambda found: shown(found[1]), message)  # a long value, cut
         command = self.prog.removeprefix("referee").strip()
         raise RefereeError(f"{command}: {message}" if command else message)
@@ -141,7 +142,10 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
     data = dict(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
-        raise _Twice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
     return data
 
 
@@ -213,10 +217,12 @@ def cmd_apply(args) -> int:
             if not line.strip():
                 continue
             command = _json(line, f"line {number}")
-            if isinstance(command, dict) and not isinstance(command.get("do"), str):
+            if not isinstance(command, dict):
+                raise RefereeError(f'line {number}: a command must be a JSON object such as {{"do": "end-phase"}}')
+            if not isinstance(command.get("do"), str):
                 raise RefereeError(f'line {number}: a command needs "do": a command name such as "end-phase"')
             try:
-                if isinstance(command, dict) and command["do"] in ("undo", "redo"):
+                if command["do"] in ("undo", "redo"):
                     session.game.check(command)  # the session undoes and redoes by itself, so the check is made here
                 seq = session.apply(command)
             except RefereeError as error:
