@@ -10,6 +10,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
@@ -25,7 +26,7 @@ LINE = 500  # the longest message printed: the safety net under every value's ow
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits 2."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         message = re.sub(rf"'([^']{{{SHOWN},}})'", lambda found: shown(found[1]), message)  # a long value, cut
         command = self.prog.removeprefix("referee").strip()
         raise RefereeError(f"{command}: {message}" if command else message)
@@ -142,7 +143,10 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
     data = dict(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
-        raise _Twice(next(key for key, _ in pairs if key in seen or seen.add(key)))
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
     return data
 
 
@@ -214,10 +218,12 @@ def cmd_apply(args) -> int:
             if not line.strip():
                 continue
             command = _json(line, f"line {number}")
-            if isinstance(command, dict) and not isinstance(command.get("do"), str):
+            if not isinstance(command, dict):
+                raise RefereeError(f'line {number}: a command must be a JSON object such as {{"do": "end-phase"}}')
+            if not isinstance(command.get("do"), str):
                 raise RefereeError(f'line {number}: a command needs "do": a command name such as "end-phase"')
             try:
-                if isinstance(command, dict) and command["do"] in ("undo", "redo"):
+                if command["do"] in ("undo", "redo"):
                     session.game.check(command)  # the session undoes and redoes by itself, so the check is made here
                 seq = session.apply(command)
             except RefereeError as error:
@@ -259,7 +265,7 @@ def cmd_view(args) -> int:
 def cmd_brief(args) -> int:
     from referee.briefing.commands import brief
 
-    return brief(Path(args.path), args.player, args.all, args.format, args.lang, Path(args.out))
+    return brief(Path(args.path), args.player, args.format, args.lang, Path(args.out))
 
 
 WALLMAN_CALCULATORS = ("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",

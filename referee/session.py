@@ -15,7 +15,7 @@ from referee.errors import RefereeError, Stale
 from referee.game import Game
 from referee.rules import ruleset as ruleset_for
 from referee.scenario.catalog import from_sources
-from referee.store.reading import FORMAT, LogReader, open_reader
+from referee.store.reading import FORMAT, EventRecord, LogReader, open_reader
 
 if TYPE_CHECKING:
     from referee.store.repository import SessionStore
@@ -43,14 +43,14 @@ def is_undone(record, effective: set[int]) -> bool:
     return record.command_id not in effective and record.kind not in MARKS
 
 
-def narrated(narrate: Callable[[Event], str], records: list, last: int = 0) -> list[tuple[object, str]]:
+def narrated(narrate: Callable[[Event], str], records: list[EventRecord], last: int = 0) -> list[tuple[EventRecord, str]]:
     """The last `last` stored events (all with 0) and their lines for the log: an undo or a redo says
     what it took back or brought back, in the words of that command's events."""
-    commands: dict[int, list] = {}
+    commands: dict[int, list[EventRecord]] = {}
     for record in records:
         commands.setdefault(record.command_id, []).append(record)
 
-    def line(record) -> str:
+    def line(record: EventRecord) -> str:
         if record.kind in MARKS:
             taken = commands.get(record.data["command"], [])
             more = f"; and {len(taken) - TOLD} more events" if len(taken) > TOLD else ""

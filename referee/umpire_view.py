@@ -13,6 +13,7 @@ from referee.game import Game
 from referee.knowledge.moods import mood_shown
 from referee.rules.wallman.care import lying
 from referee.rules.wallman.response import level
+from referee.rules.wallman.setup import tables
 from referee.text import printable
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def _wallman_label(unit) -> str:
 
 def crowd_mood(game: Game, unit: Unit) -> Level | None:
     """The umpire's hint for a crowd (option crowd_mood): its RL's level, with its name and what it does."""
-    return level(game.ctx.scenario.tables, unit.attrs["rl"]) if "rl" in unit.attrs else None
+    return level(tables(game.ctx), unit.attrs["rl"]) if "rl" in unit.attrs else None
 
 
 def _label(unit) -> str:

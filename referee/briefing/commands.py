@@ -69,8 +69,9 @@ def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[st
     return [(view.side, view.player, out / f"{view.player}.{fmt}") for view, _ in sheets]
 
 
-def brief(path: Path, player: str | None, all_players: bool, fmt: str, lang: str, out: Path) -> int:
-    """The command line: write the sheets and print `side TAB player TAB path` for each (fields `printable`)."""
-    for written in write_briefings(path, None if all_players else [player], fmt, lang, out):
+def brief(path: Path, player: str | None, fmt: str, lang: str, out: Path) -> int:
+    """The command line: write the sheets (every player's if `player` is None) and print `side TAB player TAB
+    path` for each (fields `printable`)."""
+    for written in write_briefings(path, None if player is None else [player], fmt, lang, out):
         print("\t".join(map(printable, written)), flush=True)
     return 0

@@ -10,7 +10,7 @@ MISSING = "PDF output needs the pdf extra: pip install 'referee[pdf]' (WeasyPrin
 def to_pdf(html: str) -> bytes:
     """The PDF of a self-contained HTML page (its styles inline, no external files)."""
     try:
-        from weasyprint import HTML
+        from weasyprint import HTML  # type: ignore[import-untyped]  # WeasyPrint ships no type hints
     except ImportError:
         raise RefereeError(MISSING) from None
     except OSError as error:  # the extra is installed but its system libraries (Pango) are not

@@ -152,7 +152,9 @@ def _target_keys(board: Board, names: Callable[[Target], str]) -> tuple[TargetKe
 
 def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tuple[Block, ...], tuple[Tag, ...]]:
     """Blocks for targets spanning a block between their access intersections; a letter beside every access."""
-    blocks, tags, beside = [], [], {}
+    blocks: list[Block] = []
+    tags: list[Tag] = []
+    beside: dict[str, int] = {}
     for key in targets:
         xs, ys = [spots[n].x for n in key.access], [spots[n].y for n in key.access]
         if xs and max(xs) > min(xs) and max(ys) > min(ys):

@@ -94,7 +94,7 @@ def levels_chart(levels: dict[str, list[tuple[int, int]]], turns: int, highest: 
     scale = _Scale(turns, highest, 1)
     lines = []
     for name, changes in levels.items():
-        steps = []
+        steps: list[tuple[int, int]] = []
         for i, (turn, value) in enumerate(changes):
             if steps:
                 steps.append((turn, steps[-1][1]))

@@ -79,12 +79,11 @@ def audit(g: Gathered) -> Audit:
         index = drawn
         for record in by_command.get(command_id, ()):
             for roll in record.dice:
-                entered = roll.get("entered", False)
+                entered, sides = roll.get("entered", False), roll.get("sides", 6)
                 number = None if entered else index
+                ok = entered or seeded_face(seed_at(seeds, index), index, sides) == roll["value"]
                 if not entered:
                     index += 1
-                sides = roll.get("sides", 6)
-                ok = entered or seeded_face(seed_at(seeds, number), number, sides) == roll["value"]
                 dice.append(Die(record.seq, record.turn, roll["purpose"], roll["value"], sides, entered,
                                 record.seq in undone, number, ok))
         unrecorded += drawn_after - index

@@ -53,6 +53,8 @@ class Gathered:
     path: Path
     info: SessionInfo
     ctx: Context
+    initial: GameState
+    final: GameState  # replayed in place to the log's end
     played: list[Played] = field(default_factory=list)
     undone: list[tuple[EventRecord, str]] = field(default_factory=list)  # with its narrated line
     commands: dict[int, tuple[dict, int]] = field(default_factory=dict)  # id: (body, dice drawn after it)
@@ -62,8 +64,6 @@ class Gathered:
     ends: dict[int, tuple[GameState, int]] = field(default_factory=dict)  # turn: (state, score) at its end
     moments: dict[int, Moment] = field(default_factory=dict)
     rl: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # crowd: (turn, RL) after each change
-    initial: GameState | None = None
-    final: GameState | None = None
     chain: tuple[str, str | None] = ("", None)  # the log's last hash, and where it departs from its chain if it does
 
     @property
@@ -93,12 +93,12 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     scenario = from_sources(info.sources)
     ctx = Context(scenario, scenario.option_values(info.options))
     rules = ruleset_for(scenario.ruleset)
-    g = Gathered(path, info, ctx, commands=commands, log=log, briefings=briefings, chain=chain)
+    initial = rules.initial(ctx)
+    state, record = initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
+    g = Gathered(path, info, ctx, initial, state, commands=commands, log=log, briefings=briefings, chain=chain)
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))
-    g.initial = rules.initial(ctx)
-    state, record = g.initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
         if is_undone(r, effective):
@@ -121,7 +121,6 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     g.ends[state.turn] = (state.thawed(), _score(state))
     if state.turn in wanted:
         g.moments[state.turn] = _moment(ctx, state, record)
-    g.final = state
     return g
 
 

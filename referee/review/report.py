@@ -113,7 +113,7 @@ def why(g: Gathered, turn: int) -> list[str]:
         if p.event.turn != turn or p.score_after == p.score_before:
             continue
         d = p.event.data
-        reason = reasons.setdefault(REASONS.get(d.get("source") if p.event.kind == "success" else p.event.kind, p.line),
+        reason = reasons.setdefault(REASONS.get(d.get("source", "") if p.event.kind == "success" else p.event.kind, p.line),
                                     [0, []])
         reason[0] += p.score_after - p.score_before
         name = targets[d["target"]].name if d.get("target") in targets else d.get("building")
@@ -156,12 +156,12 @@ def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str,
     for player in g.scenario.players:
         view = moment.views[player.id]
         own = {u.id for u in view.own}
-        known = {}
+        known: dict[str, list[str]] = {}
         for s in view.sightings:
             when = "now" if s.current else f"seen {s.seen_time}"
             units = ", ".join(_seen_text(u) for u in s.units) or f"{s.count if s.count is not None else '?'} unidentified"
             known.setdefault(s.node, []).append(f"{units} [{when}]")
-        truth = {}
+        truth: dict[str, list[str]] = {}
         for unit in moment.state.units.values():
             if unit.status == ACTIVE and unit.node and unit.id not in own:
                 truth.setdefault(unit.node, []).append(_unit_text(unit))

@@ -9,7 +9,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -116,12 +116,12 @@ def link(previous: str, *fields: object) -> str:
     return hashlib.sha256("\x1f".join((previous, *map(str, fields))).encode()).hexdigest()
 
 
-def command_link(previous: str, row: tuple) -> str:
+def command_link(previous: str, row: Sequence[object]) -> str:
     """The chain's hash after a command row (id, kind, dice_drawn, body)."""
     return link(previous, "c", *row)
 
 
-def event_link(previous: str, row: tuple) -> str:
+def event_link(previous: str, row: Sequence[object]) -> str:
     """The chain's hash after an event row (seq, command_id, turn, phase, kind, data, dice)."""
     return link(previous, "e", *row)
 
@@ -159,7 +159,7 @@ class LogReader:
         self.format = row[5]
         epochs: tuple[Epoch, ...] = ()
         if self.format >= 2:
-            nonce, reseeds = self._one(f"SELECT nonce, reseeds FROM session WHERE id = {SESSION_ID}")
+            nonce, reseeds = self._row(f"SELECT nonce, reseeds FROM session WHERE id = {SESSION_ID}")
             epochs = (Epoch(0, int(row[2]), nonce),
                       *(Epoch(e["start"], int(e["seed"]), e["nonce"]) for e in json.loads(reseeds)))
         self.info = SessionInfo(row[0], json.loads(row[1]), int(row[2]), row[3], json.loads(row[4]), epochs)
@@ -179,6 +179,10 @@ class LogReader:
     def _one(self, sql: str) -> tuple | None:
         rows = self._all(sql)
         return rows[0] if rows else None
+
+    def _row(self, sql: str) -> tuple:
+        """The first row of a query that always has one."""
+        return self._all(sql)[0]
 
     def commands(self, after: int = 0) -> list[CommandRecord]:
         """Every command in order (after command `after` if given), undone ones included."""
@@ -223,13 +227,13 @@ class LogReader:
 
     def tip(self) -> tuple[int, str]:
         """The latest command's id (0 before any) and the chain's hash after it: what a writer decides on."""
-        last = self._one("SELECT max(id) FROM command")[0] or 0
-        head = self._one(f"SELECT head FROM session WHERE id = {SESSION_ID}")[0] if self.format >= 2 else ""
+        last = self._row("SELECT max(id) FROM command")[0] or 0
+        head = self._row(f"SELECT head FROM session WHERE id = {SESSION_ID}")[0] if self.format >= 2 else ""
         return last, head
 
     def genesis(self) -> str:
         """The chain's first hash: of everything the session was created with."""
-        row = self._one(f"SELECT scenario, options, seed, nonce, reseeds, created, sources FROM session "
+        row = self._row(f"SELECT scenario, options, seed, nonce, reseeds, created, sources FROM session "
                         f"WHERE id = {SESSION_ID}")
         return link(GENESIS, *row)
 
@@ -291,7 +295,7 @@ class LogReader:
     def _snapshot(self, command_id: int) -> tuple[str, str | None]:
         """The snapshot's state as stored, and why it cannot be trusted (None if it can)."""
         bound = "chain, digest" if self.format >= 2 else "NULL, NULL"  # sessions made before the chain have none
-        state, chain, digest = self._one(f"SELECT state, {bound} FROM snapshot WHERE command_id = {int(command_id)}")
+        state, chain, digest = self._row(f"SELECT state, {bound} FROM snapshot WHERE command_id = {int(command_id)}")
         if self.format >= 2 and (chain != self.hash_after(command_id) or digest != snapshot_digest(str(chain), state)):
             return state, f"the snapshot after command {command_id} does not match the log"
         return state, None
@@ -349,7 +353,7 @@ BUSY_SECONDS = 10.0
 """How long opening or writing waits for another program's lock on the database."""
 
 
-def database_problem(path: Path, error: sqlite3.Error) -> RefereeError:
+def database_problem(path: Path, error: BaseException | None) -> RefereeError:
     """One line for an error of the database itself: busy, read-only, or not a session."""
     text = str(error)
     if "locked" in text or "busy" in text:

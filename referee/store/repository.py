@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import DatabaseError
-from sqlmodel import SQLModel
+from sqlmodel import SQLModel, col
 
 from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
@@ -39,11 +39,11 @@ KINDS = ("play", "undo", "redo")
 """The kinds of command: a play, or an undo or redo of an earlier play."""
 
 # The statements of `record`, built once: building them costs more than running them.
-_HOLD = update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=SessionRow.head)
-_HOLD_AT = _HOLD.where(SessionRow.head == bindparam("expect"))
-_HEAD = select(SessionRow.head, select(func.max(CommandRow.id)).scalar_subquery(),
-               select(func.max(EventRow.seq)).scalar_subquery()).where(SessionRow.id == SESSION_ID)
-_SET_HEAD = update(SessionRow).where(SessionRow.id == SESSION_ID).values(head=bindparam("new_head"))
+_HOLD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=SessionRow.head)
+_HOLD_AT = _HOLD.where(col(SessionRow.head) == bindparam("expect"))
+_HEAD = select(col(SessionRow.head), select(func.max(CommandRow.id)).scalar_subquery(),
+               select(func.max(EventRow.seq)).scalar_subquery()).where(col(SessionRow.id) == SESSION_ID)
+_SET_HEAD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=bindparam("new_head"))
 
 
 def _dump(value: Any) -> str:
@@ -185,8 +185,10 @@ class SessionStore(LogReader):
     def save_snapshot(self, command_id: int, state: dict[str, Any]) -> None:
         """Keep the state after a command, bound to the chain's hash after it, replacing any kept before."""
         after = self.hash_after(command_id)
+        if after is None:
+            raise RefereeError(f"no command {command_id} to keep a snapshot after")
         with self._writing() as conn:
-            conn.execute(SnapshotRow.__table__.delete().where(SnapshotRow.command_id == command_id))
+            conn.execute(delete(SnapshotRow).where(col(SnapshotRow.command_id) == command_id))
             conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after, state)))
 
     def _upgrade(self) -> None:

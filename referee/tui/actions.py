@@ -22,7 +22,7 @@ class UmpireAction:
         return self.short or self.name
 
 
-ACTIONS = (
+ACTIONS: tuple[UmpireAction, ...] = (
     UmpireAction("e", "End phase", "end_phase", "Close this phase and open the next (2); the success phase scores itself (5)"),
     UmpireAction("m", "Move unit", "move", "Move the selected unit: roll, then pick a highlighted intersection (3)", short="Move"),
     UmpireAction("s", "Stay", "stay", "The rolled unit stays where it is, its move used (3)", footer=False),

@@ -35,6 +35,7 @@ def give_default_styles(app: App) -> None:
     """Add the default styles of every dialog's widget kinds to the app's stylesheet, as mounting would."""
     for kind in _dialog_classes():
         bases = SimpleNamespace(_node_bases=DOMNode._css_bases(kind))
-        for read_from, css, tie_breaker, scope in DOMNode._get_default_css(bases):
+        # _get_default_css reads nothing of its node but `_node_bases`: no widget need be made
+        for read_from, css, tie_breaker, scope in DOMNode._get_default_css(bases):  # type: ignore[arg-type]
             app.stylesheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker,
                                       scope=scope)

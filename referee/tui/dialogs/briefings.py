@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,7 +40,7 @@ class BriefingsDialog(Dialog[tuple[str, str, str] | None]):
 
     @on(Button.Pressed, ".option")
     def _cycle(self, event: Button.Pressed) -> None:
-        name = event.button.id.removeprefix("brief-")
+        name = cast(str, event.button.id).removeprefix("brief-")
         choices = CHOICES[name]
         self.values[name] = choices[(choices.index(self.values[name]) + 1) % len(choices)]
         event.button.label = self._label(name)

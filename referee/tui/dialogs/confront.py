@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -173,9 +175,9 @@ class ConfrontDialog(Dialog[dict | None]):
             return
         self.query_one("#error", Label).update("")
         self.command = command
-        self.results = next(e.data for e in events if e.kind == "confrontation")["units"]
+        results = self.results = next(e.data for e in events if e.kind == "confrontation")["units"]
         self.destinations = {e.data["unit"]: e.data["to"] for e in events if e.kind == "unit-retreated"}
-        await self._show_results()
+        await self._show_results(results)
 
     @on(Button.Pressed, "#roll")
     async def _roll(self) -> None:
@@ -193,25 +195,26 @@ class ConfrontDialog(Dialog[dict | None]):
     async def _typed(self) -> None:
         await self._roll()
 
-    async def _show_results(self) -> None:
+    async def _show_results(self, results: list[dict]) -> None:
         """The dice and their results, each retreat's destination (the engine's choice, which the umpire may
         change; one that would score for the protesters is marked), Confirm and Back."""
-        state, retreats = self.game.state, []
+        state = self.game.state
+        retreats: list[Widget] = []
         options = retreat_options(self.game.ctx, state, self.node)
-        self.selects = {f"to-{self._key(u['id'])}": u["id"] for u in self.results if u["result"] == "retreat"}
+        self.selects = {f"to-{self._key(u['id'])}": u["id"] for u in results if u["result"] == "retreat"}
         for key, uid in self.selects.items():
             labels = [(plain(self._option(state.units[uid], node)), node) for node in options]
             retreats.append(Label(plain(f"{uid} retreats to")))
             retreats.append(Select(labels, value=self.destinations.get(uid, Select.NULL),
                                    allow_blank=uid not in self.destinations, id=key))
-        results = Vertical(Label(self._outcome(self.destinations), id="outcome"), Grid(*retreats, id="retreats"),
-                           id="results")
-        await self.query_one("#confront").mount_all((results, Horizontal(
+        shown = Vertical(Label(self._outcome(results, self.destinations), id="outcome"), Grid(*retreats, id="retreats"),
+                         id="results")
+        await self.query_one("#confront").mount_all((shown, Horizontal(
             Button("Confirm (c)", variant="success", id="confirm", compact=True),
             Button("Back (b)", id="back", compact=True), classes="buttons", id="confirm-row")))
         self.query_one("#roll-row").add_class("hidden")
         self.query_one("#confirm", Button).focus()
-        results.scroll_visible(top=True, animate=False)
+        shown.scroll_visible(top=True, animate=False)
 
     def _option(self, unit, node: str) -> str:
         """A retreat destination, marked where it would score for the protesters (5.1-5.3)."""
@@ -219,10 +222,11 @@ class ConfrontDialog(Dialog[dict | None]):
         gains = [targets[target].name for target in retreat_gains(self.game.ctx, self.game.state, unit, node)]
         return f"{node} (the protesters would score: {', '.join(gains)})" if gains else node
 
-    def _outcome(self, destinations: dict[str, str]) -> Text:
+    @staticmethod
+    def _outcome(results: list[dict], destinations: dict[str, str]) -> Text:
         """One line per unit: its die, its result and, for a retreat, where it goes."""
         lines = []
-        for unit in self.results:
+        for unit in results:
             extra = f", refusal die {unit['refusal_roll']}" if unit.get("refusal_roll") else ""
             to = destinations.get(unit["id"])
             where = "" if unit["result"] != "retreat" else f" to {to}" if to else ": nowhere to go, destroyed (4.1)"
@@ -233,12 +237,12 @@ class ConfrontDialog(Dialog[dict | None]):
     def _retreats(self) -> dict[str, str]:
         """Each retreating unit's destination as the dialog now shows it."""
         chosen = {uid: self.query_one(f"#{key}", Select).value for key, uid in self.selects.items()}
-        return {uid: to for uid, to in chosen.items() if to != Select.NULL}
+        return {uid: to for uid, to in chosen.items() if isinstance(to, str)}  # a node, not Select.NULL
 
     @on(Select.Changed)
     def _destination_changed(self) -> None:
         if self.results is not None:
-            self.query_one("#outcome", Label).update(self._outcome(self._retreats()))
+            self.query_one("#outcome", Label).update(self._outcome(self.results, self._retreats()))
 
     @on(Button.Pressed, "#back")
     async def _back(self) -> None:
@@ -248,8 +252,8 @@ class ConfrontDialog(Dialog[dict | None]):
 
     @on(Button.Pressed, "#confirm")
     def _confirm(self) -> None:
-        retreats = self._retreats()
-        self.dismiss({**self.command, "retreats": retreats} if retreats else self.command)
+        retreats, command = self._retreats(), cast(dict, self.command)  # Confirm is there once the dice are rolled
+        self.dismiss({**command, "retreats": retreats} if retreats else command)
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:

@@ -22,14 +22,14 @@ class Field:
     name: str
     label: str
     kind: str = "choice"
-    choices: tuple[tuple[str, str], ...] = ()  # (what the umpire reads, the value sent)
+    choices: tuple[tuple[str, str | int], ...] = ()  # (what the umpire reads, the value sent)
     default: object = None
     sides: int = 6
 
 
 def kept_value(field: Field, value: object) -> object:
     """A value the form gave, as the field's default when the form opens again."""
-    return " ".join(map(str, value or ())) if field.kind == "dice" else value
+    return " ".join(map(str, value)) if field.kind == "dice" and isinstance(value, list) else value
 
 
 class CommandForm(Dialog[dict | None]):
@@ -63,8 +63,8 @@ class CommandForm(Dialog[dict | None]):
                           value=field.default if field.default is not None else field.choices[0][1],
                           allow_blank=False, id=ident)
         if field.kind == "many":
-            return SelectionList(*((plain(label), value, value in (field.default or ()))
-                                   for label, value in field.choices), id=ident)
+            chosen = field.default if isinstance(field.default, tuple | list) else ()
+            return SelectionList(*((plain(label), value, value in chosen) for label, value in field.choices), id=ident)
         if field.kind == "flag":
             return Checkbox("yes", bool(field.default), id=ident)
         placeholder = "e.g. 4 2" if field.kind == "dice" else ""
@@ -75,15 +75,20 @@ class CommandForm(Dialog[dict | None]):
         fields = self.query(".form-row > *:last-child")
         (fields.first() if fields else self.query_one("#apply")).focus()
 
-    def _value(self, field: Field):
-        widget = self.query_one(f"#field-{field.name}")
+    def _value(self, field: Field) -> object:
+        ident = f"#field-{field.name}"
         if field.kind == "many":
-            return list(widget.selected)
+            return list(self.query_one(ident, SelectionList).selected)
+        if field.kind == "choice":
+            return self.query_one(ident, Select).value
+        if field.kind == "flag":
+            return self.query_one(ident, Checkbox).value
+        text = self.query_one(ident, Input).value
         if field.kind == "number":
-            return int(widget.value) if widget.value.strip() else 0
+            return int(text) if text.strip() else 0
         if field.kind == "dice":
-            return parse_dice(widget.value, sides=field.sides) if widget.value.strip() else []
-        return widget.value
+            return parse_dice(text, sides=field.sides) if text.strip() else []
+        return text
 
     @on(Button.Pressed, "#apply")
     @on(Input.Submitted)

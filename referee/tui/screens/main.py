@@ -75,14 +75,14 @@ class MainScreen(UmpireScreen):
             access=self._letters,
         )
         map_view = self.query_one(MapView)
-        if self.viewing:
+        if self.view:
             map_view.show_view(self.view, MapMarks(access=self._letters))
         else:
             map_view.show(state, marks)
         self._show_status()
         self._show_node(map_view.cursor)
         if self.query_one(TabbedContent).active == "tab-units":
-            self.query_one(UnitsBrowser).show(state, {u.id for u in self.view.own} if self.viewing else None)
+            self.query_one(UnitsBrowser).show(state, {u.id for u in self.view.own} if self.view else None)
 
     @on(TabbedContent.TabActivated)
     def _tab(self) -> None:
@@ -104,7 +104,7 @@ class MainScreen(UmpireScreen):
         reached = [t.name for t in board.targets.values() if node in t.access]
         if reached:
             title.append("\nreaches " + printable(", ".join(reached)), style="cyan")
-        if self.viewing:
+        if self.view:
             title = plain(f"{node} as {self.viewing} knows it", "bold")
             own = {u.id for u in self.view.own}
             units = [u for u in units if u.id in own]
@@ -114,9 +114,9 @@ class MainScreen(UmpireScreen):
             for sighting in (s for s in self.view.sightings if s.node == node):
                 what = ", ".join(u.id + (f" {u.mood.name}" if u.mood else "") for u in sighting.units) or (
                     f"top {sighting.top.id}" if sighting.top else "unidentified")
-                count = "?" if sighting.count is None else sighting.count
+                seen = "?" if sighting.count is None else sighting.count
                 when = "now" if sighting.current else f"last seen {sighting.seen_time}"
-                title.append("\n" + printable(f"{sighting.side}: {count} counters ({what}), {when}, {sighting.source}"),
+                title.append("\n" + printable(f"{sighting.side}: {seen} counters ({what}), {when}, {sighting.source}"),
                              style="cyan")
             for known in (m for m in self.view.markers if m.node == node):
                 title.append(f"\n{known.marker}, {'now' if known.current else 'seen ' + known.seen_time}", style="bold red")

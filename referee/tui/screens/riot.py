@@ -13,6 +13,7 @@ from referee.rules.wallman.care import lying
 from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
 from referee.rules.wallman.crowds import near, rolls_due, situation
 from referee.rules.wallman.fighting import INTENTS
+from referee.rules.wallman.setup import tables
 from referee.text import printable
 from referee.tui.dialogs.form import Field
 from referee.tui.riot_actions import RIOT_ACTIONS
@@ -67,16 +68,16 @@ class RiotScreen(UmpireScreen):
         scenario, state = self.game.ctx.scenario, self.shown
         note = self.status_note() if self.history or not self.viewing else f"as {self.viewing} knows it (v: next)"
         self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
-        if self.viewing:
+        if self.view:
             self.query_one(PlacesTable).show_view(scenario, self.view)
             self.query_one(CrowdsTable).show_view(self.view)
             self.query_one(PlacePanel).show_view(scenario, self.view, self.place)
             return
         self.query_one(PlacesTable).show(scenario, state)
-        self.query_one(CrowdsTable).show(scenario, state, {} if self.history else self.due)
+        self.query_one(CrowdsTable).show(self.game.ctx, state, {} if self.history else self.due)
         if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
             self.crowd = None
-        self.query_one(PlacePanel).show(scenario, state, self.place)
+        self.query_one(PlacePanel).show(self.game.ctx, state, self.place)
 
     def after(self, command: dict) -> None:
         """Note the RL rolls the text calls for (a charge, shots, gas, forces coming into view); a roll clears one."""
@@ -103,10 +104,10 @@ class RiotScreen(UmpireScreen):
 
     def _show_place(self) -> None:
         panel = self.query_one(PlacePanel)
-        if self.viewing:
+        if self.view:
             panel.show_view(self.game.ctx.scenario, self.view, self.place)
         else:
-            panel.show(self.game.ctx.scenario, self.shown, self.place)
+            panel.show(self.game.ctx, self.shown, self.place)
 
     def _selected_crowd(self):
         if self.crowd is None:
@@ -167,7 +168,7 @@ class RiotScreen(UmpireScreen):
         crowd = self._selected_crowd()
         if not crowd:
             return
-        chart = self.game.ctx.scenario.tables.rl.modifiers
+        chart = tables(self.game.ctx).rl.modifiers
         own = situation(self.game.ctx, self.game.state, crowd)
         counted = "; ".join(f"{chart[name].label} x{count} ({chart[name].value * count:+d})" for name, count in own.items())
         choices = tuple((f"{m.label} ({m.value:+d})", name) for name, m in chart.items() if name not in own)
@@ -195,7 +196,7 @@ class RiotScreen(UmpireScreen):
         if not crowd:
             return
         units = self._units({crowd.node})
-        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in self.game.ctx.scenario.tables.fight.modifiers.items()
+        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in tables(self.game.ctx).fight.modifiers.items()
                         if m.group not in ("Figure",))
         if self._need(units, "security unit in contact"):
             self.ask(f"Fight {crowd.id}", [
@@ -204,7 +205,7 @@ class RiotScreen(UmpireScreen):
                 Field("ours", "Our man's factors", "many", factors), Field("theirs", "Their man's factors", "many", factors)],
                 lambda v: {"do": "fight", "unit": v["unit"], "crowd": crowd.id, "intent": v["intent"],
                            "charging": v["charging"], "defending": v["defending"], "modifiers": v["ours"],
-                           "crowd_modifiers": v["theirs"]}, sides=self.game.ctx.scenario.tables.fight.die)
+                           "crowd_modifiers": v["theirs"]}, sides=tables(self.game.ctx).fight.die)
 
     def action_order(self) -> None:
         officers = self._units({self.place}, ("officer",))
@@ -219,7 +220,7 @@ class RiotScreen(UmpireScreen):
         crowd = self._selected_crowd()
         if not crowd:
             return
-        armed = tuple(self.game.ctx.scenario.tables.firearms.to_hit)
+        armed = tuple(tables(self.game.ctx).firearms.to_hit)
         units = self._units(near(self.game.ctx, crowd.node), armed)
         if self._need(units, "armed unit in sight"):
             self.ask(f"Fire on {crowd.id}", [Field("unit", "Unit", choices=units), Field("firers", "Firers", "number", default=1),
@@ -283,7 +284,7 @@ class RiotScreen(UmpireScreen):
 
     def action_overreaction(self) -> None:
         units = self._units()
-        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in self.game.ctx.scenario.tables.overreaction.modifiers.items())
+        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in tables(self.game.ctx).overreaction.modifiers.items())
         self.ask("Over-reaction test", [Field("unit", "Unit", choices=units), Field("factors", "Factors", "many", factors)],
                  lambda v: {"do": "overreaction", "unit": v["unit"], "modifiers": {name: 1 for name in v["factors"]}})
 
@@ -293,7 +294,7 @@ class RiotScreen(UmpireScreen):
                  lambda v: {"do": "snipe", "from": v["from"], "target": v["target"]})
 
     def action_return_fire(self) -> None:
-        units = self._units(near(self.game.ctx, self.place), tuple(self.game.ctx.scenario.tables.firearms.to_hit))
+        units = self._units(near(self.game.ctx, self.place), tuple(tables(self.game.ctx).firearms.to_hit))
         if self._need(units, "armed unit in sight of the selected place"):
             self.ask(f"Return fire at a sniper in {self.place}", [Field("unit", "Unit", choices=units)],
                      lambda v: {"do": "return-fire", "unit": v["unit"], "at": self.place})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import on
@@ -15,6 +16,9 @@ from textual.widgets.option_list import Option
 
 from referee.scenario.catalog import Scenario
 from referee.text import printable
+
+if TYPE_CHECKING:
+    from referee.tui.app import RefereeApp
 
 
 def shown(folder: Path) -> str:
@@ -37,7 +41,7 @@ class StartScreen(Screen):
 
     def __init__(self, scenarios: list[Scenario], folder: Path):
         super().__init__()
-        self.scenarios = {s.id: s for s in scenarios}
+        self.scenarios = scenarios
         self.folder = folder
 
     def compose(self) -> ComposeResult:
@@ -45,7 +49,7 @@ class StartScreen(Screen):
             with VerticalScroll(id="new-session"):
                 yield Label("[b]New session[/b]")
                 yield OptionList(*[
-                    Option(f"{s.title}  [dim]{s.clock.turns} turns[/dim]", id=s.id) for s in self.scenarios.values()
+                    Option(f"{s.title}  [dim]{s.clock.turns} turns[/dim]", id=s.id) for s in self.scenarios
                 ], id="scenarios")
                 yield Static(id="summary")
                 yield Static("[dim]Options: Tab to one; Enter (or a click) gives it its next value[/dim]")
@@ -71,7 +75,7 @@ class StartScreen(Screen):
 
     @on(OptionList.OptionHighlighted, "#scenarios")
     def _scenario(self, event: OptionList.OptionHighlighted) -> None:
-        scenario = self.scenarios[event.option.id]
+        scenario = self.scenario = self.scenarios[event.option_index]
         self.query_one("#summary", Static).update(f"[dim]{scenario.id}, rules {scenario.section}:[/dim] {scenario.summary}")
         box = self.query_one("#options", Vertical)
         box.remove_children()
@@ -83,36 +87,31 @@ class StartScreen(Screen):
         )
 
     def _label(self, name: str) -> str:
-        option = self.current().options[name]
+        option = self.scenario.options[name]
         return f"{name} ({option.section}): {self.values[name]}  [dim]{' / '.join(option.choices)}[/dim]"
-
-    def current(self) -> Scenario:
-        """The highlighted scenario."""
-        scenarios = self.query_one("#scenarios", OptionList)
-        return self.scenarios[scenarios.get_option_at_index(scenarios.highlighted).id]
 
     @on(Button.Pressed, ".option")
     def _cycle(self, event: Button.Pressed) -> None:
         """Enter (or a click) on an option moves it to its next value."""
-        name = event.button.id.removeprefix("opt-")
-        choices = self.current().options[name].choices
+        name = cast(str, event.button.id).removeprefix("opt-")
+        choices = self.scenario.options[name].choices
         self.values[name] = choices[(choices.index(self.values[name]) + 1) % len(choices)]
         event.button.label = self._label(name)
 
     def chosen(self) -> tuple[str, dict[str, str], int | None]:
         """The highlighted scenario, its options and the seed typed (None: random)."""
         seed = self.query_one("#seed", Input).value.strip()
-        return self.current().id, dict(self.values), int(seed) if seed else None
+        return self.scenario.id, dict(self.values), int(seed) if seed else None
 
     @on(Button.Pressed, "#start-new")
     @on(OptionList.OptionSelected, "#scenarios")
     def _start(self) -> None:
         scenario, options, seed = self.chosen()
-        self.app.create_session(scenario, options, seed)
+        cast("RefereeApp", self.app).create_session(scenario, options, seed)
 
     @on(Button.Pressed, "#open")
     @on(OptionList.OptionSelected, "#sessions")
     def _open(self) -> None:
-        sessions = self.query_one("#sessions", OptionList)
-        if sessions.highlighted is not None and sessions.get_option_at_index(sessions.highlighted).id:
-            self.app.open_session(Path(sessions.get_option_at_index(sessions.highlighted).id))
+        option = self.query_one("#sessions", OptionList).highlighted_option
+        if option is not None and option.id:
+            cast("RefereeApp", self.app).open_session(Path(option.id))

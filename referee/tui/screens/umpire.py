@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.console import Group
 from textual import events, on, work
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import RichLog
 
@@ -39,11 +39,11 @@ HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left
 """The keys that step through the history (see the History action)."""
 
 
-def bindings(actions: tuple[UmpireAction, ...]) -> list[Binding]:
-    return [Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions] + [
-        Binding("escape", "cancel", "Cancel", show=False)] + [
-        Binding(key, f"step('{by}', {forward})", f"{'forward' if forward else 'back'} one {by}", show=False)
-        for key, by, forward in HISTORY_STEPS]
+def bindings(actions: tuple[UmpireAction, ...]) -> list[BindingType]:
+    return [*(Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions),
+            Binding("escape", "cancel", "Cancel", show=False),
+            *(Binding(key, f"step('{by}', {forward})", f"{'forward' if forward else 'back'} one {by}", show=False)
+              for key, by, forward in HISTORY_STEPS)]
 
 
 class UmpireScreen(Screen):
@@ -60,7 +60,7 @@ class UmpireScreen(Screen):
         self._lock = threading.Lock()
         self.viewing: str | None = None  # the player whose knowledge the screen shows, if any
         self.log_of: tuple[str, tuple[str, ...]] | None = None  # the player's log the panel shows (None: the umpire's)
-        self.view: PlayerView | None = None
+        self.view: PlayerView | None = None  # what that player knows (None while the screen shows the truth)
         self.history: Replay | None = None
         self.history_seqs: list[int] = []  # the log's seq of each event the history steps through
         self.asked: tuple[dict, Callable[[str], None]] | None = None  # a form's command sent, and how to ask again
@@ -103,11 +103,11 @@ class UmpireScreen(Screen):
         """The log panel: the session's latest events, undone ones struck through. While viewing as a player,
         only what his knowledge says he was told (`told`: the public announcements, and his reports once they
         reached him), none of the umpire's lines: his own moves he knows from the map, the rest he was not told."""
-        shown = (self.viewing, self.view.told) if self.viewing else None
+        shown = (self.view.player, self.view.told) if self.view else None
         if shown and shown == self.log_of:
             return
         self.log_of = shown
-        if self.viewing:
+        if self.view:
             entries = [LogEntry("", f"What {self.viewing} was told: the announcements and his reports", "bold"),
                        *(LogEntry(" " * 6, line) for line in self.view.told)]
         else:
@@ -242,8 +242,12 @@ class UmpireScreen(Screen):
             self._refused(Refused(command, str(error)))
             return
         proposal = "; ".join(self.game.narrate(event) for event in events)
-        self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal),
-                             lambda values: self.send(command) if values is not None else None)
+
+        def confirmed(values: dict | None) -> None:
+            if values is not None:
+                self.send(command)
+
+        self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal), confirmed)
 
     # --- shared actions ------------------------------------------------------------------
 
@@ -294,9 +298,12 @@ class UmpireScreen(Screen):
 
     def _load_view(self) -> None:
         """What the player being viewed knows at the moment shown: now, or the history's moment."""
-        if self.viewing:
-            self.view = (self.history.view(self.moment, self.viewing) if self.history
-                         else player_view(self.session.path, self.viewing))
+        if not self.viewing:
+            self.view = None
+        elif self.history:
+            self.view = self.history.view(self.moment, self.viewing)
+        else:
+            self.view = player_view(self.session.path, self.viewing)
 
     def _show_moment(self) -> None:
         self._load_view()

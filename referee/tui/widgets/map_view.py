@@ -89,11 +89,12 @@ def stacks_of(state: GameState) -> Stacks:
 
 def stacks_seen(view: PlayerView) -> Stacks:
     """The stacks a player knows of: own units in full, the other side's latest sighting per node."""
-    shown: Stacks = {}
+    own: dict[str, tuple[int, int]] = {}
     for unit in view.own:
         if unit.node is not None and unit.status == "active":
-            count, strength, _ = shown.setdefault(unit.node, {}).get(view.side, (0, 0, False))
-            shown[unit.node][view.side] = (count + 1, strength + unit.strength, False)
+            count, strength = own.get(unit.node, (0, 0))
+            own[unit.node] = (count + 1, strength + unit.strength)
+    shown: Stacks = {node: {view.side: (count, strength, False)} for node, (count, strength) in own.items()}
     for sighting in view.sightings:
         sides = shown.setdefault(sighting.node, {})
         if sighting.side not in sides:
@@ -271,7 +272,7 @@ class MapView(Widget, can_focus=True):
                 lines.append([(" " * LABEL, PLAIN), *self._link_line(y, cell)])
         return lines + [[(line, DIM)] for line in legend(self.size.width)]
 
-    def _node_line(self, y: int, cell: int) -> list[Piece]:
+    def _node_line(self, y: float, cell: int) -> list[Piece]:
         pieces: list[Piece] = []
         for i, x in enumerate(self.columns):
             node = self.at.get((x, y))
@@ -300,7 +301,7 @@ class MapView(Widget, can_focus=True):
             pieces = [(text, style + overlay) for text, style in pieces]
         return pieces
 
-    def _marker_line(self, y: int, cell: int) -> list[Piece]:
+    def _marker_line(self, y: float, cell: int) -> list[Piece]:
         pieces: list[Piece] = []
         for x in self.columns:
             node = self.at.get((x, y))
@@ -321,7 +322,7 @@ class MapView(Widget, can_focus=True):
             pieces.append((" " * (cell - width(marks)), PLAIN))
         return pieces
 
-    def _link_line(self, y: int, cell: int) -> list[Piece]:
+    def _link_line(self, y: float, cell: int) -> list[Piece]:
         below = self.rows[self.rows.index(y) + 1]
         pieces: list[Piece] = []
         for i, x in enumerate(self.columns):

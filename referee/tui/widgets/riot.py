@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE
 from referee.knowledge.view import PlayerView
 from referee.rules.wallman.care import lying
+from referee.rules.wallman.setup import tables
 from referee.scenario.catalog import Scenario
 from referee.text import printable
 from referee.tui.text import plain
@@ -78,7 +82,7 @@ class PickingTable(DataTable):
             super().__init__()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.post_message(self.Picked(event.row_key.value))
+        self.post_message(self.Picked(cast(str, event.row_key.value)))  # every row is keyed (`refill`)
 
     def refill(self, rows: list[tuple]) -> None:
         """Replace the rows (the last item of each is its key; text cells `plain`), keeping the cursor's place;
@@ -141,8 +145,8 @@ class CrowdsTable(PickingTable):
         self.cursor_type = "row"
         self.add_columns("Crowd", "At", "Fig.", "RL", "Mood", "History", "Looters", "RL roll due")
 
-    def show(self, scenario: Scenario, state: GameState, due: dict[str, str]) -> None:
-        levels, rows = scenario.tables.rl.levels, []
+    def show(self, ctx: Context, state: GameState, due: dict[str, str]) -> None:
+        levels, rows = tables(ctx).rl.levels, []
         for unit in state.units.values():
             if unit.side != "crowd" or unit.status != ACTIVE:
                 continue
@@ -179,8 +183,8 @@ def place_title(board, node: str, known: str = "") -> Text:
 class PlacePanel(Static):
     """One place in full: every unit with its hidden attributes, its buildings, its casualties."""
 
-    def show(self, scenario: Scenario, state: GameState, node: str) -> None:
-        board = scenario.board
+    def show(self, ctx: Context, state: GameState, node: str) -> None:
+        board = ctx.scenario.board
         text = place_title(board, node)
         for unit in state.at(node):
             a = unit.attrs
@@ -188,7 +192,7 @@ class PlacePanel(Static):
             text.append(printable(unit.id), style="bold")
             text.append(printable(f": {unit_words(unit)}"))
             if unit.side == "crowd":
-                level = scenario.tables.rl.levels[a["rl"] - 1]
+                level = tables(ctx).rl.levels[a["rl"] - 1]
                 text.append("\n    " + printable(f"RL {a['rl']} {level.name}: {level.behaviour} Drifts {level.move}\" "
                                                   f"toward {level.toward}."), style=RL_STYLE.get(a["rl"], ""))
         for name, b in state.local["buildings"].items():

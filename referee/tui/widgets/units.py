@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import DataTable, Select, Static
 
@@ -90,11 +93,11 @@ class UnitTable(DataTable):
         """The id of the highlighted unit, if any."""
         if not self.row_count:
             return None
-        return self.coordinate_to_cell_key((self.cursor_row, 0)).row_key.value
+        return self.coordinate_to_cell_key(Coordinate(self.cursor_row, 0)).row_key.value
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.row_key is not None:
-            self.post_message(UnitSelected(event.row_key.value))
+            self.post_message(UnitSelected(cast(str, event.row_key.value)))  # every row is keyed by its unit's id
 
 
 class NodePanel(Vertical):
