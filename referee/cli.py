@@ -396,6 +396,17 @@ def _dashboard(path: Path | None) -> int:
     return 0
 
 
+def _command(sub, run, summary: str, *examples: str) -> argparse.ArgumentParser:
+    """A command's parser: its one-line summary, and examples under its options in `--help`."""
+    name = run.__name__.removeprefix("cmd_")
+    parser = sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+                            formatter_class=argparse.RawDescriptionHelpFormatter,
+                            epilog="examples (docs/cli.md runs them in order, in an empty folder):\n"
+                                   + "\n".join(f"  {example}" for example in examples))
+    parser.set_defaults(run=run)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     from referee import __version__
 
@@ -407,101 +418,103 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error (also REFEREE_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    session = "the session database (a .db file)"
 
-    p = sub.add_parser("scenarios", help="list the scenarios")
+    p = _command(sub, cmd_scenarios, "list the scenarios", "referee scenarios", "referee scenarios --json")
     p.add_argument("--json", action="store_true", help="one JSON array")
-    p.set_defaults(run=cmd_scenarios)
 
-    p = sub.add_parser("new", help="create a session database")
-    p.add_argument("scenario", type=_name)
+    p = _command(sub, cmd_new, "create a session database", "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
+                 "referee new wallman/town-centre-riot --seed 3 --set weather=damp --db eastgate.db")
+    p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--db", type=_path, help="where to write it (default: sessions/<scenario>-<time>.db)")
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
-    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a session option")
-    p.set_defaults(run=cmd_new)
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                   help="a scenario option (docs/cli.md lists them); repeat for several")
 
-    p = sub.add_parser("play", help="open the dashboard on a session")
-    p.add_argument("path", nargs="?", type=_path)
-    p.set_defaults(run=cmd_play)
+    p = _command(sub, cmd_play, "open the dashboard on a session", "referee play tuesday.db", "referee play")
+    p.add_argument("path", nargs="?", type=_path, help=f"{session} (default: the start screen, to pick or create one)")
 
-    p = sub.add_parser("demo", help="a fresh Lock Down, Hold Fast session")
-    p.add_argument("--seed", type=_seed)
-    p.set_defaults(run=cmd_demo)
+    p = _command(sub, cmd_demo, "a fresh Lock Down, Hold Fast session", "referee demo", "referee demo --seed 1")
+    p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
 
-    p = sub.add_parser("apply", help="apply umpire commands (JSON lines) to a session")
-    p.add_argument("path", type=_path)
+    p = _command(sub, cmd_apply, "apply umpire commands (JSON lines) to a session",
+                 """echo '{"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}' | referee apply tuesday.db""",
+                 "referee apply tuesday.db turn1.jsonl")
+    p.add_argument("path", type=_path, help=session)
     p.add_argument("file", nargs="?", type=_path, help="a file of JSON lines, or - for stdin (default)")
-    p.set_defaults(run=cmd_apply)
 
-    p = sub.add_parser("state", help="the umpire's full truth")
-    p.add_argument("path", type=_path)
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=cmd_state)
+    p = _command(sub, cmd_state, "the umpire's full truth", "referee state tuesday.db", "referee state tuesday.db --json")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
-    p = sub.add_parser("log", help="the event log")
-    p.add_argument("path", type=_path)
+    p = _command(sub, cmd_log, "the event log", "referee log tuesday.db", "referee log tuesday.db --json")
+    p.add_argument("path", type=_path, help=session)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.set_defaults(run=cmd_log)
 
-    p = sub.add_parser("view", help="what one player knows (only what that player observed)")
-    p.add_argument("path", type=_path)
-    p.add_argument("--player", required=True, type=_name)
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=cmd_view)
+    p = _command(sub, cmd_view, "what one player knows (only what that player observed)",
+                 "referee view tuesday.db --player police", "referee view eastgate.db --player brennan --json")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--player", required=True, type=_name, help="a player id of the scenario (`state` lists them)")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
-    p = sub.add_parser("brief", help="write each player's briefing sheet")
-    p.add_argument("path", type=_path)
+    p = _command(sub, cmd_brief, "write each player's briefing sheet", "referee brief tuesday.db --all --out sheets/",
+                 "referee brief tuesday.db --player police --format md --lang es --out sheets-es/")
+    p.add_argument("path", type=_path, help=session)
     who = p.add_mutually_exclusive_group(required=True)
-    who.add_argument("--player", type=_name)
-    who.add_argument("--all", action="store_true")
+    who.add_argument("--player", type=_name, help="only this player's sheet")
+    who.add_argument("--all", action="store_true", help="every player's sheet")
     p.add_argument("--format", choices=("html", "md", "pdf"), default="html",
                    help="html to print from a browser, md, or pdf (needs the pdf extra); default html")
-    p.add_argument("--lang", choices=("en", "es"), default="en")
+    p.add_argument("--lang", choices=("en", "es"), default="en", help="the sheets' language; default en")
     p.add_argument("--out", required=True, type=_path, help="the folder to write DIR/<player-id>.<ext> into")
-    p.set_defaults(run=cmd_brief)
 
-    p = sub.add_parser("resolve", help="resolve one confrontation or chart from JSON, without a session")
+    p = _command(sub, cmd_resolve, "resolve one confrontation or chart from JSON, without a session",
+                 "referee resolve n30 attack.json", """echo '{"rl": 4, "roll": 5}' | referee resolve wallman-rl""")
     p.add_argument("ruleset", help="n30, or a Wallman chart: " + ", ".join(WALLMAN_CALCULATORS))
     p.add_argument("file", nargs="?", type=_path, help="a JSON file, or - for stdin (default)")
-    p.add_argument("--seed", type=_seed)
-    p.set_defaults(run=cmd_resolve)
+    p.add_argument("--seed", type=_seed, help="seed of the dice when the JSON gives none (default: random)")
 
-    p = sub.add_parser("review", help="write the post-session report (one HTML page)")
-    p.add_argument("path", type=_path)
+    p = _command(sub, cmd_review, "write the post-session report (one HTML page)", "referee review tuesday.db --out tuesday-review.html",
+                 "referee review tuesday.db --out review-t1.html --at 1")
+    p.add_argument("path", type=_path, help=session)
     p.add_argument("--out", required=True, type=_path, help="the file to write")
     p.add_argument("--format", choices=("html", "pdf"), default="html",
                    help="one self-contained HTML page, or pdf (needs the pdf extra); default html")
     p.add_argument("--at", help="turns to compare each player's knowledge with the truth at, like 4,8 "
                                 "(default: the turns briefings were handed out in)")
-    p.set_defaults(run=cmd_review)
 
-    p = sub.add_parser("export", help="the event log, the turns and the units as CSV or JSON for a spreadsheet")
-    p.add_argument("path", type=_path)
+    p = _command(sub, cmd_export, "the event log, the turns and the units as CSV or JSON for a spreadsheet",
+                 "referee export tuesday.db --out tuesday/",
+                 "referee export tuesday.db --player police --out police/ --format json")
+    p.add_argument("path", type=_path, help=session)
     p.add_argument("--out", required=True, type=_path, help="the folder to write events, turns and units into")
     p.add_argument("--player", type=_name, help="only this player's own view (what he knows), safe to hand him")
-    p.add_argument("--format", choices=("csv", "json"), default="csv")
-    p.set_defaults(run=cmd_export)
+    p.add_argument("--format", choices=("csv", "json"), default="csv", help="csv (default) or json")
 
-    p = sub.add_parser("branch", help="what-if: a new session starting where this one stood at a moment")
-    p.add_argument("path", type=_path)
+    p = _command(sub, cmd_branch, "what-if: a new session starting where this one stood at a moment",
+                 "referee branch tuesday.db --turn 1 --db what-if.db", "referee branch tuesday.db --seq 4 --db what-if-2.db")
+    p.add_argument("path", type=_path, help=f"{session}; it never changes")
     moment = p.add_mutually_exclusive_group(required=True)
     moment.add_argument("--seq", type=_whole(1, 2**63 - 1), help="just after the command that made this event")
     moment.add_argument("--turn", type=_whole(1, TURNS), help="at the start of this turn")
     p.add_argument("--db", required=True, type=_path, help="the new session database (must not exist)")
-    p.set_defaults(run=cmd_branch)
 
-    p = sub.add_parser("verify", help="check that the log is as referee wrote it (hashes, snapshots, dice)")
-    p.add_argument("path", type=_path)
-    p.set_defaults(run=cmd_verify)
+    p = _command(sub, cmd_verify, "check that the log is as referee wrote it (hashes, snapshots, dice)",
+                 "referee verify tuesday.db")
+    p.add_argument("path", type=_path, help=session)
 
-    p = sub.add_parser("simulate", help="computer players play whole games")
-    p.add_argument("scenario", type=_name)
-    p.add_argument("--games", type=_whole(1, GAMES), default=1)
-    p.add_argument("--seed", type=_seed, default=0)
-    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    p = _command(sub, cmd_simulate, "computer players play whole games", "referee simulate n30/close-the-ring --games 20 --seed 5",
+                 "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db")
+    p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
+    p.add_argument("--games", type=_whole(1, GAMES), default=1, help=f"how many games, 1 to {GAMES:,} (default 1)")
+    p.add_argument("--seed", type=_seed, default=0, help="the seed of the whole run; each game gets a seed of its own drawn from it (default 0)")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                   help="a scenario option for every game; repeat for several")
     p.add_argument("--save", type=_path, help="keep the last game as a session database")
-    p.add_argument("--protesters", default="objective", choices=("objective", "random"))
-    p.add_argument("--police", default="objective", choices=("objective", "random"))
-    p.set_defaults(run=cmd_simulate)
+    p.add_argument("--protesters", default="objective", choices=("objective", "random"),
+                   help="the protesters' computer player (default objective)")
+    p.add_argument("--police", default="objective", choices=("objective", "random"),
+                   help="the police's computer player (default objective)")
     return parser
 
 
