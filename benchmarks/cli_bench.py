@@ -29,7 +29,7 @@ from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, i
 from referee.scenario.catalog import load
 
 SCENARIO = "n30/lock-down-hold-fast"
-EXAMPLE = (Path(__file__).resolve().parents[1] / "tests" / "data" / "contract_confrontation.json").read_text()
+EXAMPLE = (Path(__file__).resolve().parents[1] / "tests" / "data" / "worked_confrontation.json").read_text()
 
 REFEREE = [sys.executable, "-m", "referee"]
 
