@@ -99,7 +99,7 @@ def play_game(scenario: Scenario | str, options: dict[str, str] | None, seed: in
 _LOADED: dict[str, Scenario] = {}
 
 
-def _outcome(job: tuple) -> tuple[str, int]:
+def _outcome(job: tuple) -> tuple[str | None, int]:
     """One game of a run (in this process or a worker): (winner, final score)."""
     scenario_id, options, seed, protesters, police = job
     scenario = _LOADED.get(scenario_id)
@@ -152,7 +152,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
             outcomes.append(_outcome(job))
             tick()
     seconds = time.perf_counter() - started
-    wins = {PROTESTERS: 0, POLICE: 0}
+    wins: dict[str | None, int] = {PROTESTERS: 0, POLICE: 0}
     for winner, _ in outcomes:
         wins[winner] = wins.get(winner, 0) + 1
     return {
@@ -165,7 +165,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     }
 
 
-def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple[str, int]] | None:
+def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple[str | None, int]] | None:
     """The outcomes of the jobs, in order, from forked worker processes (None where forking is not possible)."""
     import multiprocessing
 

@@ -29,6 +29,13 @@ class Unit:
     status: str = ACTIVE
     attrs: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def site(self) -> str:
+        """The node of a unit known to be on the map (for one off it, an error)."""
+        if self.node is None:
+            raise ValueError(f"{self.id} is not on the map ({self.status})")
+        return self.node
+
     def with_attrs(self, **changes: Any) -> Unit:
         """A copy with some attributes changed."""
         return Unit(self.id, self.name, self.side, self.type, self.factors, self.node, self.status, {**self.attrs, **changes})

@@ -11,6 +11,7 @@ from referee.core.engine import Context
 from referee.core.units import Unit
 from referee.knowledge.view import Mood
 from referee.rules.wallman.response import level, looks
+from referee.rules.wallman.setup import tables
 
 NUMBER, WORDS, BEHAVIOUR = "number", "words", "behaviour"
 #: what each way of showing tells the players, as their sheets say it (in English; Spanish in the briefing's words).
@@ -35,7 +36,7 @@ def mood(ctx: Context, unit: Unit) -> Mood | None:
         return None
     rl, how = unit.attrs["rl"], mood_shown(ctx)
     if how == BEHAVIOUR:
-        look = looks(ctx.scenario.tables, rl)
+        look = looks(tables(ctx), rl)
         return Mood(look.name, look.text)
-    known = level(ctx.scenario.tables, rl)
+    known = level(tables(ctx), rl)
     return Mood(f"RL {rl}" if how == NUMBER else known.name, known.words)

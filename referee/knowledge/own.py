@@ -50,7 +50,7 @@ def own_units(ctx: Context, state: GameState, player: Player) -> tuple[OwnUnit, 
 
     def place(unit: Unit) -> tuple:
         if unit.status == ACTIVE:
-            node = nodes[unit.node]
+            node = nodes[unit.site]
             return (0, node.y, node.x, unit.node, state.stack_index(unit), unit.id)
         return (_ORDER[unit.status], "", 0, "", unit.attrs.get("arrives", 0), unit.id)
 

@@ -122,7 +122,7 @@ class Record:
         self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {line}"))
 
     def _scored(self, data: dict, before: dict) -> None:
-        target = self.ctx.scenario.board.targets.get(data.get("target"))
+        target = self.ctx.scenario.board.targets.get(data["target"]) if "target" in data else None
         why = target.name if target else "gas" if data["source"] == "4.5" else None
         source = f"{data['source']}: {why}" if why else data["source"]
         self._announce(f"{data['points']:+d} success ({source}), now {self.state.scores[data['side']]}")

@@ -143,13 +143,12 @@ class WallmanRecord:
             self.announced.append((self.state.turn, f"{label}: the game is over"))
         elif event.kind == "report-filed":
             self.reports.append(Filed(d["player"], d["text"], d["reliability"], d["due_turn"]))
-        elif event.kind == "sniped" and self._owner(d["target"]):
+        elif event.kind == "sniped" and (owner := self._owner(d["target"])):
             where = f" from {d['from']}" if d["spotted"] else ""
-            self.reports.append(Filed(self._owner(d["target"]), f"{d['target']} is under sniper fire{where}",
-                                      "certain", self.state.turn))
-        elif event.kind == "ordered" and self._owner(d["to"]) not in (None, self._owner(d["officer"])):
+            self.reports.append(Filed(owner, f"{d['target']} is under sniper fire{where}", "certain", self.state.turn))
+        elif event.kind == "ordered" and (owner := self._owner(d["to"])) is not None and owner != self._owner(d["officer"]):
             said = f"{d['officer']} to {d['to']}" + (f": {d['text']}" if d["text"] else "")
-            self.reports.append(Filed(self._owner(d["to"]), said, "certain", self.state.turn))
+            self.reports.append(Filed(owner, said, "certain", self.state.turn))
         self._look()
 
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:

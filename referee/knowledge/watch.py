@@ -93,7 +93,9 @@ class Watch:
             self.where[uid] = node
             self.past.pop(uid, None)
         dropped = [uid for uid in old if uid not in now and self.where.get(uid) == node]
-        seen = self.glimpse(state, before, old) if dropped else None
+        if not dropped:
+            return
+        seen = self.glimpse(state, before, old)
         for uid in dropped:
             del self.where[uid]
             if uid not in self.lost:

@@ -145,7 +145,7 @@ def route(game: Game, unit: Unit, goal: str, info: BoardInfo | None = None) -> l
     else:
         if unit.node == goal:
             return None
-        path = list(info.path(unit.node, goal))
+        path = list(info.path(unit.site, goal))
         if not path:
             return None
     if _blocked(path, enemy, barred):
@@ -192,7 +192,7 @@ def toward(info: BoardInfo, goal: str, enemy, barred) -> dict[str, tuple[str | N
         cached = _FIELDS.get(goal)
         if cached is not None:
             return cached
-    field = {goal: (None, 0)}
+    field: dict[str, tuple[str | None, int]] = {goal: (None, 0)}
     queue = deque([goal])
     adjacency = info.adjacency
     while queue:
@@ -222,7 +222,7 @@ def _detour(info: BoardInfo, unit: Unit, goal: str, enemy, barred) -> list[str] 
     """A shortest legal path around opposing units: another shortest path on the map if one is
     clear, else a longer one (reinforcements: from the best intersection of their edge)."""
     if unit.status != OFF_MAP:
-        found = info.shortest_avoiding(unit.node, goal, enemy, barred)
+        found = info.shortest_avoiding(unit.site, goal, enemy, barred)
         if found is not None:
             return found
     field = toward(info, goal, enemy, barred)
@@ -240,7 +240,7 @@ def _finish(state: GameState, unit: Unit, path: list[str], enemy, barred, info: 
     side = unit.side
     end = path[-1]
     if end in enemy:
-        origin = unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+        origin = unit.site if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
         before = path[-2] if len(path) > 1 else origin
         if not entry_allowed(state, side, end, before):
             alternative = _other_entry(state, unit, path, enemy, barred, info, origin)

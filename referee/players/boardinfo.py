@@ -139,7 +139,7 @@ class BoardInfo:
         """Which objectives the protesters score holding `held` (a set, or a side's stacks), and what
         each held node is worth. The analysis of the last stacks object seen is kept: states are
         frozen, so while the protesters' stacks are the same object their analysis stands."""
-        if self._last_held is held:
+        if self._last_analysis is not None and self._last_held is held:
             return self._last_analysis
         analysis = Analysis(self, held)
         self._last_held, self._last_analysis = held, analysis
@@ -149,7 +149,7 @@ class BoardInfo:
         """A shortest path from start to goal that enters an enemy node only as its last step."""
         if start == goal:
             return ()
-        parent = {start: None}
+        parent = {start: start}  # marks the start seen (the walk back stops before it)
         queue = deque([start])
         adjacency = self.adjacency
         while queue:

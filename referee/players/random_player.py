@@ -88,7 +88,8 @@ class RandomPlayer(Player):
                 continue
             command = {"do": "confront", "node": node,
                        "gas": any(u.type == CHEMICAL for u in police) and rng.random() < GAS_CHANCE}
-            retreats, incoming = {}, {}
+            retreats: dict[str, str] = {}
+            incoming: dict[str, int] = {}
             for unit in attacked:
                 options = retreat_options(game.ctx, state, node, incoming)
                 if options and rng.random() < 0.8:
@@ -111,7 +112,7 @@ def eligible_refuser(unit: Unit) -> bool:
 def _may_build(game: Game, unit: Unit, marker: str) -> bool:
     """3.3: one barricade and one Flo per intersection, and only one Flo on the map."""
     state = game.state
-    if unit.id in state.local["rolled"] or marker in state.markers.get(unit.node, ()):
+    if unit.id in state.local["rolled"] or marker in state.markers.get(unit.site, ()):
         return False
     if marker == "flo":
         return not any("flo" in marks for marks in state.markers.values())

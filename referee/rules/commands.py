@@ -13,7 +13,7 @@ rules read the command as given, so no model is built, which keeps the check to 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Any, NotRequired, cast
 
 from pydantic import (
     AfterValidator,
@@ -25,12 +25,15 @@ from pydantic import (
     ValidationInfo,
     with_config,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 from typing_extensions import TypedDict
 
 from referee.errors import RefereeError
 from referee.rules.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SMALL, TEXT_CHARS, quoted
-from referee.rules.reports import RELIABILITIES
+from referee.rules.reports import Reliability
+
+if TYPE_CHECKING:
+    from referee.core.engine import Context
 
 
 def within(value: int, low: int, high: int) -> int:
@@ -40,14 +43,14 @@ def within(value: int, low: int, high: int) -> int:
     return value
 
 
-def whole(low: int, high: int) -> Any:
-    """A whole number from low to high."""
-    return Annotated[int, AfterValidator(lambda value: within(value, low, high))]
+def whole(low: int, high: int) -> AfterValidator:
+    """The check of a whole number from low to high: `Annotated[int, whole(low, high)]`."""
+    return AfterValidator(lambda value: within(value, low, high))
 
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_CHARS, pattern=NO_CONTROL)]
 Text = Annotated[str, StringConstraints(max_length=TEXT_CHARS, pattern=NO_CONTROL)]
-Small = whole(-SMALL, SMALL)
+Small = Annotated[int, whole(-SMALL, SMALL)]
 Names = Annotated[list[Name], Field(max_length=ITEMS)]
 SomeNames = Annotated[list[Name], Field(min_length=1, max_length=ITEMS)]
 Counts = Annotated[dict[Name, Small], Field(max_length=ITEMS)]
@@ -84,7 +87,7 @@ def one_of(schema: type, first: str, second: str) -> Any:
 
 def _within_game(delay: int, info: ValidationInfo) -> int:
     """A report's delay: at most the game's length in minutes (the context is the game's Context)."""
-    clock = info.context.scenario.clock
+    clock = cast("Context", info.context).scenario.clock
     return within(delay, 0, clock.turns * clock.minutes)
 
 
@@ -94,7 +97,7 @@ class Report(Command):
     player: Name
     text: Text
     delay: NotRequired[Annotated[int, AfterValidator(_within_game)]]
-    reliability: NotRequired[Literal[RELIABILITIES]]
+    reliability: NotRequired[Reliability]
 
 
 SHARED: dict[str, Any] = {"end-phase": Command, "report": Report, "undo": Bare, "redo": Bare}
@@ -124,7 +127,7 @@ def where(loc: tuple) -> str:
     return text
 
 
-def explain(error: dict) -> str:
+def explain(error: ErrorDetails) -> str:
     """An error in the words of the referee's messages (pydantic's own for any other)."""
     words = WORDS.get(error["type"])
     return words.format(**error.get("ctx", {})) if words else error["msg"]

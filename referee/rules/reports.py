@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError
 
-RELIABILITIES = ("certain", "probable", "doubtful")
+Reliability = Literal["certain", "probable", "doubtful"]
+RELIABILITIES = get_args(Reliability)
 
 
 def due_turn(ctx: Context, turn: int, delay: int) -> int:

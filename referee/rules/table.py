@@ -37,15 +37,18 @@ class CommandTable:
     def check(self, ctx: Context, command: dict) -> None:
         """Refuse a command that does not match its verb's schema (see referee.rules.commands)."""
         verb = command.get("do")
+        if not isinstance(verb, str):  # a verb that is missing, a list or an object
+            raise self.unknown(verb)
         try:
             check = checks(self.commands)[verb]
-        except (KeyError, TypeError):  # TypeError: a verb that is a list or an object
+        except KeyError:
             raise self.unknown(verb) from None
         check(command, ctx)
 
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-        handler = self.table.get(command.get("do"))
+        verb = command.get("do")
+        handler = self.table.get(verb) if isinstance(verb, str) else None
         if handler is None:
-            raise self.unknown(command.get("do"))
+            raise self.unknown(verb)
         self.check_not_over(state)
         handler(ctx, state, command, emit, dice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
@@ -15,7 +15,11 @@ from referee.paths import data_dir
 from referee.scenario.toml_lines import DataError, read_toml
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from referee.scenario.wallman_tables import Tables
+
+Model = TypeVar("Model", bound="BaseModel")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +172,7 @@ class _File:
         raise DataError(self.path, self.text, loc, message)
 
 
-def validated(path: Path, model: type):
+def validated(path: Path, model: type[Model]) -> tuple[Model, str]:
     """Read a TOML file and check its shape against a pydantic model: the model and the file's text.
 
     Errors name the file and line."""

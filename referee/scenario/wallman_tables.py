@@ -6,6 +6,8 @@ The rules in `referee/rules/wallman/` read these models as they are: one definit
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -207,7 +209,7 @@ def load_tables(path: Path | None = None) -> Tables:
 
 def _problems(t: Tables):
     """Where the tables contradict themselves: bands out of order, levels missing, unknown names."""
-    bands = {
+    bands: dict[tuple[str, ...], Sequence[Row]] = {
         ("rl", "changes"): t.rl.changes,
         ("fight", "table", "rows"): t.fight.table.rows,
         ("negotiation", "table"): t.negotiation.table,
@@ -241,14 +243,14 @@ def _problems(t: Tables):
             yield ("overreaction", "armed", i), f"unknown unit type {kind!r}"
 
 
-def _band_problems(loc: tuple, rows: list):
+def _band_problems(loc: tuple, rows: Sequence[Row]):
     if not rows:
         yield loc, "the table has no rows"
         return
-    for i, row in enumerate(rows[:-1]):
+    for i, (row, after) in enumerate(pairwise(rows)):
         if row.upto is None:
             yield loc + (i, "upto"), "only the last row may leave out `upto`"
-        elif rows[i + 1].upto is not None and rows[i + 1].upto <= row.upto:
-            yield loc + (i + 1, "upto"), f"`upto` must rise from row to row ({rows[i + 1].upto} after {row.upto})"
+        elif after.upto is not None and after.upto <= row.upto:
+            yield loc + (i + 1, "upto"), f"`upto` must rise from row to row ({after.upto} after {row.upto})"
     if rows[-1].upto is not None:
         yield loc + (len(rows) - 1,), "the last row takes every higher score: leave out its `upto`"

@@ -29,8 +29,8 @@ def retreat_options(ctx: Context, state: GameState, node: str, incoming: dict[st
 def retreat_gains(ctx: Context, state: GameState, unit: Unit, to: str) -> list[str]:
     """5.1-5.3: the targets the protesters would score in the success phase only because `unit` retreated to `to`."""
     board, occupied = ctx.scenario.board, state.occupied(PROTESTERS)
-    if state.stacks[PROTESTERS].get(unit.node) == (unit.id,):
-        occupied.discard(unit.node)
+    if state.stacks[PROTESTERS].get(unit.site) == (unit.id,):
+        occupied.discard(unit.site)
     before, after = scoring(board, occupied), scoring(board, occupied | {to})
     return [target for section, gained in after.items() for target in gained if target not in before[section]]
 
@@ -100,7 +100,7 @@ def _result(outcome) -> dict:
             "result": outcome.result, "refusal_roll": outcome.refusal_roll, "radicalized": outcome.radicalized}
 
 
-def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: object, ids: set[str]) -> dict[str, str]:
+def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: dict[str, str], ids: set[str]) -> dict[str, str]:
     """Check the police player's retreat choices before any die is rolled (4.1, 3)."""
     counts: dict[str, int] = {}
     for uid, to in retreats.items():

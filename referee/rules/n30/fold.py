@@ -122,7 +122,7 @@ def _factions(state: GameState, data: dict) -> None:
 def _topped(state: GameState, data: dict) -> None:
     unit = state.units[data["unit"]]
     stack = state.stacks[unit.side] = dict(state.stacks[unit.side])
-    stack[unit.node] = (unit.id,) + tuple(uid for uid in stack[unit.node] if uid != unit.id)
+    stack[unit.site] = (unit.id,) + tuple(uid for uid in stack[unit.site] if uid != unit.id)
 
 
 def _revealed(state: GameState, data: dict) -> None:

@@ -15,6 +15,7 @@ from referee.errors import RefereeError
 from referee.rules.n30.confrontation import RADICALIZED, UNORGANIZED
 from referee.rules.n30.phases import PROTESTERS
 from referee.rules.wallman.response import level, roll_rl
+from referee.rules.wallman.setup import tables
 
 #: the readings of option crowd_mood, beside `free` (radicalized clusters' RL moves freely).
 OFF, HELD = "off", "on"
@@ -77,13 +78,13 @@ def after_attack(ctx: Context, state: GameState, node: str, attacked: list[str],
 
 def _roll(ctx: Context, state: GameState, unit: Unit, counts: dict[str, int], emit: Emit, dice: Dice) -> GameState:
     """One cluster's roll, and its radicalization if it reaches Rioting."""
-    tables, kept = ctx.scenario.tables, Tally(dice)
-    result = roll_rl(tables, unit.attrs["rl"], counts, kept)
+    t, kept = tables(ctx), Tally(dice)
+    result = roll_rl(t, unit.attrs["rl"], counts, kept)
     held = unit.type == RADICALIZED and reading(ctx) == HELD and result.rl < RIOTING
     rl = RIOTING if held else result.rl
     state = emit("crowd-mood", {
         "unit": unit.id, "node": unit.node, "was": result.was, "roll": result.roll, "modifiers": result.modifiers,
-        "score": result.score, "rl": rl, "held": held, "running": result.running, "level": level(tables, rl).name,
+        "score": result.score, "rl": rl, "held": held, "running": result.running, "level": level(t, rl).name,
     }, tuple(kept.rolls))
     if unit.type == UNORGANIZED and rl >= RIOTING:
         state = emit("unit-radicalized", {"unit": unit.id, "rl": rl, "by": "mood"})

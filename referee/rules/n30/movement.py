@@ -86,7 +86,7 @@ def _with_flying(ctx: Context, state: GameState, unit: Unit) -> bool:
             and u.attrs.get("arrives") == arrives and u.attrs.get("edge") == edge
             for u in arriving
         )
-    return FLYING in [state.units[uid].type for uid in state.stacks[unit.side].get(unit.node, ())]
+    return FLYING in [state.units[uid].type for uid in state.stacks[unit.side].get(unit.site, ())]
 
 
 def destinations(ctx: Context, state: GameState, unit: Unit, rate: int) -> dict[str, list[str]]:
@@ -98,14 +98,15 @@ def destinations(ctx: Context, state: GameState, unit: Unit, rate: int) -> dict[
     board = ctx.scenario.board
     enemy = state.stacks[opponent(unit.side)]
     barred = friction_barred(state, unit)
-    origin = unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+    origin = _origin(unit)
 
     def onward(node: str) -> tuple[str, ...]:
         if node == origin and unit.status == OFF_MAP:
             return board.edges[unit.attrs["edge"]]
         return board.adjacency[node]
 
-    dist, parent = {origin: 0}, {origin: None}
+    dist: dict[str, int] = {origin: 0}
+    parent: dict[str, str | None] = {origin: None}
     queue = deque([origin])
     while queue:
         node = queue.popleft()
@@ -134,14 +135,14 @@ def destinations(ctx: Context, state: GameState, unit: Unit, rate: int) -> dict[
 def _path(parent: dict[str, str | None], node: str) -> list[str]:
     """The nodes from just after the origin to `node`."""
     path = []
-    while parent[node] is not None:
+    while (before := parent[node]) is not None:
         path.append(node)
-        node = parent[node]
+        node = before
     return path[::-1]
 
 
 def _origin(unit: Unit) -> str:
-    return unit.node if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+    return unit.site if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
 
 
 def why_not(ctx: Context, state: GameState, unit: Unit, to: str, rate: int | None = None) -> Refusal:
@@ -166,7 +167,7 @@ def _way(ctx: Context, state: GameState, unit: Unit, to: str, strict: bool) -> l
     if to not in board.nodes or not board.nodes[to].in_play:
         return [to]
     enemy, barred, origin = state.stacks[opponent(unit.side)], friction_barred(state, unit), _origin(unit)
-    first = board.edges[unit.attrs["edge"]] if unit.status == OFF_MAP else board.adjacency[unit.node]
+    first = board.edges[unit.attrs["edge"]] if unit.status == OFF_MAP else board.adjacency[unit.site]
     parent: dict[str, str | None] = {origin: None, **{node: origin for node in first}}
     queue = deque(first)
     while queue:
@@ -231,7 +232,7 @@ def _ready(ctx: Context, state: GameState, unit: Unit, emit: Emit, group: tuple[
                            "she picks one unit, rolls, moves it, and then picks another")
     if unit.status == OFF_MAP:
         return state
-    return choose(ctx, state, unit.side, unit.node, emit)
+    return choose(ctx, state, unit.side, unit.site, emit)
 
 
 def _planned_path(ctx: Context, state: GameState, unit: Unit, command: dict) -> list[str]:
@@ -308,7 +309,7 @@ def closest_path(ctx: Context, state: GameState, unit: Unit, rate: int, target: 
     """The legal move with this rate that ends nearest `target` (shortest path on a tie); none to stay."""
     distance = ctx.scenario.board.distances([target])
     far = len(distance) + 1
-    here = distance.get(unit.node, far) if unit.status != OFF_MAP else far
+    here = distance.get(unit.site, far) if unit.status != OFF_MAP else far
     legal = destinations(ctx, state, unit, rate)
     best = min(legal.items(), key=lambda item: (distance.get(item[0], far), len(item[1])), default=None)
     return best[1] if best is not None and distance.get(best[0], far) < here else []
@@ -382,7 +383,7 @@ def build(ctx: Context, state: GameState, command: dict, emit: Emit, marker: str
     state = _ready(ctx, state, unit, emit)
     if unit.id in state.local["rolled"]:
         raise Refusal("3", f"{unit.id} has rolled to move and cannot build instead")
-    if marker in state.markers.get(unit.node, ()):
+    if marker in state.markers.get(unit.site, ()):
         raise Refusal("3.3", f"{unit.node} already has {'Flo' if marker == 'flo' else 'a barricade'}")
     if marker == "flo":
         for node, marks in state.markers.items():

@@ -11,7 +11,7 @@ from referee.rules.n30 import attack, fold, friction, movement, turns
 from referee.rules.n30.narrate import narrate
 from referee.rules.n30.phases import MOVER
 from referee.rules.n30.setup import initial_state
-from referee.rules.table import CommandTable
+from referee.rules.table import CommandTable, Handler
 
 
 def _choose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -22,7 +22,7 @@ def _choose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dic
         state = movement.choose(ctx, state, side, node, emit)
 
 
-COMMANDS = {
+COMMANDS: dict[str, Handler] = {
     "end-phase": lambda ctx, state, cmd, emit, dice: turns.end_phase(ctx, state, emit, dice),
     "choose": _choose,
     "roll": movement.roll,

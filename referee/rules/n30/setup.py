@@ -34,7 +34,7 @@ def initial_state(ctx: Context) -> GameState:
         kind = RADICALIZED if uid in setup.radicalized else unit.type
         attrs.update(mood.starting(ctx, kind))
         units[uid] = Unit(unit.id, unit.name, unit.side, kind, unit.factors, node, status, attrs)
-    stacks = {side: {} for side in sorted({t.side for t in scenario.types.values()})}
+    stacks: dict[str, dict[str, tuple[str, ...]]] = {side: {} for side in sorted({t.side for t in scenario.types.values()})}
     for node, ids in setup.placement.items():
         for uid in ids:
             side_stacks = stacks[units[uid].side]

@@ -31,7 +31,7 @@ def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     if to.id == officer.id:
         raise Refusal(PLAYER_ACTIONS, f"{officer.id} cannot give himself orders")
     one_action(state, officer)
-    earshot = {officer.node} | (set(ctx.scenario.board.adjacency[officer.node]) if command.get("megaphone", False) else set())
+    earshot = {officer.site} | (set(ctx.scenario.board.adjacency[officer.site]) if command.get("megaphone", False) else set())
     if to.node not in earshot:
         raise Refusal(PLAYER_ACTIONS, f"{to.id} at {to.node} is out of earshot of {officer.id} at {officer.node}")
     emit("ordered", {"officer": officer.id, "to": to.id, "text": text, "talk": to.type == "officer"})

@@ -25,7 +25,7 @@ class _Input(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
-Count = whole(0, SMALL)
+Count = Annotated[int, whole(0, SMALL)]
 
 
 class RLInput(_Input):
@@ -76,7 +76,7 @@ class OverreactionInput(_Input):
 
 class FirearmsInput(_Input):
     firer: Name
-    firers: whole(1, FIGURES) = 1
+    firers: Annotated[int, whole(1, FIGURES)] = 1
     automatic: bool = False
     long_range: bool = False
     dice: Dice | None = None
@@ -102,7 +102,7 @@ class BuildingInput(_Input):
 class EngineInput(_Input):
     id: Name
     at: Name
-    crew: whole(0, FIGURES)
+    crew: Annotated[int, whole(0, FIGURES)]
     water: Count
     hydrant: bool = False
     connecting: Count = 0
@@ -117,14 +117,14 @@ class FireInput(_Input):
 
 class DamageInput(_Input):
     value: Small
-    figures: whole(0, FIGURES) = 0
+    figures: Annotated[int, whole(0, FIGURES)] = 0
     break_in: bool = False
     dice: Dice | None = None
 
 
 class LootInput(_Input):
     value: Count
-    looters: whole(0, FIGURES)
+    looters: Annotated[int, whole(0, FIGURES)]
     cars: Count = 0
     vans: Count = 0
     dice: Dice | None = None

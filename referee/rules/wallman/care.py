@@ -37,7 +37,7 @@ def casualty_id(state: GameState, of: str) -> str:
 
 def _casualty(state: GameState, command: dict) -> tuple[str, dict]:
     cid = command.get("casualty")
-    if cid not in state.local["casualties"]:
+    if not isinstance(cid, str) or cid not in state.local["casualties"]:
         known = ", ".join(state.local["casualties"]) or "none yet"
         raise RefereeError(f'"casualty" must name a casualty (known: {known}), got {cid!r}')
     return cid, state.local["casualties"][cid]

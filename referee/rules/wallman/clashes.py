@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
@@ -23,7 +25,8 @@ FIGHTING, FIREARMS, OVER, SNIPERS = "Fighting", "Firearms", "Over-Reaction Test"
 FIGURE = {"officer": "police", "patrol": "police", "riot_police": "riot_trained", "anti_riot": "riot_trained",
           "soldiers_riot": "riot_trained", "mounted": "mounted", "mounted_riot": "mounted_riot", "swat": "police",
           "soldiers": "police", "conscripts": "police", "special_forces": "police"}
-GAS = ("tear_gas", "cs_gas")
+GasKind = Literal["tear_gas", "cs_gas"]
+GAS = get_args(GasKind)
 GAS_CARRIERS = ("riot_police", "anti_riot", "soldiers_riot", "mounted_riot", "swat")
 HURT = ("wounded", "dead")
 
@@ -51,7 +54,8 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         if not figure.startswith("mounted"):
             raise Refusal(FIGHTING, f"only mounted police fight at the charge, and {unit.id} is {unit.type}")
         figure += "_charging"
-    ours, theirs = (figure,) if figure else (), ()
+    ours: tuple[str, ...] = (figure,) if figure else ()
+    theirs: tuple[str, ...] = ()
     if ctx.options.get("weather") == "soaked":
         ours, theirs = ours + ("soaked",), theirs + ("soaked",)
     gas = state.local["gas"].get(crowd.node)
@@ -74,7 +78,7 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     (its own place or the next); each man hit rolls for his fate."""
     unit = lookup.unit(state, command, "unit", SECURITY, FIREARMS)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIREARMS)
-    if crowd.node not in near(ctx, unit.node):
+    if crowd.node not in near(ctx, unit.site):
         raise Refusal(FIREARMS, f"{crowd.id} at {crowd.node} is out of sight of {unit.id} at {unit.node}")
     one_action(state, unit)
     firers = command.get("firers", unit.factors["strength"])
@@ -98,7 +102,7 @@ def gas(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -
     kind = command.get("kind", "tear_gas")
     if unit.type not in GAS_CARRIERS:
         raise Refusal("Types of Unit", f"{unit.id} ({unit.type}) carries no gas: riot-equipped units do")
-    if at not in near(ctx, unit.node):
+    if at not in near(ctx, unit.site):
         raise Refusal("RL State Chart", f"{at} is out of {unit.id}'s reach from {unit.node}")
     emit("gassed", {"unit": unit.id, "node": at, "kind": kind})
 
@@ -142,7 +146,7 @@ def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice:
     t = tables(ctx)
     if unit.type not in t.firearms.to_hit:
         raise Refusal(FIREARMS, f"{unit.id} ({unit.type}) carries no firearms")
-    if at not in near(ctx, unit.node):
+    if at not in near(ctx, unit.site):
         raise Refusal(SNIPERS, f"{at} is out of sight of {unit.id} at {unit.node}")
     one_action(state, unit)
     tally = Tally(dice)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, NotRequired
 
 from pydantic import Field
 
 from referee.rules.bounds import FIGURES
 from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, Text, whole
-from referee.rules.wallman.clashes import GAS
+from referee.rules.wallman.clashes import GasKind
 
 
 class UnitTo(Command):
@@ -65,9 +65,9 @@ class Negotiate(CrowdCommand):
 class Split(CrowdCommand):
     """`{"do": "split", "crowd", "figures", "new", "looters"}`."""
 
-    figures: whole(1, FIGURES)
+    figures: Annotated[int, whole(1, FIGURES)]
     new: Name
-    looters: NotRequired[whole(0, FIGURES)]
+    looters: NotRequired[Annotated[int, whole(0, FIGURES)]]
 
 
 class Merge(CrowdCommand):
@@ -96,7 +96,7 @@ class Fight(UnitCrowd):
 class Shoot(UnitCrowd):
     """`{"do": "shoot", "unit", "crowd", "firers", "automatic"}`."""
 
-    firers: NotRequired[whole(1, FIGURES)]
+    firers: NotRequired[Annotated[int, whole(1, FIGURES)]]
     automatic: NotRequired[bool]
 
 
@@ -105,7 +105,7 @@ class Gas(Command):
 
     unit: Name
     at: Name
-    kind: NotRequired[Literal[GAS]]
+    kind: NotRequired[GasKind]
 
 
 class Overreaction(Command):

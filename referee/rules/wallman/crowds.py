@@ -26,7 +26,7 @@ def near(ctx: Context, node: str) -> set[str]:
 
 def neighbours(ctx: Context, state: GameState, crowd: Unit) -> list[Unit]:
     """The other crowds in the same place or the next ones."""
-    return [state.units[uid] for node in near(ctx, crowd.node) for uid in state.stacks[CROWD].get(node, ())
+    return [state.units[uid] for node in near(ctx, crowd.site) for uid in state.stacks[CROWD].get(node, ())
             if uid != crowd.id]
 
 
@@ -100,12 +100,12 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     megaphone = command.get("megaphone", False)
     if crowd.node == officer.node:
         distance = 0
-    elif crowd.node in ctx.scenario.board.adjacency[officer.node]:
+    elif crowd.node in ctx.scenario.board.adjacency[officer.site]:
         distance = ctx.scenario.board.place_inches
     else:
         raise Refusal(NEGOTIATION, f"{crowd.id} at {crowd.node} is out of earshot of {officer.id} at {officer.node}")
     discretion = command.get("discretion", 0)
-    sight = near(ctx, crowd.node)
+    sight = near(ctx, crowd.site)
     trouble = bool(sight & (set(state.local["shooting"]) | set(state.local["gas"])))
     talk = Talk(officer.attrs.get("negotiator", "ordinary"), distance, megaphone, distance == 0, discretion, trouble)
     tally = Tally(dice)

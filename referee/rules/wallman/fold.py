@@ -196,7 +196,7 @@ def _fire_fought(ctx: Context, state: GameState, d: dict) -> None:
     if "casualties" not in d:  # logged before burned fire-fighters were casualties
         _strength(state, engine.id, d["crew"] - engine.factors["strength"])
     for cid, fate in d.get("casualties", {}).items():
-        _casualty(state, cid, engine.node, engine.id, fate)
+        _casualty(state, cid, engine.site, engine.id, fate)
     _attrs(state, engine.id, water=d["water"])
     _add(state, "acted", engine.id)
 
@@ -241,6 +241,16 @@ def _evacuated(ctx: Context, state: GameState, d: dict) -> None:
         state.local["loaded"] = {**state.local.get("loaded", {}), d["ambulance"]: d["loaded"]}
 
 
+def _negotiated(ctx: Context, state: GameState, d: dict) -> None:
+    _rl(state, d["crowd"], d["rl"])
+    _acted(state, d["officer"])
+
+
+def _hydrant(ctx: Context, state: GameState, d: dict) -> None:
+    _attrs(state, d["engine"], hydrant=d["connected"], connecting=d["connecting"])
+    _add(state, "acted", d["engine"])
+
+
 def _ended(ctx: Context, state: GameState, d: dict) -> None:
     state.over, state.winner = True, d["winner"]
 
@@ -257,7 +267,7 @@ FOLDS = {
     "unit-moved": _moved,
     "crowd-moved": _moved,
     "rl-rolled": lambda ctx, state, d: _rl(state, d["crowd"], d["rl"], d["running"]),
-    "negotiated": lambda ctx, state, d: (_rl(state, d["crowd"], d["rl"]), _acted(state, d["officer"])),
+    "negotiated": _negotiated,
     "ordered": lambda ctx, state, d: _acted(state, d["officer"]),
     "crowd-split": _split,
     "crowds-merged": _merged,
@@ -271,8 +281,7 @@ FOLDS = {
     "looted": _looted,
     "fire-started": _fire,
     "fire-fought": _fire_fought,
-    "hydrant": lambda ctx, state, d: (_attrs(state, d["engine"], hydrant=d["connected"], connecting=d["connecting"]),
-                                      _add(state, "acted", d["engine"])),
+    "hydrant": _hydrant,
     "fires-burned": _burned,
     "triaged": _triaged,
     "evacuated": _evacuated,

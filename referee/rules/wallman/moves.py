@@ -58,7 +58,7 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
         raise Refusal(PLAYER_ACTIONS, f"only a player's personal figure runs as his action; {unit.id} moves at its pace")
     if run:
         one_action(state, unit)
-    links = reach(ctx, state, unit.node).get(to)
+    links = reach(ctx, state, unit.site).get(to)
     if links is None or links == 0:
         raise Refusal(MOVEMENT, f"{unit.id} cannot get from {unit.node} to {to}: no way past the crowds" if links is None
                       else f"{unit.id} is already at {to}")
@@ -92,9 +92,9 @@ def crowd_move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
     """`{"do": "crowd-move", "crowd", "to"}`: the umpire moves a crowd to a neighbouring place."""
     crowd = lookup.unit(state, command, "crowd", CROWD, CROWDS)
     to = lookup.place(ctx, command, "to")
-    if to not in ctx.scenario.board.adjacency[crowd.node]:
+    if to not in ctx.scenario.board.adjacency[crowd.site]:
         raise Refusal(CROWDS, f"a crowd moves one place at a time: {to} is not next to {crowd.node}")
-    closer = _closer(_shunned(ctx, state, crowd), crowd.node, to)
+    closer = _closer(_shunned(ctx, state, crowd), crowd.site, to)
     if closer:
         raise Refusal(CROWDS if "gunfire" in closer else LOOTING, f"{crowd.id} will not move closer to {closer} ({to})")
     emit("crowd-moved", {"crowd": crowd.id, "from": crowd.node, "to": to, "why": "umpire"})
@@ -129,7 +129,7 @@ def drift(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     tally = Tally(dice)
     inches, _ = roll_dice(t.looting.escape if laden else lvl.move, tally, f"{crowd.id} drifts")
     places = inches // max(ctx.scenario.board.place_inches, 1)
-    dist, node, path = _toward(ctx, state, crowd, way), crowd.node, []
+    dist, node, path = _toward(ctx, state, crowd, way), crowd.site, []
     shunned = _shunned(ctx, state, crowd)
     for _ in range(places):
         here = dist.get(node, 99)

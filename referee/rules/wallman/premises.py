@@ -128,9 +128,9 @@ def firefight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
 def hydrant(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "hydrant", "engine"}`: an engine spends the turn connecting to a hydrant where it stands."""
     unit = _engine(ctx, state, command)
-    if "hydrant" not in ctx.scenario.board.nodes[unit.node].features:
+    if "hydrant" not in ctx.scenario.board.nodes[unit.site].features:
         raise Refusal(FIRES, f"there is no hydrant at {unit.node}")
     if unit.attrs.get("hydrant"):
         raise Refusal(FIRES, f"{unit.id} is already connected to a hydrant")
-    engine, _ = connect(tables(ctx), _as_engine(unit, unit.node))
+    engine, _ = connect(tables(ctx), _as_engine(unit, unit.site))
     emit("hydrant", {"engine": unit.id, "connected": engine.hydrant, "connecting": engine.connecting})

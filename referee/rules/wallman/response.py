@@ -27,7 +27,7 @@ class RLRoll:
     text: str
 
 
-def level(tables: Tables, rl: int) -> Level:
+def level(tables: Tables, rl: object) -> Level:
     """What a Response Level means; an RL off the chart is refused."""
     levels = tables.rl.levels
     if not isinstance(rl, int) or isinstance(rl, bool) or not 1 <= rl <= len(levels):

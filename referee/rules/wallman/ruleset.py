@@ -6,13 +6,13 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.rules import reports
-from referee.rules.table import CommandTable
+from referee.rules.table import CommandTable, Handler
 from referee.rules.wallman import actions, care, clashes, crowds, fold, moves, premises, turns
 from referee.rules.wallman.narrate import narrate
 from referee.rules.wallman.phases import CROWD
 from referee.rules.wallman.setup import initial_state
 
-COMMANDS = {
+COMMANDS: dict[str, Handler] = {
     "end-phase": lambda ctx, state, cmd, emit, dice: turns.end_phase(ctx, state, emit, dice),
     "move": moves.move,
     "crowd-move": moves.crowd_move,

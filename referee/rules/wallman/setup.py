@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, RESERVE, Unit
@@ -10,10 +12,13 @@ from referee.rules.wallman.looting import loot_units
 from referee.rules.wallman.phases import CROWD, PHASES, SECURITY
 from referee.rules.wallman.response import level
 
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Tables
+
 DAMAGE = "damage"
 
 
-def tables(ctx: Context):
+def tables(ctx: Context) -> Tables:
     """The scenario's tables (a Wallman scenario must name them)."""
     if ctx.scenario.tables is None:
         raise RefereeError(f"{ctx.scenario.id} names no tables: a Wallman scenario needs `tables = ...`")
