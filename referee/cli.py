@@ -396,9 +396,8 @@ def _dashboard(path: Path | None) -> int:
     return 0
 
 
-def _command(sub, run, summary: str, *examples: str) -> argparse.ArgumentParser:
+def _command(sub, name: str, run, summary: str, *examples: str) -> argparse.ArgumentParser:
     """A command's parser: its one-line summary, and examples under its options in `--help`."""
-    name = run.__name__.removeprefix("cmd_")
     parser = sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
                             formatter_class=argparse.RawDescriptionHelpFormatter,
                             epilog="examples (docs/cli.md runs them in order, in an empty folder):\n"
@@ -420,10 +419,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     session = "the session database (a .db file)"
 
-    p = _command(sub, cmd_scenarios, "list the scenarios", "referee scenarios", "referee scenarios --json")
+    p = _command(sub, "scenarios", cmd_scenarios, "list the scenarios", "referee scenarios", "referee scenarios --json")
     p.add_argument("--json", action="store_true", help="one JSON array")
 
-    p = _command(sub, cmd_new, "create a session database", "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
+    p = _command(sub, "new", cmd_new, "create a session database", "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
                  "referee new wallman/town-centre-riot --seed 3 --set weather=damp --db eastgate.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--db", type=_path, help="where to write it (default: sessions/<scenario>-<time>.db)")
@@ -431,33 +430,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="a scenario option (docs/cli.md lists them); repeat for several")
 
-    p = _command(sub, cmd_play, "open the dashboard on a session", "referee play tuesday.db", "referee play")
+    p = _command(sub, "play", cmd_play, "open the dashboard on a session", "referee play tuesday.db", "referee play")
     p.add_argument("path", nargs="?", type=_path, help=f"{session} (default: the start screen, to pick or create one)")
 
-    p = _command(sub, cmd_demo, "a fresh Lock Down, Hold Fast session", "referee demo", "referee demo --seed 1")
+    p = _command(sub, "demo", cmd_demo, "a fresh Lock Down, Hold Fast session", "referee demo", "referee demo --seed 1")
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
 
-    p = _command(sub, cmd_apply, "apply umpire commands (JSON lines) to a session",
+    p = _command(sub, "apply", cmd_apply, "apply umpire commands (JSON lines) to a session",
                  """echo '{"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}' | referee apply tuesday.db""",
                  "referee apply tuesday.db turn1.jsonl")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("file", nargs="?", type=_path, help="a file of JSON lines, or - for stdin (default)")
 
-    p = _command(sub, cmd_state, "the umpire's full truth", "referee state tuesday.db", "referee state tuesday.db --json")
+    p = _command(sub, "state", cmd_state, "the umpire's full truth", "referee state tuesday.db", "referee state tuesday.db --json")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
-    p = _command(sub, cmd_log, "the event log", "referee log tuesday.db", "referee log tuesday.db --json")
+    p = _command(sub, "log", cmd_log, "the event log", "referee log tuesday.db", "referee log tuesday.db --json")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    p = _command(sub, cmd_view, "what one player knows (only what that player observed)",
+    p = _command(sub, "view", cmd_view, "what one player knows (only what that player observed)",
                  "referee view tuesday.db --player police", "referee view eastgate.db --player brennan --json")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--player", required=True, type=_name, help="a player id of the scenario (`state` lists them)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
-    p = _command(sub, cmd_brief, "write each player's briefing sheet", "referee brief tuesday.db --all --out sheets/",
+    p = _command(sub, "brief", cmd_brief, "write each player's briefing sheet", "referee brief tuesday.db --all --out sheets/",
                  "referee brief tuesday.db --player police --format md --lang es --out sheets-es/")
     p.add_argument("path", type=_path, help=session)
     who = p.add_mutually_exclusive_group(required=True)
@@ -468,13 +467,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "es"), default="en", help="the sheets' language; default en")
     p.add_argument("--out", required=True, type=_path, help="the folder to write DIR/<player-id>.<ext> into")
 
-    p = _command(sub, cmd_resolve, "resolve one confrontation or chart from JSON, without a session",
+    p = _command(sub, "resolve", cmd_resolve, "resolve one confrontation or chart from JSON, without a session",
                  "referee resolve n30 attack.json", """echo '{"rl": 4, "roll": 5}' | referee resolve wallman-rl""")
     p.add_argument("ruleset", help="n30, or a Wallman chart: " + ", ".join(WALLMAN_CALCULATORS))
     p.add_argument("file", nargs="?", type=_path, help="a JSON file, or - for stdin (default)")
     p.add_argument("--seed", type=_seed, help="seed of the dice when the JSON gives none (default: random)")
 
-    p = _command(sub, cmd_review, "write the post-session report (one HTML page)", "referee review tuesday.db --out tuesday-review.html",
+    p = _command(sub, "review", cmd_review, "write the post-session report (one HTML page)", "referee review tuesday.db --out tuesday-review.html",
                  "referee review tuesday.db --out review-t1.html --at 1")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--out", required=True, type=_path, help="the file to write")
@@ -483,7 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--at", help="turns to compare each player's knowledge with the truth at, like 4,8 "
                                 "(default: the turns briefings were handed out in)")
 
-    p = _command(sub, cmd_export, "the event log, the turns and the units as CSV or JSON for a spreadsheet",
+    p = _command(sub, "export", cmd_export, "the event log, the turns and the units as CSV or JSON for a spreadsheet",
                  "referee export tuesday.db --out tuesday/",
                  "referee export tuesday.db --player police --out police/ --format json")
     p.add_argument("path", type=_path, help=session)
@@ -491,7 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", type=_name, help="only this player's own view (what he knows), safe to hand him")
     p.add_argument("--format", choices=("csv", "json"), default="csv", help="csv (default) or json")
 
-    p = _command(sub, cmd_branch, "what-if: a new session starting where this one stood at a moment",
+    p = _command(sub, "branch", cmd_branch, "what-if: a new session starting where this one stood at a moment",
                  "referee branch tuesday.db --turn 1 --db what-if.db", "referee branch tuesday.db --seq 4 --db what-if-2.db")
     p.add_argument("path", type=_path, help=f"{session}; it never changes")
     moment = p.add_mutually_exclusive_group(required=True)
@@ -499,11 +498,11 @@ def build_parser() -> argparse.ArgumentParser:
     moment.add_argument("--turn", type=_whole(1, TURNS), help="at the start of this turn")
     p.add_argument("--db", required=True, type=_path, help="the new session database (must not exist)")
 
-    p = _command(sub, cmd_verify, "check that the log is as referee wrote it (hashes, snapshots, dice)",
+    p = _command(sub, "verify", cmd_verify, "check that the log is as referee wrote it (hashes, snapshots, dice)",
                  "referee verify tuesday.db")
     p.add_argument("path", type=_path, help=session)
 
-    p = _command(sub, cmd_simulate, "computer players play whole games", "referee simulate n30/close-the-ring --games 20 --seed 5",
+    p = _command(sub, "simulate", cmd_simulate, "computer players play whole games", "referee simulate n30/close-the-ring --games 20 --seed 5",
                  "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--games", type=_whole(1, GAMES), default=1, help=f"how many games, 1 to {GAMES:,} (default 1)")
