@@ -10,7 +10,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
@@ -109,16 +109,17 @@ def _writing(target: str, folder: bool = False):
         raise RefereeError(f"cannot write {target}: {error.strerror or error}{at}") from None
 
 
-def _options(pairs: list[str]) -> dict[str, str]:
-    """The `--set OPTION=VALUE` pairs; each side a name (64 characters at most, no control characters)."""
+def _pairs(pairs: list[str], option: str = "--set", form: str = "OPTION=VALUE") -> dict[str, str]:
+    """The `--set OPTION=VALUE` (or other NAME=VALUE) pairs; each side a name (64 characters at most, no control
+    characters)."""
     options = {}
     for pair in pairs:
         name, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not name:
-            raise RefereeError(f"--set takes OPTION=VALUE, not {shown(pair)}")
+            raise RefereeError(f"{option} takes {form}, not {shown(pair)}")
         problem = name_problem(name) or name_problem(value)
         if problem:
-            raise RefereeError(f"--set {shown(pair)}: an option and its value each {problem}")
+            raise RefereeError(f"{option} {shown(pair)}: each side of the = {problem}")
         options[name] = value
     return options
 
@@ -201,7 +202,7 @@ def cmd_new(args) -> int:
     from referee.session import Session
 
     path = _new_file(args.db) if args.db is not None else new_session_path(args.scenario)
-    session = Session.create(path, args.scenario, _options(args.set), args.seed)
+    session = Session.create(path, args.scenario, _pairs(args.set), args.seed)
     session.close()
     print(path)
     return 0
@@ -268,23 +269,15 @@ def cmd_brief(args) -> int:
     return brief(Path(args.path), args.player, args.format, args.lang, Path(args.out))
 
 
-WALLMAN_CALCULATORS = ("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
-                       "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage",
-                       "wallman-loot")
-
-
 def cmd_resolve(args) -> int:
-    if args.ruleset not in ("n30",) + WALLMAN_CALCULATORS:
-        raise RefereeError(f"no calculator {shown(args.ruleset)} (known: n30, {', '.join(WALLMAN_CALCULATORS)})")
+    from referee import rulesets
+
+    try:
+        plugin = rulesets.calculator(args.ruleset)
+    except KeyError:
+        raise RefereeError(f"no calculator {shown(args.ruleset)} (known: {', '.join(rulesets.calculators())})") from None
     data = _json(_read_input(args.file), args.file or "stdin")
-    if args.ruleset == "n30":
-        from referee.rules.n30.calculator import resolve_json
-
-        print(json.dumps(resolve_json(data, args.seed)))
-    else:
-        from referee.rules.wallman import calculator
-
-        print(json.dumps(calculator.resolve_json(args.ruleset, data, args.seed)))
+    print(json.dumps(plugin.resolve(args.ruleset, data, args.seed)))
     return 0
 
 
@@ -339,14 +332,16 @@ def cmd_verify(args) -> int:
 def cmd_simulate(args) -> int:
     from referee.simulate import game_seed, last_game, simulate
 
-    options = _options(args.set)
+    options = _pairs(args.set)
+    kinds: dict[str, Any] = dict(_pairs(args.player, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
+    kinds.update((side, kind) for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind)
     save = _new_file(args.save) if args.save is not None else None
     with _progress(args.games, "games") as tick:
-        result = simulate(args.scenario, args.games, args.seed, options, args.protesters, args.police, progress=tick)
+        result = simulate(args.scenario, args.games, args.seed, options, progress=tick, **kinds)
     if save:
         from referee.session import Session
 
-        _, commands = last_game(args.scenario, args.games, args.seed, options, args.protesters, args.police)
+        _, commands = last_game(args.scenario, args.games, args.seed, options, **kinds)
         session = Session.create(save, args.scenario, options, game_seed(args.seed, args.games - 1))
         try:
             for command in commands:
@@ -469,7 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(sub, "resolve", cmd_resolve, "resolve one confrontation or chart from JSON, without a session",
                  "referee resolve n30 attack.json", """echo '{"rl": 4, "roll": 5}' | referee resolve wallman-rl""")
-    p.add_argument("ruleset", help="n30, or a Wallman chart: " + ", ".join(WALLMAN_CALCULATORS))
+    p.add_argument("ruleset", metavar="calculator",
+                   help="a calculator of an installed ruleset: n30, wallman-rl, ... (a name not known lists them)")
     p.add_argument("file", nargs="?", type=_path, help="a JSON file, or - for stdin (default)")
     p.add_argument("--seed", type=_seed, help="seed of the dice when the JSON gives none (default: random)")
 
@@ -510,10 +506,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="a scenario option for every game; repeat for several")
     p.add_argument("--save", type=_path, help="keep the last game as a session database")
-    p.add_argument("--protesters", default="objective", choices=("objective", "random"),
-                   help="the protesters' computer player (default objective)")
-    p.add_argument("--police", default="objective", choices=("objective", "random"),
-                   help="the police's computer player (default objective)")
+    p.add_argument("--player", action="append", default=[], metavar="SIDE=KIND",
+                   help="the kind of computer player for a side (default: the ruleset's first kind); repeat for each side")
+    p.add_argument("--protesters", choices=("objective", "random"), help="N30: the protesters' player (default objective)")
+    p.add_argument("--police", choices=("objective", "random"), help="N30: the police's player (default objective)")
     return parser
 
 

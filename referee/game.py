@@ -9,7 +9,7 @@ from referee.core.engine import Context, Recorder, Ruleset, run
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.errors import RefereeError
-from referee.rules import ruleset as ruleset_for
+from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario
 
 

@@ -13,7 +13,7 @@ from referee.core.engine import Context, replay
 from referee.core.events import Event
 from referee.errors import RefereeError, Stale
 from referee.game import Game
-from referee.rules import ruleset as ruleset_for
+from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.reading import FORMAT, EventRecord, LogReader, open_reader
 

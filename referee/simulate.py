@@ -8,18 +8,57 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
+from referee import rulesets
+from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.game import Game
-from referee.players import make_player
-from referee.rules.n30.attack import targets
-from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS
 from referee.scenario.catalog import Scenario, load
 
 #: a player that sends this many commands in one phase is stopped there (a safety net, never reached in play)
 MAX_COMMANDS_PER_PHASE = 500
 #: runs of at least this many games are spread over the cores
 PARALLEL_FROM = 40
+
+
+class Autoplay(Protocol):
+    """A ruleset's computer players (its declaration's `autoplay`): who plays, who acts when, and how."""
+
+    sides: tuple[str, ...]  # the sides computer players take, in the order `play` is given their kinds
+    kinds: tuple[str, ...]  # the kinds of player, the first the default ("objective", "random")
+
+    def player(self, kind: str, side: str, seed: int) -> Any:
+        """A player of `kind` for `side` in the game of `seed`: `commands(game)` yields its commands for a phase."""
+
+    def actor(self, state: GameState) -> str | None:
+        """The side whose player acts in the phase the game is in (None: the phase just ends)."""
+
+    def prepare(self, game: Game, command: dict, players: dict[str, Any]) -> dict:
+        """A command as applied: the other side may answer it first (N30: lockdowns refusing to retreat)."""
+
+
+def autoplay(scenario: Scenario) -> Autoplay:
+    """The computer players of a scenario's ruleset; a RefereeError for a ruleset without them."""
+    found = rulesets.get(scenario.ruleset).computer_players()
+    if found is None:
+        raise RefereeError(f"no computer players for {scenario.ruleset} scenarios: its players are people "
+                           f"(simulate plays {', '.join(p.id for p in rulesets.plugins() if p.autoplay) or 'none'})")
+    return found
+
+
+def _kinds(play: Autoplay, given: dict[str, str]) -> dict[str, str]:
+    """Each side's kind of player: those given by side, the rest the default; an unknown side or kind refused."""
+    for side, kind in given.items():
+        if side not in play.sides:
+            raise RefereeError(f"no computer player for the side {side!r} (sides: {', '.join(play.sides)})")
+        if kind not in play.kinds:
+            raise RefereeError(f"unknown player kind {kind!r} (one of: {', '.join(play.kinds)})")
+    return {side: given.get(side, play.kinds[0]) for side in play.sides}
+
+
+def _score(state: GameState) -> int:
+    return next(iter(state.scores.values()))
 
 
 @dataclass
@@ -32,7 +71,7 @@ class Played:
 
     @property
     def score(self) -> int:
-        return self.game.state.scores[PROTESTERS]
+        return _score(self.game.state)
 
     @property
     def winner(self) -> str | None:
@@ -49,27 +88,24 @@ def _scenario(scenario: Scenario | str) -> Scenario:
     return load(scenario) if isinstance(scenario, str) else scenario
 
 
-def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int,
-         protesters: str = "objective", police: str = "objective", *, keep_events: bool = False,
-         on_command: Callable[[Game, dict], None] | None = None) -> Played:
-    """Play one game to its end; `on_command(game, command)` is called after every applied command."""
+def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int, *kinds: str,
+         keep_events: bool = False, on_command: Callable[[Game, dict], None] | None = None) -> Played:
+    """Play one game to its end, each side's player of the kind given in the order of the ruleset's
+    `Autoplay.sides` (default: its first kind); `on_command(game, command)` is called after every applied command."""
     scenario = _scenario(scenario)
+    computer = autoplay(scenario)
+    chosen = _kinds(computer, dict(zip(computer.sides, kinds, strict=False)))
     game = Game.new(scenario, dict(options or {}), seed, keep_events=keep_events)
-    players = {PROTESTERS: make_player(protesters, PROTESTERS, seed), POLICE: make_player(police, POLICE, seed)}
+    players = {side: computer.player(kind, side, seed) for side, kind in chosen.items()}
     played = Played(game)
     commands, refusals = played.commands, played.refusals
     apply = game.apply
     while not game.state.over:
-        phase = game.state.phase
-        actor = MOVER.get(phase) or (POLICE if phase == CONFRONTATION else None)
+        actor = computer.actor(game.state)
         if actor is not None:
             sent = 0
             for command in players[actor].commands(game):
-                if command.get("do") == "confront":
-                    attacked = targets(game.state, command["node"])
-                    refuse = players[PROTESTERS].refusals(game, command["node"], attacked)
-                    if refuse:
-                        command["refuse"] = refuse
+                command = computer.prepare(game, command, players)
                 try:
                     apply(command)
                 except RefereeError as error:
@@ -89,10 +125,9 @@ def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int,
     return played
 
 
-def play_game(scenario: Scenario | str, options: dict[str, str] | None, seed: int,
-              protesters: str = "objective", police: str = "objective") -> tuple[Game, list[dict]]:
+def play_game(scenario: Scenario | str, options: dict[str, str] | None, seed: int, *kinds: str) -> tuple[Game, list[dict]]:
     """One game played to its end and the commands that replay it from `Game.new(scenario, options, seed)`."""
-    played = play(scenario, options, seed, protesters, police)
+    played = play(scenario, options, seed, *kinds)
     return played.game, played.commands
 
 
@@ -101,12 +136,12 @@ _LOADED: dict[str, Scenario] = {}
 
 def _outcome(job: tuple) -> tuple[str | None, int]:
     """One game of a run (in this process or a worker): (winner, final score)."""
-    scenario_id, options, seed, protesters, police = job
+    scenario_id, options, seed, kinds = job
     scenario = _LOADED.get(scenario_id)
     if scenario is None:
         scenario = _LOADED[scenario_id] = load(scenario_id)
-    state = play(scenario, options, seed, protesters, police).game.state
-    return state.winner, state.scores[PROTESTERS]
+    state = play(scenario, options, seed, *kinds).game.state
+    return state.winner, _score(state)
 
 
 def _auto_workers(games: int) -> int:
@@ -121,26 +156,24 @@ def _auto_workers(games: int) -> int:
 
 
 def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
-             protesters: str = "objective", police: str = "objective", workers: int | None = None,
-             progress: Callable[[], None] | None = None) -> dict:
+             *, workers: int | None = None, progress: Callable[[], None] | None = None, **kinds: str) -> dict:
     """Play `games` games; the documented summary object (same seed, same result but for `seconds`).
 
-    Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads the games over that
-    many processes (None: one per core for long runs); the result does not depend on it.
-    `progress` is called once each game is over.
+    `kinds` give a side's kind of player by the side's name (`protesters="random"`); the others play
+    their ruleset's first kind. Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads
+    the games over that many processes (None: one per core for long runs); the result does not depend
+    on it. `progress` is called once each game is over.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
     scenario = load(scenario_id)
-    if scenario.ruleset != "n30":
-        raise RefereeError(f"no computer players for {scenario.ruleset} scenarios: its crowds are the umpire's "
-                           f"and its players are people (simulate plays n30 scenarios)")
+    computer = autoplay(scenario)
     _LOADED[scenario.id] = scenario
     options = dict(options or {})
     scenario.option_values(options)  # a bad option is refused before any game is played
-    make_player(protesters, PROTESTERS, 0), make_player(police, POLICE, 0)  # and so is a bad player kind
+    chosen = tuple(_kinds(computer, kinds).values())  # and so is a bad side or kind of player
     workers = _auto_workers(games) if workers is None else max(1, int(workers))
-    jobs = [(scenario.id, options, game_seed(seed, index), protesters, police) for index in range(games)]
+    jobs = [(scenario.id, options, game_seed(seed, index), chosen) for index in range(games)]
     started = time.perf_counter()
     outcomes = None
     tick = progress or (lambda: None)
@@ -152,7 +185,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
             outcomes.append(_outcome(job))
             tick()
     seconds = time.perf_counter() - started
-    wins: dict[str | None, int] = {PROTESTERS: 0, POLICE: 0}
+    wins: dict[str | None, int] = dict.fromkeys(computer.sides, 0)
     for winner, _ in outcomes:
         wins[winner] = wins.get(winner, 0) + 1
     return {
@@ -183,10 +216,12 @@ def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> 
 
 
 def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] | None = None,
-              protesters: str = "objective", police: str = "objective") -> tuple[Game, list[dict]]:
+              **kinds: str) -> tuple[Game, list[dict]]:
     """The last game of `simulate(scenario_id, games, seed, ...)` and its commands (for `--save`).
 
     Its seed is `game_seed(seed, games - 1)`: a session created with that seed and fed the
     commands in order replays it exactly.
     """
-    return play_game(scenario_id, options, game_seed(seed, games - 1), protesters, police)
+    scenario = load(scenario_id)
+    chosen = _kinds(autoplay(scenario), kinds)
+    return play_game(scenario, options, game_seed(seed, games - 1), *chosen.values())

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
+from referee import rulesets
 from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
@@ -19,9 +20,6 @@ from referee.text import printable
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Level
 
-_HIDDEN = ("locked", "faction", "face_down", "armored", "rl", "arrives", "edge",
-           "looters", "running", "carrying", "burdened", "objective", "negotiator", "wounded", "prisoners", "water",
-           "hydrant")
 
 
 def _unit_json(game: Game, unit) -> dict:
@@ -29,7 +27,7 @@ def _unit_json(game: Game, unit) -> dict:
         "id": unit.id, "name": unit.name, "side": unit.side, "type": unit.type, "node": unit.node,
         "stack": game.state.stack_index(unit), "status": unit.status,
     }
-    item.update({key: unit.attrs[key] for key in _HIDDEN if key in unit.attrs})
+    item.update({key: unit.attrs[key] for key in rulesets.get(game.ctx.scenario.ruleset).hidden if key in unit.attrs})
     item["factors"] = unit.factors
     return item
 
@@ -57,9 +55,12 @@ def state_json(game: Game) -> dict:
 
 
 def state_text(game: Game) -> str:
-    """`referee state`: a page an umpire can read."""
-    if game.ctx.scenario.ruleset == "wallman":
-        return _wallman_text(game)
+    """`referee state`: a page an umpire can read, as its ruleset writes it."""
+    return rulesets.get(game.ctx.scenario.ruleset).state_text(game)
+
+
+def n30_text(game: Game) -> str:
+    """N30's page: the stacks at each intersection, the reinforcements to come."""
     state, scenario = game.state, game.ctx.scenario
     score = next(iter(state.scores.values()))
     lines = [
@@ -94,7 +95,7 @@ def state_text(game: Game) -> str:
     return "\n".join(map(printable, lines))
 
 
-def _wallman_text(game: Game) -> str:
+def wallman_text(game: Game) -> str:
     """A Wallman session: each place's crowds (RL, hidden looters) and units, buildings hit, casualties."""
     state, scenario = game.state, game.ctx.scenario
     lines = [f"{scenario.title} ({scenario.id})",
@@ -161,8 +162,7 @@ def log_lines(store, as_json: bool) -> Iterator[str]:
 def _narrator(info) -> Callable[[Event], str]:
     """How a session's events read in its log: its ruleset's words, its scenario's names."""
     from referee.core.engine import Context
-    from referee.rules import ruleset
     from referee.scenario.catalog import from_sources
 
     scenario = from_sources(info.sources)
-    return partial(ruleset(scenario.ruleset).narrate, ctx=Context(scenario, scenario.option_values(info.options)))
+    return partial(rulesets.rules(scenario.ruleset).narrate, ctx=Context(scenario, scenario.option_values(info.options)))

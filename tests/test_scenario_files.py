@@ -6,10 +6,12 @@ import re
 import shutil
 import tomllib
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from referee import rulesets
 from referee.core.clock import format_time, parse_time
 from referee.errors import RefereeError
 from referee.paths import data_dir
@@ -243,7 +245,8 @@ def copy(tmp_path, monkeypatch):
     """A copy of the scenarios folder that the catalog reads instead; `copy.edit` breaks it."""
     root = tmp_path / "data"
     shutil.copytree(SHIPPED, root / "scenarios")
-    monkeypatch.setattr(catalog, "data_dir", lambda name: root / name)
+    installed = rulesets.plugins()
+    monkeypatch.setattr(rulesets, "plugins", lambda: tuple(replace(p, scenarios=root / "scenarios" / p.id) for p in installed))
     catalog._checked.cache_clear()
 
     class Copy:

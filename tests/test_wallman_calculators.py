@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import WALLMAN_CALCULATORS
+from referee import rulesets
 from referee.rules.wallman.calculator import CALCULATORS
 
 RL_EXAMPLE = {"rl": 5, "roll": 3, "modifiers": {"damp": 1, "arrested": 2, "adjacent_higher": 1, "riot_charging": 1}}
@@ -34,7 +34,7 @@ INPUTS = {
 
 
 def test_the_command_line_knows_every_calculator():
-    assert set(WALLMAN_CALCULATORS) == set(CALCULATORS) == set(INPUTS)
+    assert set(rulesets.get("wallman").calculators) == set(CALCULATORS) == set(INPUTS)
 
 
 def test_wallman_rl_documented_example(cli):

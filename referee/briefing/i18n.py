@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from referee.briefing import i18n_wallman
+from referee import rulesets
 from referee.errors import RefereeError
 from referee.knowledge.moods import EXPLAINED
 
@@ -338,13 +338,12 @@ ES = {
 }
 
 TABLES = {"en": EN, "es": ES}
-RULESETS = {"wallman": {"en": i18n_wallman.EN, "es": i18n_wallman.ES}}
-"""What a ruleset's sheets say differently from, or beyond, the N30 words above."""
 
 
 @functools.cache
 def _table(lang: str, ruleset: str) -> dict[str, str]:
-    return {**TABLES[lang], **RULESETS.get(ruleset, {}).get(lang, {})}
+    """The shared words above, and over them what a ruleset's sheets say differently or beyond (its `texts`)."""
+    return {**TABLES[lang], **rulesets.get(ruleset).texts_for(lang)}
 
 
 def _pattern(english: str) -> re.Pattern:

@@ -137,3 +137,5 @@ ES = {
     "note.down": "un hombre en el suelo",
     "note.assessed": "un hombre en el suelo, evaluado: {result}",
 }
+
+TEXTS = {"en": EN, "es": ES}

@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
+from referee import rulesets
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
-from referee.knowledge.record import Record
 from referee.knowledge.view import PlayerView
-from referee.knowledge.wallman import WallmanRecord
-from referee.rules import ruleset as ruleset_for
+from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.reading import open_reader
 
 
-def record(path: Path) -> Record | WallmanRecord:
+class Knowledge(Protocol):
+    """What every player of a game knows, fed its events in order (a ruleset's `knowledge`)."""
+
+    ctx: Context
+
+    def feed(self, event: Event) -> None:
+        """Let each player observe what this event shows him."""
+
+    def view(self, player: str) -> PlayerView:
+        """What `player` knows now; an unknown player is a RefereeError naming the known ones."""
+
+
+def record(path: Path) -> Knowledge:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
     reader = open_reader(path)
     try:
@@ -30,10 +42,10 @@ def record(path: Path) -> Record | WallmanRecord:
     return knowledge
 
 
-def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Record | WallmanRecord:
+def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:
     """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way.
     `commitment` is the hash of the seed printed on the sheets."""
-    return (WallmanRecord if ctx.scenario.ruleset == "wallman" else Record)(ctx, rules, commitment)
+    return rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment)
 
 
 def views(path: Path) -> dict[str, PlayerView]:

@@ -15,7 +15,7 @@ from referee.core.events import Event
 from referee.core.state import GameState
 from referee.knowledge.build import new_record
 from referee.knowledge.view import PlayerView
-from referee.rules import ruleset as ruleset_for
+from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
 from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, open_reader

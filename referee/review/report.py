@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee import rulesets
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
@@ -17,25 +18,6 @@ from referee.review.gather import Gathered, Moment, gather
 
 QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
 """Events the timeline counts instead of listing."""
-
-TALLIES = {
-    "n30": (("Confrontations", lambda e: e.kind == "confrontation"),
-            ("Confrontations with gas", lambda e: e.kind == "confrontation" and e.data["gas"]),
-            ("Units radicalized", lambda e: e.kind == "unit-radicalized"),
-            ("Units destroyed", lambda e: e.kind == "unit-destroyed"),
-            ("Retreats", lambda e: e.kind == "unit-retreated"),
-            ("Reports to players", lambda e: e.kind == "report-filed")),
-    "wallman": (("RL rolls", lambda e: e.kind == "rl-rolled"),
-                ("Negotiations", lambda e: e.kind == "negotiated"),
-                ("Fights", lambda e: e.kind == "fought"),
-                ("Arrests", lambda e: e.kind == "fought" and e.data["result"] == "arrested"),
-                ("Volleys fired", lambda e: e.kind == "shot"),
-                ("Gas fired", lambda e: e.kind == "gassed"),
-                ("Fires started", lambda e: e.kind == "fire-started"),
-                ("Buildings smashed or broken into", lambda e: e.kind in ("damaged", "broke-in")),
-                ("Reports to players", lambda e: e.kind == "report-filed")),
-}
-
 
 REASONS = {
     "5.1": "protesters reached {names} (5.1)",
@@ -174,13 +156,14 @@ def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str,
 def context(g: Gathered) -> dict:
     """Everything the review template reads."""
     scenario, final = g.scenario, g.final
+    plugin = rulesets.get(scenario.ruleset)
     played = [p.event for p in g.played]
     moves = big_moves(g)
     rl = {uid: changes for uid, changes in g.rl.items() if changes and final.units[uid].status != "reserve"}
     return {
         "g": g, "scenario": scenario, "final": final, "score": next(iter(final.scores.values())),
-        "score_name": "property damage" if scenario.ruleset == "wallman" else "success",
-        "tallies": [(label, sum(map(test, played))) for label, test in TALLIES.get(scenario.ruleset, ())],
+        "score_name": plugin.score_name,
+        "tallies": [(label, sum(map(test, played))) for label, test in plugin.tallies],
         "lost": _lost(final),
         "chart": score_chart(g.scores, max(g.scores or {1: 0}), scenario.target, [t for t, _, _ in moves]),
         "moves": moves, "timeline": timeline(g), "fates": fates(g), "audit": audit(g),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from referee.core.engine import Context, replay
 from referee.errors import RefereeError
-from referee.rules import ruleset as ruleset_for
+from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.session import stored_event
 from referee.store.reading import open_reader

@@ -11,7 +11,6 @@ from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
-from referee.paths import data_dir
 from referee.scenario.toml_lines import DataError, read_toml
 
 if TYPE_CHECKING:
@@ -132,16 +131,17 @@ class Scenario:
 
 
 def scenario_files() -> dict[str, Path]:
-    """Every scenario id with its file: `<ruleset>/<name>.toml` under the scenarios folder."""
-    root = data_dir("scenarios")
-    return {f"{path.parent.name}/{path.stem}": path for path in sorted(root.glob("*/*.toml"))}
+    """Every scenario id, `<ruleset>/<name>`, with its file `<name>.toml` in an installed ruleset's scenarios folder."""
+    from referee import rulesets
+
+    return {f"{plugin.id}/{path.stem}": path for plugin in rulesets.plugins() for path in sorted(plugin.scenarios.glob("*.toml"))}
 
 
 def catalogue() -> list[dict]:
     """The scenario list as `referee scenarios --json` prints it."""
     listing = []
-    for path in scenario_files().values():
-        scenario = load_file(path)
+    for scenario_id, path in scenario_files().items():
+        scenario = load_file(path, scenario_id.partition("/")[0])
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,
@@ -157,7 +157,7 @@ def load(scenario_id: str) -> Scenario:
     files = scenario_files()
     if scenario_id not in files:
         raise RefereeError(f"unknown scenario {scenario_id!r} (known: {', '.join(files)})")
-    return load_file(files[scenario_id])
+    return load_file(files[scenario_id], scenario_id.partition("/")[0])
 
 
 class _File:
@@ -198,12 +198,14 @@ def _checked(path: Path, model_name: str) -> _File:
 SOURCES = {"board": "MapFile", "forces": "ForcesFile", "setups": "SetupsFile", "reinforcements": "ReinforcementsFile"}
 
 
-def load_file(path: Path) -> Scenario:
-    """Load and cross-check a scenario file and the board files it names."""
+def load_file(path: Path, ruleset: str | None = None) -> Scenario:
+    """Load and cross-check a scenario file of `ruleset` (by default its folder's name) and the files it names."""
     scenario = _checked(path.resolve(), "ScenarioFile")
-    expected = f"{path.parent.name}/{path.stem}"
+    expected = f"{ruleset or path.parent.name}/{path.stem}"
     if scenario.data["id"] != expected:
-        scenario.fail(("id",), f"id must be {expected!r} (folder/file name)")
+        scenario.fail(("id",), f"id must be {expected!r} (ruleset/file name)")
+    if scenario.data["ruleset"] != expected.partition("/")[0]:
+        scenario.fail(("ruleset",), f"ruleset must be {expected.partition('/')[0]!r}, the ruleset whose scenarios it is among")
     files = {"scenario": scenario}
     for key, model in SOURCES.items():
         files[key] = _checked((path.parent / scenario.data[key]).resolve(), model)

@@ -12,12 +12,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from referee import rulesets
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
 from referee.session import Session
-from referee.tui.actions import ACTIONS
-from referee.tui.screens.main import MainScreen
-from referee.tui.screens.riot import RiotScreen
 from referee.tui.screens.umpire import UmpireScreen
 from referee.tui.styles import give_default_styles
 
@@ -49,7 +47,7 @@ class RefereeApp(App):
             from referee.scenario.catalog import load_file, scenario_files
             from referee.tui.screens.start import StartScreen
 
-            self.push_screen(StartScreen([load_file(p) for p in scenario_files().values()], self.folder))
+            self.push_screen(StartScreen([load_file(path, sid.partition("/")[0]) for sid, path in scenario_files().items()], self.folder))
 
     @work(thread=True, exclusive=True, group="session")
     def open_session(self, path: Path) -> None:
@@ -85,7 +83,7 @@ class RefereeApp(App):
             self.session.close()
         self.session = session
         self.sub_title = str(session.path)
-        screen = RiotScreen(session) if session.game.ctx.scenario.ruleset == "wallman" else MainScreen(session)
+        screen = rulesets.get(session.game.ctx.scenario.ruleset).screen_class()(session)
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
@@ -103,8 +101,8 @@ class RefereeApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette offers every umpire action by name."""
         yield from super().get_system_commands(screen)
-        if isinstance(screen, (MainScreen, UmpireScreen)):
-            for action in screen.ACTIONS if isinstance(screen, UmpireScreen) else ACTIONS:
+        if isinstance(screen, UmpireScreen):
+            for action in screen.ACTIONS:
                 yield SystemCommand(action.name, action.help, partial(screen.run_action, action.run))
 
     def on_unmount(self) -> None:

@@ -209,3 +209,8 @@ def resolve_json(data: object, seed: int | None = None) -> dict:
     if isinstance(dice, TableDice):
         dice.check_all_used()
     return to_json(outcome)
+
+
+def calculate(name: str, data: object, seed: int | None = None) -> dict:
+    """`referee resolve n30`: the ruleset's one calculator (`name` is "n30")."""
+    return resolve_json(data, seed)

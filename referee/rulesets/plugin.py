@@ -1,0 +1,69 @@
+"""What a ruleset gives referee: one declaration, its parts named by import path and loaded when first used.
+
+A declaration is data: importing it imports nothing of the ruleset, so that `referee scenarios`,
+`referee resolve` and the registry stay light. Each part is a reference `"package.module:attribute"`;
+`docs/rulesets.md` says what each must be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.core.engine import Context, Ruleset
+    from referee.core.events import Event
+    from referee.game import Game
+
+
+def load(reference: str) -> Any:
+    """The object a `"package.module:attribute"` reference names."""
+    module, _, attribute = reference.partition(":")
+    return getattr(import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class RulesetPlugin:
+    """One game for referee: its rules, its scenarios and every part that shows or plays it."""
+
+    id: str  # the scenarios' `ruleset` key and the first part of their ids ("n30/close-the-ring")
+    title: str  # the game as `referee scenarios` names it
+    scenarios: Path  # the folder of its scenario files, `<name>.toml` each, and the files they name
+    rules: str  # a class whose instances are referee.core.engine.Ruleset: pure rules
+    knowledge: str  # a class (ctx, rules, commitment) with `feed(event)` and `view(player) -> PlayerView`
+    umpire_text: str  # a function (game) -> str: `referee state` as text
+    screen: str  # a Textual Screen class (session) -> the dashboard's main screen; under a `tui` package
+    hidden: tuple[str, ...] = ()  # unit attributes `referee state --json` shows, in this order
+    texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
+    score_name: str = "success"  # what the review calls the score
+    tallies: tuple[tuple[str, Callable[[Event], bool]], ...] = ()  # the review's counts: (label, which events)
+    calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
+    calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
+    autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any
+
+    def ruleset(self) -> Ruleset:
+        return load(self.rules)()
+
+    def record(self, ctx: Context, rules: Ruleset, commitment: str) -> Any:
+        """Empty knowledge of a game, fed its events one by one: `feed(event)`, then `view(player)`."""
+        return load(self.knowledge)(ctx, rules, commitment)
+
+    def state_text(self, game: Game) -> str:
+        return load(self.umpire_text)(game)
+
+    def screen_class(self) -> type:
+        return load(self.screen)
+
+    def texts_for(self, lang: str) -> dict[str, str]:
+        return load(self.texts).get(lang, {}) if self.texts else {}
+
+    def resolve(self, name: str, data: object, seed: int | None) -> dict:
+        if self.calculate is None or name not in self.calculators:
+            raise KeyError(name)
+        return load(self.calculate)(name, data, seed)
+
+    def computer_players(self) -> Any:
+        return load(self.autoplay) if self.autoplay else None
