@@ -88,7 +88,8 @@ async def actions(path: Path, runs: int = 5) -> dict[str, list[float]]:
     done: list[float] = []
     patched = {
         (Screen, "_compositor_refresh"): lambda original: lambda screen: (original(screen), paints.append(time.perf_counter())),
-        (Screen, "_on_screen_resume"): lambda original: lambda screen, event: (done.append(time.perf_counter()), original(screen, event)),
+        (Screen, "_on_screen_resume"): lambda original: lambda screen, event: (done.append(time.perf_counter()),
+                                                                              original(screen, event)),
         (MainScreen, "refresh_view"): lambda original: lambda screen: (original(screen), done.append(time.perf_counter())),
     }
     originals = {key: getattr(*key) for key in patched}

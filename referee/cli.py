@@ -417,7 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "scenarios", cmd_scenarios, "list the scenarios", "referee scenarios", "referee scenarios --json")
     p.add_argument("--json", action="store_true", help="one JSON array")
 
-    p = _command(sub, "new", cmd_new, "create a session database", "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
+    p = _command(sub, "new", cmd_new, "create a session database",
+                 "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
                  "referee new wallman/town-centre-riot --seed 3 --set weather=damp --db eastgate.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--db", type=_path, help="where to write it (default: sessions/<scenario>-<time>.db)")
@@ -437,7 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", type=_path, help=session)
     p.add_argument("file", nargs="?", type=_path, help="a file of JSON lines, or - for stdin (default)")
 
-    p = _command(sub, "state", cmd_state, "the umpire's full truth", "referee state tuesday.db", "referee state tuesday.db --json")
+    p = _command(sub, "state", cmd_state, "the umpire's full truth",
+                 "referee state tuesday.db", "referee state tuesday.db --json")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
@@ -469,7 +471,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", type=_path, help="a JSON file, or - for stdin (default)")
     p.add_argument("--seed", type=_seed, help="seed of the dice when the JSON gives none (default: random)")
 
-    p = _command(sub, "review", cmd_review, "write the post-session report (one HTML page)", "referee review tuesday.db --out tuesday-review.html",
+    p = _command(sub, "review", cmd_review, "write the post-session report (one HTML page)",
+                 "referee review tuesday.db --out tuesday-review.html",
                  "referee review tuesday.db --out review-t1.html --at 1")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--out", required=True, type=_path, help="the file to write")
@@ -498,11 +501,13 @@ def build_parser() -> argparse.ArgumentParser:
                  "referee verify tuesday.db")
     p.add_argument("path", type=_path, help=session)
 
-    p = _command(sub, "simulate", cmd_simulate, "computer players play whole games", "referee simulate n30/close-the-ring --games 20 --seed 5",
+    p = _command(sub, "simulate", cmd_simulate, "computer players play whole games",
+                 "referee simulate n30/close-the-ring --games 20 --seed 5",
                  "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--games", type=_whole(1, GAMES), default=1, help=f"how many games, 1 to {GAMES:,} (default 1)")
-    p.add_argument("--seed", type=_seed, default=0, help="the seed of the whole run; each game gets a seed of its own drawn from it (default 0)")
+    p.add_argument("--seed", type=_seed, default=0,
+                   help="the seed of the whole run; each game gets a seed of its own drawn from it (default 0)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="a scenario option for every game; repeat for several")
     p.add_argument("--save", type=_path, help="keep the last game as a session database")

@@ -88,7 +88,8 @@ class Observable:
 
     def see_markers(self, nodes, sides) -> None:
         for side in sides:
-            self.markers[side] |= {(node, marker, self.state.turn) for node in nodes for marker in self.state.markers.get(node, ())}
+            self.markers[side] |= {(node, marker, self.state.turn)
+                                   for node in nodes for marker in self.state.markers.get(node, ())}
 
     def look(self) -> None:
         for side, other in OTHER.items():

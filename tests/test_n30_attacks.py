@@ -129,7 +129,8 @@ def test_4_5_political_cost_counts_every_theater_or_demonstration_unit_in_the_ga
 def test_locked_lockdown_may_refuse_to_retreat():
     """4.4: a locked lockdown refusing to retreat stays on 1-3 and is destroyed on 4-6."""
     game, events = attack({"3rd & Pike": ["6/B", "Bananarchy"]}, {"node": "3rd & Pike", "refuse": ["Bananarchy"], "dice": [2, 3]})
-    assert events["confrontation"].data["units"][0]["result"] == "stays" and at(game, "3rd & Pike", "protesters") == ["Bananarchy"]
+    assert events["confrontation"].data["units"][0]["result"] == "stays"
+    assert at(game, "3rd & Pike", "protesters") == ["Bananarchy"]
     game, events = attack({"3rd & Pike": ["6/B", "Bananarchy"]}, {"node": "3rd & Pike", "refuse": ["Bananarchy"], "dice": [2, 4]})
     assert game.state.units["Bananarchy"].status == "destroyed"
 

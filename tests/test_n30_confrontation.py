@@ -403,7 +403,8 @@ WORKED_OUTPUT = """
 {"ruleset": "n30", "gas": true, "police_total": 3, "effective_total": 6,
  "units": [{"id": "Sea Turtles", "type": "theater", "facing": 2, "roll": 3, "result": "unaffected", "radicalized": false},
            {"id": "U7", "type": "unorganized", "facing": 4, "roll": 6, "result": "unaffected", "radicalized": true},
-           {"id": "Bananarchy", "type": "lockdown", "facing": 2, "roll": 2, "result": "destroyed", "refusal_roll": 5, "radicalized": false}],
+           {"id": "Bananarchy", "type": "lockdown", "facing": 2, "roll": 2, "result": "destroyed", "refusal_roll": 5,
+            "radicalized": false}],
  "successes": 2, "dice": [3, 6, 2, 5]}
 """
 

@@ -71,7 +71,8 @@ def test_strong_hidden_movement_puts_units_face_down_until_contact():
     assert not game.state.units["U1"].attrs["face_down"] and not game.state.units["6/B"].attrs["face_down"]
 
 
-@pytest.mark.parametrize("option,die,turned", [("third", 2, True), ("third", 3, False), ("two-thirds", 4, True), ("two-thirds", 5, False)])
+@pytest.mark.parametrize("option,die,turned",
+                         [("third", 2, True), ("third", 3, False), ("two-thirds", 4, True), ("two-thirds", 5, False)])
 def test_police_barricades_turn_back_protesters_moving_into_contact(option, die, turned):
     """6.3: police barricades may turn back 1/3 to 2/3 of protester units moving into contact, a die each."""
     game = arrange(new_game(police_barricades=option), {"2nd & Pike": ["(A) Action"], "4th & Pike": ["6/A"]})

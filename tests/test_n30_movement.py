@@ -67,7 +67,8 @@ def test_one_movement_die_per_movement_factor(unit, dice):
 def test_protesters_without_flying_cluster_halve_their_rate_rounding_up():
     """3.1: other protester units must start with a flying cluster to move normally, else halve (round up)."""
     game = arrange(new_game(), {"2nd & Pike": ["U1"]})
-    assert moved(game, {"do": "roll", "unit": "U1", "dice": [5]})["movement-rolled"].data == {"unit": "U1", "rate": 3, "halved": True}
+    rolled = moved(game, {"do": "roll", "unit": "U1", "dice": [5]})["movement-rolled"]
+    assert rolled.data == {"unit": "U1", "rate": 3, "halved": True}
 
 
 def test_flying_clusters_and_their_companions_move_normally():

@@ -26,7 +26,8 @@ def test_briefings_as_pdf_are_printable_pages_and_recorded(session, tmp_path, cl
         assert content.startswith(b"%PDF-") and content.rstrip().endswith(b"%%EOF")
     reader = open_reader(session)
     try:
-        assert {(b.player, b.format, b.lang) for b in reader.briefings()} == {("police", "pdf", "es"), ("protesters", "pdf", "es")}
+        assert {(b.player, b.format, b.lang) for b in reader.briefings()} == {("police", "pdf", "es"),
+                                                                              ("protesters", "pdf", "es")}
     finally:
         reader.close()
 

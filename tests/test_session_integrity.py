@@ -52,7 +52,8 @@ TAMPERING = {
     "a die edited": edit_die,
     "a unit moved to Atlantis": lambda p: tamper(
         p, "UPDATE event SET data = replace(data, '5th & Olive', 'Atlantis') WHERE data LIKE '%5th & Olive%'"),
-    "an event deleted": lambda p: tamper(p, "DELETE FROM event WHERE seq = (SELECT min(seq) FROM event WHERE kind = 'unit-moved')"),
+    "an event deleted": lambda p: tamper(
+        p, "DELETE FROM event WHERE seq = (SELECT min(seq) FROM event WHERE kind = 'unit-moved')"),
     "the last command deleted": lambda p: (tamper(p, "DELETE FROM event WHERE command_id = (SELECT max(id) FROM command)"),
                                            tamper(p, "DELETE FROM command WHERE id = (SELECT max(id) FROM command)")),
     "a command's body edited": lambda p: tamper(p, "UPDATE command SET body = '{\"do\":\"end-phase\"}' WHERE id = 2"),

@@ -78,7 +78,8 @@ def test_fighting_refuses_bad_factors_and_dice():
         fight(TABLES, "kiss", Fighter("a", (), 1), Fighter("b", (), 5), dice())
 
 
-@pytest.mark.parametrize("opponents, factor", [(2, "outnumbered_2_1"), (3, "outnumbered_3_1"), (4, "outnumbered_4_1"), (6, "outnumbered_4_1")])
+@pytest.mark.parametrize("opponents, factor",
+                         [(2, "outnumbered_2_1"), (3, "outnumbered_3_1"), (4, "outnumbered_4_1"), (6, "outnumbered_4_1")])
 def test_fighting_outnumbered_factor_by_opponents(opponents, factor):
     assert outnumbered(TABLES, opponents) == factor
 

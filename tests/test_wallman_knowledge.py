@@ -118,7 +118,8 @@ def random_command(game, rng: random.Random) -> dict:
     if kind == "negotiate":
         return {"do": "negotiate", "officer": unit.id, "crowd": crowd.id, "megaphone": True}
     if kind in ("damage", "loot"):
-        return {"do": kind, "crowd": crowd.id, "building": (rng.choice(here) if here else rng.choice(list(board.buildings.values()))).id}
+        building = rng.choice(here) if here else rng.choice(list(board.buildings.values()))
+        return {"do": kind, "crowd": crowd.id, "building": building.id}
     if kind in ("drift", "rl"):
         return {"do": kind, "crowd": crowd.id}
     return {"do": "end-phase"}

@@ -10,7 +10,8 @@ from referee.paths import player_file
 from referee.text import printable
 
 
-def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, out: Path, store=None) -> list[tuple[str, str, Path]]:
+def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, out: Path,
+                    store=None) -> list[tuple[str, str, Path]]:
     """Render the players' sheets (all players if None), write DIR/<player-id>.<fmt>, record each in
     the session; (side, player, file) per sheet. Nothing is written if any sheet fails."""
     from referee.briefing.render import render

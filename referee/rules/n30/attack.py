@@ -112,5 +112,6 @@ def _declared_retreats(ctx: Context, state: GameState, node: str, retreats: dict
         if to not in ctx.scenario.board.adjacency[node]:
             raise Refusal("4.1", f"{uid} must retreat into an intersection adjacent to {node}, not {to!r}")
         if to not in room:
-            raise Refusal("4.1", f"{uid} cannot retreat into {to} (police there under this session's reading, or 10 protester units)")
+            raise Refusal("4.1", f"{uid} cannot retreat into {to} "
+                                 "(police there under this session's reading, or 10 protester units)")
     return retreats

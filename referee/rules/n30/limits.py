@@ -36,7 +36,8 @@ def entry_refusal(side: str) -> str:
     """The words of 3.2 for a refused entry."""
     if side == PROTESTERS:
         return "only 1 protester unit may enter an intersection with police from the same direction in a turn"
-    return "only 3 police units (1 against barricades or Flo) may enter an intersection with protesters from the same direction in a turn"
+    return ("only 3 police units (1 against barricades or Flo) may enter an intersection with protesters "
+            "from the same direction in a turn")
 
 
 def friction_barred(state: GameState, unit: Unit) -> set[str]:

@@ -28,7 +28,8 @@ def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
     if MOVER.get(state.phase) != unit.side:
         raise Refusal("2", f"{unit.id} is a {unit.side} unit and it is the {state.phase} phase")
     if unit.id in state.local["moved"]:
-        raise Refusal("3", f"{unit.id} has already moved or built this turn (each unit may only move once per turn, or build barricades)")
+        raise Refusal("3", f"{unit.id} has already moved or built this turn "
+                           "(each unit may only move once per turn, or build barricades)")
     if unit.status == RESERVE:
         arrives = ctx.scenario.clock.label(unit.attrs["arrives"])
         raise Refusal("11", f"{unit.id} is a reinforcement arriving at {arrives}")
@@ -60,7 +61,8 @@ def choose(ctx: Context, state: GameState, side: str, node: str, emit: Emit) -> 
         raise Refusal("1.3", f"{node} is not an intersection in play")
     allowed = intersections_allowed(side, ctx.scenario.clock.starts(state.turn))
     if len(chosen) >= allowed:
-        raise Refusal("3", f"the {side} may choose {allowed} intersection{'s' if allowed > 1 else ''} this turn and chose {', '.join(chosen)}")
+        raise Refusal("3", f"the {side} may choose {allowed} intersection{'s' if allowed > 1 else ''} this turn "
+                           f"and chose {', '.join(chosen)}")
     return emit("intersection-chosen", {"side": side, "node": node})
 
 

@@ -162,7 +162,8 @@ class Evacuate(Command):
 
 
 SCHEMAS: dict[str, Any] = SHARED | {
-    "move": UnitTo, "order": Order, "return-fire": ReturnFire, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL, "negotiate": Negotiate, "split": Split,
+    "move": UnitTo, "order": Order, "return-fire": ReturnFire, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL,
+    "negotiate": Negotiate, "split": Split,
     "merge": Merge, "fight": Fight, "shoot": Shoot, "gas": Gas, "overreaction": Overreaction, "snipe": Snipe,
     "damage": Premises, "loot": Premises, "fire": Fire, "firefight": Firefight, "hydrant": Hydrant,
     "triage": Triage, "evacuate": Evacuate,

@@ -34,7 +34,8 @@ LINES = {
     "crowds-merged": lambda d: f"{d['crowd']} merges into {d['into']} (RL {d['rl']})",
     "fought": lambda d: f"{d['unit']} fights {d['crowd']} ({d['intent']}): {d['scores'][0]} v {d['scores'][1]}, "
                         + (f"{d['winner']} wins by {d['margin']}; "
-                           f"{d['crowd'] if d['winner'] == d['unit'] else d['unit']}: {d['result']}" if d["winner"] else d["result"]),
+                           f"{d['crowd'] if d['winner'] == d['unit'] else d['unit']}: {d['result']}"
+                           if d["winner"] else d["result"]),
     "shot": lambda d: f"{d['unit']} fires on {d['crowd']} ({d['firers']} firers"
                       f"{', automatic' if d['automatic'] else ''}): {d['hits']} hit"
                       + "".join(f", {cid} {fate}" for cid, fate in d["casualties"].items()),

@@ -42,5 +42,6 @@ def over_reaction(tables: Tables, unit_type: str, counts: dict[str, int], dice: 
         return OverReaction(unit_type, roll, worth, score, row.result, row.text)
     fire_roll = dice.roll("over-reaction: open fire?", o.die).value
     opens_fire = fire_roll <= o.open_fire
-    result, text = ("opens fire", "The unit opens fire on the crowd instead of running.") if opens_fire else (row.result, row.text)
+    result, text = (("opens fire", "The unit opens fire on the crowd instead of running.") if opens_fire
+                    else (row.result, row.text))
     return OverReaction(unit_type, roll, worth, score, result, text, fire_roll, opens_fire)

@@ -74,7 +74,8 @@ class ConfrontDialog(Dialog[dict | None]):
             yield Static(Text.assemble((f"Resolve confrontation at {printable(self.node)}", "bold"),
                                        "\n" + printable(f"Police: {police}; total {self.total}")))
             if not self.can_attack:
-                yield Label("4: the police need a hard, soft or mounted squad here, and protester units not yet attacked this phase.", classes="error")
+                yield Label("4: the police need a hard, soft or mounted squad here, "
+                            "and protester units not yet attacked this phase.", classes="error")
                 yield Button("Close", id="cancel", compact=True)
                 return
             yield Checkbox("Gas: total x2; a 1 destroys, a 6 radicalizes; political cost (4.5)",
@@ -142,9 +143,10 @@ class ConfrontDialog(Dialog[dict | None]):
         self.query_one(OddsTable).show(rows)
         effective = self.total * (2 if gas else 1)
         given = sum(shares.values())
+        successes = expected_successes([u.type for u in self.present], gas)
         self.query_one("#summary", Static).update(
             f"{LEGEND}\nPolice bring {effective}{' (doubled by gas)' if gas else ''}; shares add up to {given}. "
-            f"The protesters gain {plural(expected_successes([u.type for u in self.present], gas), 'success', 'successes')} (4.5)."
+            f"The protesters gain {plural(successes, 'success', 'successes')} (4.5)."
         )
 
     @on(Checkbox.Changed, "#gas")
@@ -231,7 +233,8 @@ class ConfrontDialog(Dialog[dict | None]):
             to = destinations.get(unit["id"])
             where = "" if unit["result"] != "retreat" else f" to {to}" if to else ": nowhere to go, destroyed (4.1)"
             lines.append(Text.assemble(printable(f"{unit['id']}: rolled {unit['roll']} against {unit['facing']}{extra}: "),
-                                       (printable(unit["result"] + where), "bold"), ", radicalized" if unit["radicalized"] else ""))
+                                       (printable(unit["result"] + where), "bold"),
+                                       ", radicalized" if unit["radicalized"] else ""))
         return Text("\n").join(lines)
 
     def _retreats(self) -> dict[str, str]:

@@ -34,7 +34,8 @@ def keys_table(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], .
     table.add_column("key", style="bold", max_width=9)
     table.add_column("action: what it does", ratio=1)
     for action in actions:
-        table.add_row("?" if action.key == "question_mark" else action.key, Text.assemble((action.name, "bold"), ": ", action.help))
+        key = "?" if action.key == "question_mark" else action.key
+        table.add_row(key, Text.assemble((action.name, "bold"), ": ", action.help))
     for key, text in more:
         table.add_row(key, text)
     return table

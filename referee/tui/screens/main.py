@@ -264,7 +264,8 @@ class MainScreen(UmpireScreen):
             self.notify(f"No {side} unit still to move here", severity="warning")
             return
         self.moving, self.legal = None, {}
-        self.note = f"{plural(len(self.group), 'unit')}: pick where they head (Enter); one at a time, each goes as near as its roll allows"
+        self.note = (f"{plural(len(self.group), 'unit')}: pick where they head (Enter); "
+                     "one at a time, each goes as near as its roll allows")
         self.query_one(MapView).focus()
         self.refresh_view()
 

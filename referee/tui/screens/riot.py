@@ -211,7 +211,8 @@ class RiotScreen(UmpireScreen):
         officers = self._units({self.place}, ("officer",))
         if self._need(officers, "officer at the selected place"):
             self.ask(f"Order or talk at {self.place}", [
-                Field("officer", "Officer", choices=officers), Field("to", "To", choices=self._units(near(self.game.ctx, self.place))),
+                Field("officer", "Officer", choices=officers),
+                Field("to", "To", choices=self._units(near(self.game.ctx, self.place))),
                 Field("text", "Says", "text", default=""), Field("megaphone", "Megaphone (the next place)", "flag")],
                 lambda v: {"do": "order", "officer": v["officer"], "to": v["to"], "text": v["text"],
                            "megaphone": v["megaphone"]}, rolls=False)
@@ -268,7 +269,8 @@ class RiotScreen(UmpireScreen):
         if burning:
             fields.append(Field("building", "Building", choices=burning))
         self.ask(f"Fire crews at {self.place}", fields,
-                 lambda v: {"do": v["act"], "engine": v["engine"], **({"building": v["building"]} if v["act"] == "firefight" else {})})
+                 lambda v: {"do": v["act"], "engine": v["engine"],
+                            **({"building": v["building"]} if v["act"] == "firefight" else {})})
 
     def action_treat(self) -> None:
         medics = self._units({self.place}, ("paramedics",))

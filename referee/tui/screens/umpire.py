@@ -115,7 +115,8 @@ class UmpireScreen(Screen):
             entries = [self.log_line(record.seq, line, is_undone(record, effective))
                        for record, line in narrated(self.game.narrate, records, LOG_SHOWN)]
             if len(records) > LOG_SHOWN:
-                entries.insert(0, LogEntry(" " * 6, f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all", "dim"))
+                earlier = f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all"
+                entries.insert(0, LogEntry(" " * 6, earlier, "dim"))
         self.query_one("#log", RichLog).clear().write(Group(*entries))  # one write: a third of the time of one each
 
     def add_to_log(self, lines: list[tuple[int, str]], undoing: bool) -> None:

@@ -29,7 +29,8 @@ MARKERS = {"barricade": ("B", RED), "flo": ("F", Style(bold=True, color="magenta
 KEY = ("●protesters", "■police/strength", "◦chosen", "B barricade", "F Flo", "G gassed", "! contact",
        "C Convention Center", "H hotel", "S Secret Service", "╳ out of play")
 """The map's legend, an entry a symbol, laid out under the map in as many lines as the width needs."""
-LEGEND = "  ".join((*KEY, "┆ the 8th Avenue tunnel")) + "; C, H and S mark the targets an intersection reaches; the outer streets are the map edges"
+LEGEND = ("  ".join((*KEY, "┆ the 8th Avenue tunnel"))
+          + "; C, H and S mark the targets an intersection reaches; the outer streets are the map edges")
 
 
 def legend(room: int) -> list[str]:
