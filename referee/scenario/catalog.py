@@ -137,11 +137,15 @@ def scenario_files() -> dict[str, Path]:
     return {f"{plugin.id}/{path.stem}": path for plugin in rulesets.plugins() for path in sorted(plugin.scenarios.glob("*.toml"))}
 
 
+def every_scenario() -> list[Scenario]:
+    """Every installed scenario, loaded, ruleset by ruleset."""
+    return [load_file(path, scenario_id.partition("/")[0]) for scenario_id, path in scenario_files().items()]
+
+
 def catalogue() -> list[dict]:
     """The scenario list as `referee scenarios --json` prints it."""
     listing = []
-    for scenario_id, path in scenario_files().items():
-        scenario = load_file(path, scenario_id.partition("/")[0])
+    for scenario in every_scenario():
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,

@@ -44,10 +44,10 @@ class RefereeApp(App):
         if self.path is not None:
             self.open_session(self.path)
         else:
-            from referee.scenario.catalog import load_file, scenario_files
+            from referee.scenario.catalog import every_scenario
             from referee.tui.screens.start import StartScreen
 
-            self.push_screen(StartScreen([load_file(path, sid.partition("/")[0]) for sid, path in scenario_files().items()], self.folder))
+            self.push_screen(StartScreen(every_scenario(), self.folder))
 
     @work(thread=True, exclusive=True, group="session")
     def open_session(self, path: Path) -> None:
