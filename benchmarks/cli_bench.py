@@ -23,9 +23,9 @@ from pathlib import Path
 from referee.core.units import ACTIVE, OFF_MAP
 from referee.errors import RefereeError
 from referee.game import Game
-from referee.rules.n30.attack import targets
-from referee.rules.n30.movement import destinations
-from referee.rules.n30.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, intersections_allowed
+from referee.rulesets.n30.rules.attack import targets
+from referee.rulesets.n30.rules.movement import destinations
+from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, intersections_allowed
 from referee.scenario.catalog import load
 
 SCENARIO = "n30/lock-down-hold-fast"

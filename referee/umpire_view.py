@@ -12,9 +12,9 @@ from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
 from referee.knowledge.moods import mood_shown
-from referee.rules.wallman.care import lying
-from referee.rules.wallman.response import level
-from referee.rules.wallman.setup import tables
+from referee.rulesets.wallman.rules.care import lying
+from referee.rulesets.wallman.rules.response import level
+from referee.rulesets.wallman.rules.setup import tables
 from referee.text import printable
 
 if TYPE_CHECKING:

@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 
 from referee.errors import RefereeError
-from referee.rules.n30.ruleset import COMMANDS as N30_COMMANDS
-from referee.rules.wallman.ruleset import COMMANDS as WALLMAN_COMMANDS
+from referee.rulesets.n30.rules.ruleset import COMMANDS as N30_COMMANDS
+from referee.rulesets.wallman.rules.ruleset import COMMANDS as WALLMAN_COMMANDS
 from referee.simulate import play
 from tests.door_support import COMMANDS, N30, SAMPLES, WALLMAN, game, new_session, one_line
 from tests.examples import WORKED_CONFRONTATION
 
 
 def test_every_verb_of_both_rulesets_has_a_sample_and_a_schema():
-    from referee.rules.n30.commands import SCHEMAS as N30_SCHEMAS
-    from referee.rules.wallman.commands import SCHEMAS as WALLMAN_SCHEMAS
+    from referee.rulesets.n30.rules.commands import SCHEMAS as N30_SCHEMAS
+    from referee.rulesets.wallman.rules.commands import SCHEMAS as WALLMAN_SCHEMAS
 
     for table, schemas, scenario in ((N30_COMMANDS, N30_SCHEMAS, N30), (WALLMAN_COMMANDS, WALLMAN_SCHEMAS, WALLMAN)):
         assert set(schemas) == set(table) | {"undo", "redo"} == set(SAMPLES[scenario])

@@ -25,7 +25,7 @@ from referee.knowledge import record as record_module
 from referee.knowledge.export import view_json
 from referee.knowledge.record import Record
 from referee.rules.reports import RELIABILITIES, due_turn
-from referee.rules.wallman.response import level
+from referee.rulesets.wallman.rules.response import level
 from referee.scenario.catalog import load
 from referee.scenario.wallman_tables import Look
 from referee.simulate import play

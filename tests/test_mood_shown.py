@@ -25,7 +25,7 @@ from referee.knowledge.record import Record
 from referee.paths import data_dir
 from referee.review.gather import gather
 from referee.review.report import knew_and_true
-from referee.rules.wallman.response import looks
+from referee.rulesets.wallman.rules.response import looks
 from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError
 from referee.scenario.wallman_tables import load_tables

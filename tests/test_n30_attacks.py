@@ -3,7 +3,7 @@
 import pytest
 
 from referee.errors import Refusal
-from referee.rules.n30.phases import CONFRONTATION, SUCCESS
+from referee.rulesets.n30.rules.phases import CONFRONTATION, SUCCESS
 from tests.n30_support import arrange, at, new_game
 
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from referee.core.dice import SeededDice, TableDice
 from referee.errors import RefereeError, Refusal
-from referee.rules.n30.calculator import resolve_json
-from referee.rules.n30.confrontation import (
+from referee.rulesets.n30.rules.calculator import resolve_json
+from referee.rulesets.n30.rules.confrontation import (
     POLICE_FACTORS,
     PROTESTER_TYPES,
     PoliceIn,

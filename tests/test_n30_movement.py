@@ -3,7 +3,7 @@
 import pytest
 
 from referee.errors import Refusal
-from referee.rules.n30.phases import POLICE_MOVEMENT
+from referee.rulesets.n30.rules.phases import POLICE_MOVEMENT
 from referee.session import Session
 from tests.n30_support import arrange, at, new_game
 
@@ -370,7 +370,7 @@ def test_3_group_move_is_one_command_undone_by_one_undo(tmp_path):
 
 def test_a_destination_out_of_reach_is_refused_with_the_rule_its_nearest_way_breaks():
     """3, 3.2: the refusal names the real reason and its section, not only that there is no path."""
-    from referee.rules.n30.movement import why_not
+    from referee.rulesets.n30.rules.movement import why_not
 
     game = arrange(new_game(), {"2nd & Pike": ["(A) Action", "Dark Star"], "3rd & Pike": ["6/A"],
                                 "2nd & Olive": ["Stewards"], "3rd & Olive": ["7/A"], "2nd & Pine": ["8/A"]})

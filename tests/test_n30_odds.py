@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.core.dice import TableDice
-from referee.rules.n30.confrontation import ProtesterIn, resolve
-from referee.rules.n30.odds import unit_odds
+from referee.rulesets.n30.rules.confrontation import ProtesterIn, resolve
+from referee.rulesets.n30.rules.odds import unit_odds
 
 TYPES = ["lockdown", "flying", "theater", "demonstration", "unorganized", "radicalized"]
 

@@ -3,8 +3,8 @@
 import pytest
 
 from referee.errors import Refusal
-from referee.rules.n30.phases import CONFRONTATION
-from referee.rules.n30.success import blockaded, entrance, hotels, perimeter
+from referee.rulesets.n30.rules.phases import CONFRONTATION
+from referee.rulesets.n30.rules.success import blockaded, entrance, hotels, perimeter
 from tests.n30_support import arrange, new_game
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.game import Game
-from referee.players import KINDS, make_player
-from referee.rules.n30.phases import POLICE, PROTESTERS
+from referee.rulesets.n30.players import KINDS, make_player
+from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
 from referee.scenario.catalog import load
 from referee.simulate import game_seed, last_game, play, play_game, simulate
 
@@ -120,7 +120,7 @@ def test_unknown_player_kinds_are_refused():
 def _points(board, held: set[str]) -> int:
     """What the engine's success phase (5.1-5.3) gives for protesters on `held`."""
     from referee.core.state import GameState
-    from referee.rules.n30.success import success_phase
+    from referee.rulesets.n30.rules.success import success_phase
 
     state = GameState(1, "success", {}, {PROTESTERS: {n: ("x",) for n in held}, POLICE: {}})
     return sum(len(targets) for targets in success_phase(board, state).values())
@@ -130,7 +130,7 @@ def test_the_players_scoring_agrees_with_the_success_phase():
     """The objective players' cheap analysis: the points held now, and what each held node is worth."""
     import random
 
-    from referee.players.boardinfo import info_for
+    from referee.rulesets.n30.players.boardinfo import info_for
 
     board = load("n30/lock-down-hold-fast").board
     info = info_for(board)

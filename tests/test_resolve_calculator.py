@@ -8,7 +8,7 @@ import pytest
 
 from referee.core.dice import SeededDice
 from referee.errors import RefereeError, Refusal
-from referee.rules.n30.calculator import resolve_json
+from referee.rulesets.n30.rules.calculator import resolve_json
 
 
 def base(**changes):

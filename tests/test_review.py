@@ -230,8 +230,8 @@ def test_the_timeline_lists_undone_events_in_their_place_and_names_targets_and_r
 
 def test_a_single_reinforcement_is_one_reinforcement():
     from referee.core.events import Event
-    from referee.rules.n30.narrate import narrate
-    from referee.rules.wallman.narrate import narrate as riot_narrate
+    from referee.rulesets.n30.rules.narrate import narrate
+    from referee.rulesets.wallman.rules.narrate import narrate as riot_narrate
 
     assert narrate(Event("reinforcements-arrived", {"units": ["U1"], "edge": "west"}, (), 1, "")) == (
         "1 reinforcement reaches the west edge: U1")

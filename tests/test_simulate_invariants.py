@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from referee.core.engine import replay
 from referee.core.units import ACTIVE, DESTROYED
-from referee.rules.n30.limits import STACKING
-from referee.rules.n30.phases import PROTESTERS
+from referee.rulesets.n30.rules.limits import STACKING
+from referee.rulesets.n30.rules.phases import PROTESTERS
 from referee.scenario.catalog import load
 from referee.simulate import game_seed, play
 

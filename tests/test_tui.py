@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from referee.rules.n30.confrontation import facing
+from referee.rulesets.n30.rules.confrontation import facing
 from referee.session import read
 from referee.store.reading import open_reader
 from referee.tui.actions import ACTIONS

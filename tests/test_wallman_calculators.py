@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee import rulesets
-from referee.rules.wallman.calculator import CALCULATORS
+from referee.rulesets.wallman.rules.calculator import CALCULATORS
 
 RL_EXAMPLE = {"rl": 5, "roll": 3, "modifiers": {"damp": 1, "arrested": 2, "adjacent_higher": 1, "riot_charging": 1}}
 FIGHT_EXAMPLE = {"intent": "arrest", "a": {"roll": 6, "modifiers": ["riot_trained"]}, "b": {"roll": 8, "modifiers": []}}

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import RefereeError
-from referee.rules.wallman.firearms import counter_snipe, snipe, volley
-from referee.rules.wallman.fires import petrol_bomb
-from referee.rules.wallman.looting import capacity, loot_units, taken
-from referee.rules.wallman.medical import triage
-from referee.rules.wallman.overreaction import over_reaction
+from referee.rulesets.wallman.rules.firearms import counter_snipe, snipe, volley
+from referee.rulesets.wallman.rules.fires import petrol_bomb
+from referee.rulesets.wallman.rules.looting import capacity, loot_units, taken
+from referee.rulesets.wallman.rules.medical import triage
+from referee.rulesets.wallman.rules.overreaction import over_reaction
 from tests.wallman_support import TABLES, dice
 
 TYPES = {"patrol": 2, "swat": -1, "anti_riot": 3, "soldiers_riot": 3, "mounted": 3, "mounted_riot": 4,

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.errors import RefereeError
-from referee.rules.wallman.fighting import Fighter, fight, melee, outnumbered
+from referee.rulesets.wallman.rules.fighting import Fighter, fight, melee, outnumbered
 from tests.wallman_support import TABLES, dice
 
 FACTORS = {

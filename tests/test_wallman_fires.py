@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from referee.errors import Refusal
-from referee.rules.wallman.damage import damage, damage_dice
-from referee.rules.wallman.fires import Building, Engine, fire_turn
+from referee.rulesets.wallman.rules.damage import damage, damage_dice
+from referee.rulesets.wallman.rules.fires import Building, Engine, fire_turn
 from tests.wallman_game import do, new_game, put, unit
 from tests.wallman_support import TABLES, dice
 

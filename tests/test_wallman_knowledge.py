@@ -24,7 +24,7 @@ from referee.knowledge import moods
 from referee.knowledge import wallman as knowledge
 from referee.knowledge.export import view_json, view_text
 from referee.knowledge.wallman import WallmanRecord, eyes
-from referee.rules.wallman.response import level
+from referee.rulesets.wallman.rules.response import level
 from referee.scenario.wallman_tables import Look
 from tests.test_knowledge_leaks import finer, readings
 from tests.wallman_game import do, new_game, put
@@ -249,7 +249,7 @@ def test_the_sheets_give_each_unit_the_places_the_engine_lets_it_move():
     """Movement: 'penalties for starting up from stationary': a vehicle's sheet says 2 places, as the engine
     allows from a standstill, and that it goes any distance once under way."""
     from referee.errors import Refusal
-    from referee.rules.wallman.moves import reach
+    from referee.rulesets.wallman.rules.moves import reach
 
     game = new_game()
     record = record_of(game, [])

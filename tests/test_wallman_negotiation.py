@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import Refusal
-from referee.rules.wallman.negotiation import Talk, negotiate
+from referee.rulesets.wallman.rules.negotiation import Talk, negotiate
 from tests.wallman_support import TABLES, dice
 
 

@@ -263,7 +263,7 @@ def test_replaying_the_events_gives_the_live_state():
 
 def test_the_text_calls_for_rl_rolls_on_shots_fights_gas_and_forces_in_view():
     """RL State Chart: roll 'when SF charge, threaten, shoot at... the crowd; additional SF forces come into view'."""
-    from referee.rules.wallman.crowds import rolls_due
+    from referee.rulesets.wallman.rules.crowds import rolls_due
 
     game = put(new_game(), {"Riot Van 1": "Market Cross", "Foot Patrol": "Market Square"})
     due = {}

@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.knowledge.view import MarkerSeen
 from referee.knowledge.watch import Watch
-from referee.rules.n30.phases import PROTESTERS
+from referee.rulesets.n30.rules.phases import PROTESTERS
 
 BUILDERS = PROTESTERS  # 3.3: protester units build barricades and drop Flo
 

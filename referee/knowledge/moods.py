@@ -10,8 +10,8 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.units import Unit
 from referee.knowledge.view import Mood
-from referee.rules.wallman.response import level, looks
-from referee.rules.wallman.setup import tables
+from referee.rulesets.wallman.rules.response import level, looks
+from referee.rulesets.wallman.rules.setup import tables
 
 NUMBER, WORDS, BEHAVIOUR = "number", "words", "behaviour"
 #: what each way of showing tells the players, as their sheets say it (in English; Spanish in the briefing's words).

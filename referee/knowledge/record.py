@@ -12,7 +12,7 @@ from referee.knowledge.own import arrivals, own_units
 from referee.knowledge.sightings import sightings
 from referee.knowledge.view import PlayerView, Report
 from referee.knowledge.watch import Watch
-from referee.rules.n30.mood import OFF, reading
+from referee.rulesets.n30.rules.mood import OFF, reading
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,9 @@ from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.record import Filed, told
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
-from referee.rules.wallman.care import lying
-from referee.rules.wallman.moves import places_a_turn
-from referee.rules.wallman.phases import CROWD
+from referee.rulesets.wallman.rules.care import lying
+from referee.rulesets.wallman.rules.moves import places_a_turn
+from referee.rulesets.wallman.rules.phases import CROWD
 from referee.scenario.catalog import Player
 
 CROWD_SCALE = 5  # a crowd figure stands for five people

@@ -47,7 +47,7 @@ def _odds_lines(event) -> tuple[str, ...]:
     """N30 4: each unit's chances before the dice, from what the confrontation recorded."""
     if event.kind != "confrontation":
         return ()
-    from referee.rules.n30.odds import unit_odds
+    from referee.rulesets.n30.rules.odds import unit_odds
 
     lines = []
     for unit in event.data["units"]:

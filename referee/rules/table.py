@@ -25,7 +25,7 @@ class CommandTable:
     """A ruleset deciding each command by its `do`: unknown commands, and any after the game ended, refused."""
 
     table: dict[str, Handler] = {}
-    commands: str  # the module of the verbs' schemas (its CHECKS), such as "referee.rules.n30.commands"
+    commands: str  # the module of the verbs' schemas (its CHECKS), such as "referee.rulesets.n30.rules.commands"
 
     @staticmethod
     def check_not_over(state: GameState) -> None:

@@ -1,7 +1,7 @@
 """The registry of rulesets: every installed package's entry points in the group `referee.rulesets`.
 
 An entry point names a ruleset's declaration (a `RulesetPlugin`), such as
-`n30 = "referee.rules.n30.plugin:PLUGIN"` in `pyproject.toml`. A declaration is loaded when its
+`n30 = "referee.rulesets.n30.plugin:PLUGIN"` in `pyproject.toml`. A declaration is loaded when its
 ruleset is first asked for, and its parts only when used (see `plugin.py`). Nothing else in referee
 decides anything on a ruleset's name.
 """

@@ -1,6 +1,6 @@
 """The shape of Wallman's tables file (`scenarios/wallman/board/tables.toml`), and loading it.
 
-The rules in `referee/rules/wallman/` read these models as they are: one definition of each table.
+The rules in `referee/rulesets/wallman/rules/` read these models as they are: one definition of each table.
 """
 
 from __future__ import annotations

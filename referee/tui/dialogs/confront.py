@@ -14,10 +14,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from referee.errors import RefereeError
 from referee.game import Game
-from referee.rules.n30.attack import retreat_gains, retreat_options, targets
-from referee.rules.n30.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
-from referee.rules.n30.odds import expected_successes, unit_odds
-from referee.rules.n30.phases import POLICE, PROTESTERS
+from referee.rulesets.n30.rules.attack import retreat_gains, retreat_options, targets
+from referee.rulesets.n30.rules.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
+from referee.rulesets.n30.rules.odds import expected_successes, unit_odds
+from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
 from referee.text import plural, printable
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice

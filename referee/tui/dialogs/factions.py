@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, SelectionList
 
-from referee.rules.n30.friction import BLACK_BLOCS, PEACE_POLICE_COUNT
+from referee.rulesets.n30.rules.friction import BLACK_BLOCS, PEACE_POLICE_COUNT
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.text import plain
 

@@ -8,8 +8,8 @@ from textual.containers import Horizontal
 from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
-from referee.rules.n30.movement import destinations, group_order, pending, why_not
-from referee.rules.n30.phases import MOVER
+from referee.rulesets.n30.rules.movement import destinations, group_order, pending, why_not
+from referee.rulesets.n30.rules.phases import MOVER
 from referee.session import Session
 from referee.text import plural, printable
 from referee.tui.actions import ACTIONS
@@ -326,7 +326,7 @@ class MainScreen(UmpireScreen):
         self.app.push_screen(ConfrontDialog(self.game, node, self.table_dice), decided)
 
     def action_factions(self) -> None:
-        from referee.rules.n30.friction import peace_police_pool
+        from referee.rulesets.n30.rules.friction import peace_police_pool
         from referee.tui.dialogs.factions import FactionsDialog
 
         def chosen(peace_police: list[str] | None) -> None:

@@ -9,11 +9,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE
-from referee.rules.wallman.care import lying
-from referee.rules.wallman.clashes import GAS, GAS_CARRIERS
-from referee.rules.wallman.crowds import near, rolls_due, situation
-from referee.rules.wallman.fighting import INTENTS
-from referee.rules.wallman.setup import tables
+from referee.rulesets.wallman.rules.care import lying
+from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
+from referee.rulesets.wallman.rules.crowds import near, rolls_due, situation
+from referee.rulesets.wallman.rules.fighting import INTENTS
+from referee.rulesets.wallman.rules.setup import tables
 from referee.text import printable
 from referee.tui.dialogs.form import Field
 from referee.tui.riot_actions import RIOT_ACTIONS

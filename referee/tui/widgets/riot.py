@@ -12,8 +12,8 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE
 from referee.knowledge.view import PlayerView
-from referee.rules.wallman.care import lying
-from referee.rules.wallman.setup import tables
+from referee.rulesets.wallman.rules.care import lying
+from referee.rulesets.wallman.rules.setup import tables
 from referee.scenario.catalog import Scenario
 from referee.text import printable
 from referee.tui.text import plain

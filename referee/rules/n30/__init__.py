@@ -1,1 +1,0 @@
-"""N30 (Seattle, November 30th 1999): the rules of Michael Erwin's game."""

@@ -1,0 +1,25 @@
+"""N30 for referee: the declaration its entry point names (data only: nothing of the game is imported here)."""
+
+from referee.paths import data_dir
+from referee.rulesets.plugin import RulesetPlugin
+
+PLUGIN = RulesetPlugin(
+    id="n30",
+    title="N30: the Seattle WTO blockades, 30 November 1999",
+    scenarios=data_dir("scenarios") / "n30",
+    rules="referee.rulesets.n30.rules.ruleset:N30",
+    knowledge="referee.knowledge.record:Record",
+    umpire_text="referee.umpire_view:n30_text",
+    screen="referee.tui.screens.main:MainScreen",
+    hidden=("locked", "faction", "face_down", "armored", "rl", "arrives", "edge"),
+    score_name="success",
+    tallies=(("Confrontations", lambda e: e.kind == "confrontation"),
+             ("Confrontations with gas", lambda e: e.kind == "confrontation" and e.data["gas"]),
+             ("Units radicalized", lambda e: e.kind == "unit-radicalized"),
+             ("Units destroyed", lambda e: e.kind == "unit-destroyed"),
+             ("Retreats", lambda e: e.kind == "unit-retreated"),
+             ("Reports to players", lambda e: e.kind == "report-filed")),
+    calculators=("n30",),
+    calculate="referee.rulesets.n30.rules.calculator:calculate",
+    autoplay="referee.rulesets.n30.players.autoplay:AUTOPLAY",
+)

@@ -1,0 +1,30 @@
+"""Jim Wallman's crowd rules for referee: the declaration its entry point names (data only)."""
+
+from referee.paths import data_dir
+from referee.rulesets.plugin import RulesetPlugin
+
+PLUGIN = RulesetPlugin(
+    id="wallman",
+    title="Jim Wallman's Civil Disorder: a riot under the umpire's crowd rules",
+    scenarios=data_dir("scenarios") / "wallman",
+    rules="referee.rulesets.wallman.rules.ruleset:Wallman",
+    knowledge="referee.knowledge.wallman:WallmanRecord",
+    umpire_text="referee.umpire_view:wallman_text",
+    screen="referee.tui.screens.riot:RiotScreen",
+    hidden=("rl", "arrives", "edge", "looters", "running", "carrying", "burdened", "objective", "negotiator",
+            "wounded", "prisoners", "water", "hydrant"),
+    texts="referee.briefing.i18n_wallman:TEXTS",
+    score_name="property damage",
+    tallies=(("RL rolls", lambda e: e.kind == "rl-rolled"),
+             ("Negotiations", lambda e: e.kind == "negotiated"),
+             ("Fights", lambda e: e.kind == "fought"),
+             ("Arrests", lambda e: e.kind == "fought" and e.data["result"] == "arrested"),
+             ("Volleys fired", lambda e: e.kind == "shot"),
+             ("Gas fired", lambda e: e.kind == "gassed"),
+             ("Fires started", lambda e: e.kind == "fire-started"),
+             ("Buildings smashed or broken into", lambda e: e.kind in ("damaged", "broke-in")),
+             ("Reports to players", lambda e: e.kind == "report-filed")),
+    calculators=("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
+                 "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage", "wallman-loot"),
+    calculate="referee.rulesets.wallman.rules.calculator:resolve_json",
+)

@@ -1,0 +1,171 @@
+"""The Wallman umpire's commands as schemas: the keys each verb reads, their types and bounds."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, NotRequired
+
+from pydantic import Field
+
+from referee.rules.bounds import FIGURES
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, Text, whole
+from referee.rulesets.wallman.rules.clashes import GasKind
+
+
+class UnitTo(Command):
+    """`{"do": "move", "unit", "to", "run"}`."""
+
+    unit: Name
+    to: Name
+    run: NotRequired[bool]
+
+
+class Order(Command):
+    """`{"do": "order", "officer", "to", "text", "megaphone"}`."""
+
+    officer: Name
+    to: Name
+    text: NotRequired[Text]
+    megaphone: NotRequired[bool]
+
+
+class ReturnFire(Command):
+    """`{"do": "return-fire", "unit", "at"}`."""
+
+    unit: Name
+    at: Name
+
+
+class CrowdCommand(Command):
+    """`drift`: one crowd."""
+
+    crowd: Name
+
+
+class CrowdTo(CrowdCommand):
+    """`{"do": "crowd-move", "crowd", "to"}`."""
+
+    to: Name
+
+
+class RL(CrowdCommand):
+    """`{"do": "rl", "crowd", "modifiers", "why"}`."""
+
+    modifiers: NotRequired[Counts]
+    why: NotRequired[Text]
+
+
+class Negotiate(CrowdCommand):
+    """`{"do": "negotiate", "officer", "crowd", "megaphone", "discretion"}`."""
+
+    officer: Name
+    megaphone: NotRequired[bool]
+    discretion: NotRequired[Small]
+
+
+class Split(CrowdCommand):
+    """`{"do": "split", "crowd", "figures", "new", "looters"}`."""
+
+    figures: Annotated[int, whole(1, FIGURES)]
+    new: Name
+    looters: NotRequired[Annotated[int, whole(0, FIGURES)]]
+
+
+class Merge(CrowdCommand):
+    """`{"do": "merge", "crowd", "into"}`."""
+
+    into: Name
+
+
+class UnitCrowd(Command):
+    """A security unit acting on a crowd."""
+
+    unit: Name
+    crowd: Name
+
+
+class Fight(UnitCrowd):
+    """`{"do": "fight", "unit", "crowd", "intent", "charging", "modifiers", "crowd_modifiers"}`."""
+
+    intent: NotRequired[Name]
+    charging: NotRequired[bool]
+    defending: NotRequired[bool]
+    modifiers: NotRequired[Names]
+    crowd_modifiers: NotRequired[Names]
+
+
+class Shoot(UnitCrowd):
+    """`{"do": "shoot", "unit", "crowd", "firers", "automatic"}`."""
+
+    firers: NotRequired[Annotated[int, whole(1, FIGURES)]]
+    automatic: NotRequired[bool]
+
+
+class Gas(Command):
+    """`{"do": "gas", "unit", "at", "kind"}`."""
+
+    unit: Name
+    at: Name
+    kind: NotRequired[GasKind]
+
+
+class Overreaction(Command):
+    """`{"do": "overreaction", "unit", "modifiers"}`."""
+
+    unit: Name
+    modifiers: NotRequired[Counts]
+
+
+class Snipe(Command):
+    """`{"do": "snipe", "from", "target"}`."""
+
+    from_: Annotated[Name, Field(alias="from")]
+    target: Name
+
+
+class Premises(CrowdCommand):
+    """`damage`, `loot`: a crowd at a building."""
+
+    building: Name
+
+
+class Fire(Command):
+    """`{"do": "fire", "building", "crowd"}` (no crowd: at the umpire's word)."""
+
+    building: Name
+    crowd: NotRequired[Name]
+
+
+class Hydrant(Command):
+    """`{"do": "hydrant", "engine"}`."""
+
+    engine: Name
+
+
+class Firefight(Hydrant):
+    """`{"do": "firefight", "engine", "building"}`."""
+
+    building: Name
+
+
+class Triage(Command):
+    """`{"do": "triage", "medic", "casualty"}`."""
+
+    medic: Name
+    casualty: Name
+
+
+class Evacuate(Command):
+    """`{"do": "evacuate", "ambulance", "casualties": [...]}`."""
+
+    ambulance: Name
+    casualties: SomeNames
+
+
+SCHEMAS: dict[str, Any] = SHARED | {
+    "move": UnitTo, "order": Order, "return-fire": ReturnFire, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL,
+    "negotiate": Negotiate, "split": Split,
+    "merge": Merge, "fight": Fight, "shoot": Shoot, "gas": Gas, "overreaction": Overreaction, "snipe": Snipe,
+    "damage": Premises, "loot": Premises, "fire": Fire, "firefight": Firefight, "hydrant": Hydrant,
+    "triage": Triage, "evacuate": Evacuate,
+}
+CHECKS = Checks(SCHEMAS)

@@ -1,0 +1,69 @@
+"""Firearms: security forces shooting into a crowd, and snipers shooting at them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.core.dice import Dice
+from referee.errors import RefereeError
+from referee.rulesets.wallman.rules.scores import row_for
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Tables
+
+
+@dataclass(frozen=True)
+class Volley:
+    """One turn's fire of a group: the number needed, every die, and each downed man's fate."""
+
+    needed: int
+    rolls: tuple[int, ...]
+    hits: int
+    wound_rolls: tuple[int, ...]
+    casualties: tuple[str, ...]
+
+
+def volley(tables: Tables, firer_type: str, firers: int, dice: Dice, automatic: bool = False, long_range: bool = False) -> Volley:
+    """1d6 per firer (more with automatic weapons) against the number the firer needs; a d6 per hit for its effect."""
+    f = tables.firearms
+    if firer_type not in f.to_hit:
+        raise RefereeError(f"{f.section}: no number to hit for {firer_type!r} (known: {', '.join(f.to_hit)})")
+    if not isinstance(firers, int) or isinstance(firers, bool) or firers < 1:
+        raise RefereeError(f"{f.section}: firers must be a whole number 1 or more, got {firers!r}")
+    needed = f.to_hit[firer_type] + (f.long_range if long_range else 0)
+    shots = firers * (f.automatic_dice if automatic else 1)
+    rolls = tuple(dice.roll("firearms: to hit", f.die).value for _ in range(shots))
+    hits = sum(roll >= needed for roll in rolls)
+    wound_rolls = tuple(dice.roll("firearms: wound", f.die).value for _ in range(hits))
+    casualties = tuple(row_for(f.wounds, roll).result for roll in wound_rolls)
+    return Volley(needed, rolls, hits, wound_rolls, casualties)
+
+
+@dataclass(frozen=True)
+class SniperShot:
+    """A sniper's shot: the hit die, and the spotting die where the position can be spotted."""
+
+    shot: int
+    roll: int
+    hit: bool
+    spot_roll: int | None
+    spotted: bool
+
+
+def snipe(tables: Tables, shot: int, dice: Dice) -> SniperShot:
+    """The `shot`-th shot from one place: a 6 hits; from the second shot on, a 6 (+1 per later shot) spots it."""
+    s = tables.sniper
+    if not isinstance(shot, int) or isinstance(shot, bool) or shot < 1:
+        raise RefereeError(f"{s.section}: shot counts the shots from this place, 1 or more, got {shot!r}")
+    roll = dice.roll("sniper: to hit", s.die).value
+    if shot == 1:
+        return SniperShot(shot, roll, roll >= s.hit_on, None, False)
+    spot_roll = dice.roll("sniper: spotted?", s.die).value
+    return SniperShot(shot, roll, roll >= s.hit_on, spot_roll, spot_roll + (shot - 2) >= s.spot_on)
+
+
+def counter_snipe(tables: Tables, dice: Dice) -> tuple[int, bool]:
+    """A SWAT sniper's shot at a spotted sniper: the die and whether it hits."""
+    roll = dice.roll("SWAT sniper: to hit", tables.sniper.die).value
+    return roll, roll >= tables.sniper.swat_hit_from

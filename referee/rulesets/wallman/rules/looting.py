@@ -1,0 +1,37 @@
+"""Looting: loot units in a property, looters carrying them off, looters breaking away from a crowd."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.core.dice import Dice
+from referee.rulesets.wallman.rules.scores import roll_dice
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Tables
+
+
+def loot_units(tables: Tables, value: int) -> int:
+    """The loot in a property: half its value, kept within 5 and 50."""
+    lt = tables.looting
+    return min(max(value * lt.loot_share // 100, lt.loot_min), lt.loot_max)
+
+
+def capacity(tables: Tables, looters: int, cars: int = 0, vans: int = 0) -> int:
+    """What a looter crowd can carry off: a unit per looter, plus 5 per car and 10 per van (pickups)."""
+    return looters + cars * tables.looting.car + vans * tables.looting.van
+
+
+def taken(loot: int, looters: int, carrying: int, can_carry: int) -> int:
+    """Loot taken in one turn after the break-in: one unit per looter, while it lasts and they have room."""
+    return max(min(loot, looters, can_carry - carrying), 0)
+
+
+def breakaway(tables: Tables, dice: Dice) -> int:
+    """Looters in a normal crowd: once its RL permits looting, 1d6 members break off to loot for good."""
+    return dice.roll("looters break away", tables.looting.die).value
+
+
+def escape(tables: Tables, dice: Dice) -> int:
+    """Inches looters burdened with loot make in a turn as they leave (1d6)."""
+    return roll_dice(tables.looting.escape, dice, "looters escape")[0]

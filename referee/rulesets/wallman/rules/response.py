@@ -1,0 +1,54 @@
+"""The crowd's Response Level (RL): the RL state chart roll, and what each level brings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.core.dice import Dice
+from referee.errors import RefereeError
+from referee.rulesets.wallman.rules.scores import factors, row_for
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Level, Look, Tables
+
+
+@dataclass(frozen=True)
+class RLRoll:
+    """One roll on the RL state chart: the die, each factor's worth, the score and the new level."""
+
+    was: int
+    roll: int
+    modifiers: dict[str, int]
+    score: int
+    change: int
+    rl: int
+    running: bool
+    text: str
+
+
+def level(tables: Tables, rl: object) -> Level:
+    """What a Response Level means; an RL off the chart is refused."""
+    levels = tables.rl.levels
+    if not isinstance(rl, int) or isinstance(rl, bool) or not 1 <= rl <= len(levels):
+        raise RefereeError(f"{tables.rl.section}: an RL runs from 1 to {len(levels)}, got {rl!r}")
+    return levels[rl - 1]
+
+
+def looks(tables: Tables, rl: int) -> Look:
+    """What players see of a crowd at `rl` under mood_shown = behaviour: its level's row of the looks."""
+    level(tables, rl)
+    if tables.rl.looks is None:
+        raise RefereeError(f"{tables.rl.section}: these tables have no looks (rl.looks) to show crowds by behaviour")
+    return row_for(tables.rl.looks.rows, rl)
+
+
+def roll_rl(tables: Tables, rl: int, counts: dict[str, int], dice: Dice) -> RLRoll:
+    """Roll 1d6 for a crowd, add every factor times its count, and move its RL by the chart (within 1..8)."""
+    level(tables, rl)
+    worth = factors(tables.rl.modifiers, counts, tables.rl.section)
+    roll = dice.roll("RL state chart", tables.rl.die).value
+    score = roll + sum(worth.values())
+    row = row_for(tables.rl.changes, score)
+    new = min(max(rl + row.change, 1), len(tables.rl.levels))
+    return RLRoll(rl, roll, worth, score, new - rl, new, row.running, row.text)

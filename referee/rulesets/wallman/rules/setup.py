@@ -1,0 +1,66 @@
+"""The opening state of a Wallman scenario: figures placed, crowds with their RL, buildings whole."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, RESERVE, Unit
+from referee.errors import RefereeError
+from referee.rulesets.wallman.rules.looting import loot_units
+from referee.rulesets.wallman.rules.phases import CROWD, PHASES, SECURITY
+from referee.rulesets.wallman.rules.response import level
+
+if TYPE_CHECKING:
+    from referee.scenario.wallman_tables import Tables
+
+DAMAGE = "damage"
+
+
+def tables(ctx: Context) -> Tables:
+    """The scenario's tables (a Wallman scenario must name them)."""
+    if ctx.scenario.tables is None:
+        raise RefereeError(f"{ctx.scenario.id} names no tables: a Wallman scenario needs `tables = ...`")
+    return ctx.scenario.tables
+
+
+def initial_state(ctx: Context) -> GameState:
+    """Units where the setup puts them, latecomers in reserve, every building at its full value."""
+    scenario, t = ctx.scenario, tables(ctx)
+    location = {uid: node for node, ids in scenario.setup.placement.items() for uid in ids}
+    arrival = {uid: group for group in scenario.arrivals for uid in group.units}
+    units = {}
+    for uid, unit in scenario.units.items():
+        attrs = dict(unit.attrs)
+        if unit.side == CROWD:
+            level(t, attrs.get("rl"))  # a crowd without a sensible RL is refused here
+            goal = attrs.get("objective")
+            if goal is not None and goal not in scenario.board.nodes and goal not in scenario.board.buildings:
+                raise RefereeError(f"{scenario.id}: {uid}'s objective {goal!r} is neither a place nor a building")
+            separate = ctx.options.get("looters", "separate") == "separate"
+            attrs |= {"looters": attrs.get("looters", 0) if separate else 0, "running": False,
+                      "carrying": 0, "history": [[1, attrs["rl"]]]}
+        if uid in location:
+            node, status = location[uid], ACTIVE
+        else:
+            node, status = None, RESERVE
+            attrs |= {"arrives": arrival[uid].turn, "edge": arrival[uid].edge}
+        units[uid] = Unit(unit.id, unit.name, unit.side, unit.type, unit.factors, node, status, attrs)
+    stacks: dict[str, dict[str, tuple[str, ...]]] = {SECURITY: {}, CROWD: {}}
+    for node, ids in scenario.setup.placement.items():
+        for uid in ids:
+            side = stacks[units[uid].side]
+            side[node] = side.get(node, ()) + (uid,)
+    buildings = {b.id: {"value": b.value, "fires": 0, "loot": loot_units(t, b.value), "broken": False}
+                 for b in scenario.board.buildings.values()}
+    local = {"buildings": buildings, "casualties": {}, "firearm_casualties": 0, "sniper_shots": {}, "spotted": [],
+             "snipers_down": []} | fresh_turn([])
+    return GameState(turn=1, phase=PHASES[0], units=units, stacks=stacks, scores={DAMAGE: 0}, local=local)
+
+
+def fresh_turn(moved_before: list[str]) -> dict:
+    """What a turn tracks, empty: who moved or acted, where there was shooting or gas, arrests per crowd,
+    ambulance loads, snipers who fired or were fired on."""
+    return {"moved": [], "moved_before": moved_before, "acted": [], "shooting": [], "gas": {}, "arrests": {},
+            "fired_on": {}, "loaded": {}, "sniped": [], "under_fire": []}
