@@ -313,7 +313,7 @@ def test_view_of_an_unknown_player_names_the_known_ones(cli, session):
 
 
 def test_a_stored_session_gives_the_views_its_game_gave_live(tmp_path):
-    from referee.knowledge.record import Record
+    from referee.rulesets.n30.knowledge.record import Record
     from referee.simulate import play
 
     played = play("n30/close-the-ring", {"hidden": "strong"}, 21, "random", "random", keep_events=True)

@@ -21,10 +21,10 @@ from referee.core.engine import Context
 from referee.errors import RefereeError
 from referee.knowledge import moods
 from referee.knowledge.export import view_json, view_text
-from referee.knowledge.record import Record
 from referee.paths import data_dir
 from referee.review.gather import gather
 from referee.review.report import knew_and_true
+from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.wallman.rules.response import looks
 from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError

@@ -83,7 +83,7 @@ def test_player_actions_shouting_an_order_within_earshot_is_his_action():
 
 def test_player_actions_what_is_said_reaches_the_other_player():
     """Player Actions: players discuss their situation only as an action; the one spoken to hears it."""
-    from referee.knowledge.wallman import WallmanRecord
+    from referee.rulesets.wallman.knowledge import WallmanRecord
 
     game = new_game()
     do(game, "order", officer="Supt. Hale", to="Insp. Okafor", text="Vans to the Cross")

@@ -21,9 +21,9 @@ from referee.briefing.render import render
 from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.knowledge import moods
-from referee.knowledge import wallman as knowledge
 from referee.knowledge.export import view_json, view_text
-from referee.knowledge.wallman import WallmanRecord, eyes
+from referee.rulesets.wallman import knowledge
+from referee.rulesets.wallman.knowledge import WallmanRecord, eyes
 from referee.rulesets.wallman.rules.response import level
 from referee.scenario.wallman_tables import Look
 from tests.test_knowledge_leaks import finer, readings

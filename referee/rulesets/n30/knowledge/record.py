@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
-from referee.knowledge.markers import markers
 from referee.knowledge.moods import mood_shown
 from referee.knowledge.own import arrivals, own_units
-from referee.knowledge.sightings import sightings
+from referee.knowledge.told import Filed, told
 from referee.knowledge.view import PlayerView, Report
-from referee.knowledge.watch import Watch
+from referee.rulesets.n30.knowledge.markers import markers
+from referee.rulesets.n30.knowledge.sightings import sightings
+from referee.rulesets.n30.knowledge.watch import Watch
 from referee.rulesets.n30.rules.mood import OFF, reading
-
-
-@dataclass(frozen=True, slots=True)
-class Filed:
-    """A report the umpire filed for one player, shown from `due` on."""
-
-    player: str
-    text: str
-    reliability: str
-    due: int
-
-
-def told(announced: list[tuple[int, str]], reports: list[Filed], player: str, turn: int, label) -> tuple[str, ...]:
-    """What one player was told, in order: the public announcements (turn, line), and his reports from the
-    turn each reached him; `label` names a turn's time."""
-    lines = [(when, 0, text) for when, text in announced] + [
-        (r.due, 1, f"{label(r.due)}: report ({r.reliability}): {r.text}") for r in reports
-        if r.player == player and r.due <= turn]
-    return tuple(text for *_, text in sorted(lines, key=lambda line: line[:2]))
 
 
 class Record:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.knowledge.view import MarkerSeen
-from referee.knowledge.watch import Watch
+from referee.rulesets.n30.knowledge.watch import Watch
 from referee.rulesets.n30.rules.phases import PROTESTERS
 
 BUILDERS = PROTESTERS  # 3.3: protester units build barricades and drop Flo

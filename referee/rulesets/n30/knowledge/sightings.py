@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.knowledge.view import Sighting
-from referee.knowledge.watch import CONTACT, OBSERVED, Glimpse, Watch, fact
+from referee.rulesets.n30.knowledge.watch import CONTACT, OBSERVED, Glimpse, Watch, fact
 
 
 def _source(sources) -> str:

@@ -16,7 +16,7 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
-from referee.knowledge.record import Filed, told
+from referee.knowledge.told import Filed, told
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.moves import places_a_turn
