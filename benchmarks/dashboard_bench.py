@@ -22,7 +22,7 @@ import sys, time
 started = float(sys.argv[2])
 from pathlib import Path
 from referee.tui.app import RefereeApp
-from referee.tui.screens.main import MainScreen
+from referee.rulesets.n30.tui.screen import MainScreen
 
 class Timed(RefereeApp):
     def _show(self, session):
@@ -79,9 +79,9 @@ async def actions(path: Path, runs: int = 5) -> dict[str, list[float]]:
     from textual import events
     from textual.screen import Screen
 
+    from referee.rulesets.n30.tui.map_view import MapView
+    from referee.rulesets.n30.tui.screen import MainScreen
     from referee.tui.app import RefereeApp
-    from referee.tui.screens.main import MainScreen
-    from referee.tui.widgets.map_view import MapView
 
     paints: list[float] = []
     keys: list[float] = []

@@ -25,12 +25,12 @@ from referee.paths import data_dir
 from referee.review.gather import gather
 from referee.review.report import knew_and_true
 from referee.rulesets.n30.knowledge.record import Record
+from referee.rulesets.n30.tui.map_view import MapView
 from referee.rulesets.wallman.rules.response import looks
+from referee.rulesets.wallman.tui.widgets import CrowdsTable
 from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError
 from referee.scenario.wallman_tables import load_tables
-from referee.tui.widgets.map_view import MapView
-from referee.tui.widgets.riot import CrowdsTable
 from tests.n30_support import new_game
 from tests.tui_support import drive, make_session, press, settle
 from tests.wallman_support import TABLES

@@ -6,8 +6,8 @@ from __future__ import annotations
 import html
 import json
 
+from referee.rulesets.n30.tui.map_view import MapView
 from referee.text import printable
-from referee.tui.widgets.map_view import MapView
 from tests.hostile import HOSTILE, new_session, report, split, tampered, unsafe
 from tests.test_tui_riot import fill
 from tests.tui_support import drive, press

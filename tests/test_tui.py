@@ -5,18 +5,18 @@ from __future__ import annotations
 from rich.console import Console
 
 from referee.rulesets.n30.rules.confrontation import facing
+from referee.rulesets.n30.tui.actions import ACTIONS
+from referee.rulesets.n30.tui.confront import ConfrontDialog
+from referee.rulesets.n30.tui.factions import FactionsDialog
+from referee.rulesets.n30.tui.map_view import MapView
+from referee.rulesets.n30.tui.odds_table import OddsTable
+from referee.rulesets.n30.tui.screen import MainScreen
 from referee.session import read
 from referee.store.reading import open_reader
-from referee.tui.actions import ACTIONS
-from referee.tui.dialogs.confront import ConfrontDialog
 from referee.tui.dialogs.dice import DiceDialog
-from referee.tui.dialogs.factions import FactionsDialog
 from referee.tui.dialogs.help import HelpScreen
-from referee.tui.screens.main import MainScreen
 from referee.tui.screens.start import StartScreen
 from referee.tui.widgets.log_entry import LogEntry
-from referee.tui.widgets.map_view import MapView
-from referee.tui.widgets.odds_table import OddsTable
 from referee.tui.widgets.units import unit_cells
 from tests.tui_support import drive, log_text, make_session, press, screen_lines, settle
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
+from referee.rulesets.wallman.tui.actions import RIOT_ACTIONS
+from referee.rulesets.wallman.tui.screen import RiotScreen
+from referee.rulesets.wallman.tui.widgets import CrowdsTable, PlacesTable
 from referee.tui.dialogs.form import CommandForm
 from referee.tui.dialogs.help import HelpScreen
-from referee.tui.riot_actions import RIOT_ACTIONS
-from referee.tui.screens.riot import RiotScreen
-from referee.tui.widgets.riot import CrowdsTable, PlacesTable
 from tests.test_tui import log_kinds
 from tests.tui_support import drive, log_text, make_session, press, settle
 
@@ -353,7 +353,7 @@ def test_view_as_the_sergeant_shows_moods_in_words(tmp_path):
 
 
 def test_the_place_panel_speaks_in_words_and_names_the_places_next_to_it(tmp_path):
-    from referee.tui.widgets.riot import PlacePanel
+    from referee.rulesets.wallman.tui.widgets import PlacePanel
 
     async def script(pilot, app):
         shown = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from referee.rulesets.n30.tui.map_view import MapView
 from referee.tui.app import RefereeApp
-from referee.tui.widgets.map_view import MapView
 from tests.tui_support import make_session, settle
 
 SIZES = [(120, 40), (80, 24)]

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from referee.core.engine import Context, Ruleset
     from referee.core.events import Event
     from referee.game import Game
+    from referee.tui.screens.umpire import UmpireScreen
 
 
 def load(reference: str) -> Any:
@@ -54,7 +55,7 @@ class RulesetPlugin:
     def state_text(self, game: Game) -> str:
         return load(self.umpire_text)(game)
 
-    def screen_class(self) -> type:
+    def screen_class(self) -> type[UmpireScreen]:
         return load(self.screen)
 
     def texts_for(self, lang: str) -> dict[str, str]:

@@ -83,7 +83,9 @@ class RefereeApp(App):
             self.session.close()
         self.session = session
         self.sub_title = str(session.path)
-        screen = rulesets.get(session.game.ctx.scenario.ruleset).screen_class()(session)
+        kind = rulesets.get(session.game.ctx.scenario.ruleset).screen_class()
+        give_default_styles(self, kind.STYLED)
+        screen = kind(session)
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:

@@ -18,22 +18,18 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 
 def _dialog_classes() -> tuple[type[DOMNode], ...]:
     from referee.tui.dialogs.briefings import BriefingsDialog
-    from referee.tui.dialogs.confront import ConfrontDialog
     from referee.tui.dialogs.dice import DiceDialog
-    from referee.tui.dialogs.factions import FactionsDialog
     from referee.tui.dialogs.form import CommandForm
     from referee.tui.dialogs.help import HelpScreen
-    from referee.tui.widgets.number_field import NumberField
-    from referee.tui.widgets.odds_table import OddsTable
 
-    return (BriefingsDialog, ConfrontDialog, DiceDialog, FactionsDialog, CommandForm, HelpScreen, NumberField,
-            OddsTable, Button, Checkbox, Input, Label, Select, SelectCurrent, SelectOverlay, SelectionList, Static,
-            Grid, Horizontal, Vertical, VerticalScroll)
+    return (BriefingsDialog, DiceDialog, CommandForm, HelpScreen, Button, Checkbox, Input, Label, Select, SelectCurrent,
+            SelectOverlay, SelectionList, Static, Grid, Horizontal, Vertical, VerticalScroll)
 
 
-def give_default_styles(app: App) -> None:
-    """Add the default styles of every dialog's widget kinds to the app's stylesheet, as mounting would."""
-    for kind in _dialog_classes():
+def give_default_styles(app: App, kinds: tuple[type[DOMNode], ...] = ()) -> None:
+    """Add the default styles of the shared dialogs' widget kinds (or of `kinds`, a screen's own) to the
+    app's stylesheet, as mounting would."""
+    for kind in kinds or _dialog_classes():
         bases = SimpleNamespace(_node_bases=DOMNode._css_bases(kind))
         # _get_default_css reads nothing of its node but `_node_bases`: no widget need be made
         for read_from, css, tie_breaker, scope in DOMNode._get_default_css(bases):  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ PLUGIN = RulesetPlugin(
     rules="referee.rulesets.n30.rules.ruleset:N30",
     knowledge="referee.rulesets.n30.knowledge.record:Record",
     umpire_text="referee.rulesets.n30.umpire:state_text",
-    screen="referee.tui.screens.main:MainScreen",
+    screen="referee.rulesets.n30.tui.screen:MainScreen",
     hidden=("locked", "faction", "face_down", "armored", "rl", "arrives", "edge"),
     score_name="success",
     tallies=(("Confrontations", lambda e: e.kind == "confrontation"),

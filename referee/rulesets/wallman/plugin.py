@@ -10,7 +10,7 @@ PLUGIN = RulesetPlugin(
     rules="referee.rulesets.wallman.rules.ruleset:Wallman",
     knowledge="referee.rulesets.wallman.knowledge:WallmanRecord",
     umpire_text="referee.rulesets.wallman.umpire:state_text",
-    screen="referee.tui.screens.riot:RiotScreen",
+    screen="referee.rulesets.wallman.tui.screen:RiotScreen",
     hidden=("rl", "arrives", "edge", "looters", "running", "carrying", "burdened", "objective", "negotiator",
             "wounded", "prisoners", "water", "hydrant"),
     texts="referee.rulesets.wallman.texts:TEXTS",

@@ -14,18 +14,14 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from referee.tui.actions import ACTIONS, UmpireAction
+from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.dialog import Dialog
-from referee.tui.widgets.map_view import LEGEND
 
-MORE = (
-    ("map", LEGEND),
-    ("arrows, mouse", "move the map cursor; Enter or a click on the cursor picks the intersection"),
-    ("tab", "move between the map, the intersection's units and the tabs"),
-    ("escape", "stop a move in progress, close a dialog"),
+EVERYWHERE = (
     ("ctrl+p", "command palette: every action by name"),
     ("ctrl+q", "quit (every command is already saved)"),
 )
+"""Keys every session's screen has, after its own."""
 
 
 def keys_table(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], ...]) -> Table:
@@ -68,7 +64,7 @@ class HelpScreen(Dialog[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "dismiss(None)", "Close")]
 
-    def __init__(self, actions: tuple[UmpireAction, ...] = ACTIONS, more: tuple[tuple[str, str], ...] = MORE):
+    def __init__(self, actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], ...]):
         super().__init__()
         self.actions, self.more = actions, more
 

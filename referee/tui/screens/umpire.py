@@ -50,6 +50,8 @@ class UmpireScreen(Screen):
     """A session's main screen; subclasses draw the game (`refresh_view`) and add their actions."""
 
     ACTIONS: tuple[UmpireAction, ...] = ()
+    KEYS: tuple[tuple[str, str], ...] = ()  # the help's other keys: the map, the mouse, moving between panels
+    STYLED: tuple[type, ...] = ()  # the widget kinds its own dialogs mount, given their styles before it opens
 
     def __init__(self, session: Session):
         super().__init__()
@@ -92,6 +94,11 @@ class UmpireScreen(Screen):
 
     def action_cancel(self) -> None:
         """Escape: nothing in progress to stop by default."""
+
+    def action_help(self) -> None:
+        from referee.tui.dialogs.help import EVERYWHERE, HelpScreen
+
+        self.app.push_screen(HelpScreen(self.ACTIONS, self.KEYS + EVERYWHERE))
 
     # --- the log -------------------------------------------------------------------------
 

@@ -10,14 +10,18 @@ from textual.widgets import RichLog, TabbedContent, TabPane
 from referee.core.units import OFF_MAP, STATUSES
 from referee.rulesets.n30.rules.movement import destinations, group_order, pending, why_not
 from referee.rulesets.n30.rules.phases import MOVER
+from referee.rulesets.n30.tui.actions import ACTIONS
+from referee.rulesets.n30.tui.confront import ConfrontDialog
+from referee.rulesets.n30.tui.factions import FactionsDialog
+from referee.rulesets.n30.tui.group_move import group_of
+from referee.rulesets.n30.tui.map_view import LEGEND, MapMarks, MapView, stacks_of, target_letters
+from referee.rulesets.n30.tui.number_field import NumberField
+from referee.rulesets.n30.tui.odds_table import OddsTable
 from referee.session import Session
 from referee.text import plural, printable
-from referee.tui.actions import ACTIONS
-from referee.tui.group_move import group_of
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
-from referee.tui.widgets.map_view import MapMarks, MapView, stacks_of, target_letters
 from referee.tui.widgets.status_bar import StatusBar
 from referee.tui.widgets.units import NodePanel, UnitsBrowser, UnitSelected
 
@@ -26,6 +30,13 @@ class MainScreen(UmpireScreen):
     """Everything the engine knows, at a glance, and every umpire action a key or two away."""
 
     ACTIONS = ACTIONS
+    KEYS = (
+        ("map", LEGEND),
+        ("arrows, mouse", "move the map cursor; Enter or a click on the cursor picks the intersection"),
+        ("tab", "move between the map, the intersection's units and the tabs"),
+        ("escape", "stop a move in progress, close a dialog"),
+    )
+    STYLED = (ConfrontDialog, FactionsDialog, NumberField, OddsTable)
     BINDINGS = bindings(ACTIONS)
 
     def __init__(self, session: Session):
@@ -315,7 +326,7 @@ class MainScreen(UmpireScreen):
             self.send({"do": "top", "unit": unit_id})
 
     def action_confront(self) -> None:
-        from referee.tui.dialogs.confront import ConfrontDialog
+        from referee.rulesets.n30.tui.confront import ConfrontDialog
 
         node = self.query_one(MapView).cursor
 
@@ -327,7 +338,7 @@ class MainScreen(UmpireScreen):
 
     def action_factions(self) -> None:
         from referee.rulesets.n30.rules.friction import peace_police_pool
-        from referee.tui.dialogs.factions import FactionsDialog
+        from referee.rulesets.n30.tui.factions import FactionsDialog
 
         def chosen(peace_police: list[str] | None) -> None:
             if peace_police is not None:
@@ -335,7 +346,3 @@ class MainScreen(UmpireScreen):
 
         self.app.push_screen(FactionsDialog(peace_police_pool(self.game.state)), chosen)
 
-    def action_help(self) -> None:
-        from referee.tui.dialogs.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())

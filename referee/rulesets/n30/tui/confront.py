@@ -18,12 +18,12 @@ from referee.rulesets.n30.rules.attack import retreat_gains, retreat_options, ta
 from referee.rulesets.n30.rules.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
 from referee.rulesets.n30.rules.odds import expected_successes, unit_odds
 from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
+from referee.rulesets.n30.tui.number_field import NumberField
+from referee.rulesets.n30.tui.odds_table import OddsTable
 from referee.text import plural, printable
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
 from referee.tui.text import plain
-from referee.tui.widgets.number_field import NumberField
-from referee.tui.widgets.odds_table import OddsTable
 
 LEGEND = ("[dim]keeps: unaffected; back: forced to retreat (4.1); out: destroyed (4.2); "
           "stays: a refusing lockdown holds (4.4); rad.: radicalized (4.3)[/dim]")

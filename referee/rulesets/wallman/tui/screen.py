@@ -14,20 +14,18 @@ from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
 from referee.rulesets.wallman.rules.crowds import near, rolls_due, situation
 from referee.rulesets.wallman.rules.fighting import INTENTS
 from referee.rulesets.wallman.rules.setup import tables
+from referee.rulesets.wallman.tui.actions import RIOT_ACTIONS
+from referee.rulesets.wallman.tui.widgets import CrowdsTable, PlacePanel, PlacesTable
 from referee.text import printable
 from referee.tui.dialogs.form import Field
-from referee.tui.riot_actions import RIOT_ACTIONS
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.widgets.footer import KeysFooter
-from referee.tui.widgets.riot import CrowdsTable, PlacePanel, PlacesTable
 from referee.tui.widgets.status_bar import StatusBar
 
-MORE = (
+KEYS = (
     ("arrows, mouse", "move in the places and crowd tables; the selected crowd and place are what the actions act on"),
     ("tab", "move between the places, the crowds and the log"),
     ("in a form", "tab between the fields, space to tick, enter or ctrl+s to apply, escape to cancel"),
-    ("ctrl+p", "command palette: every action by name"),
-    ("ctrl+q", "quit (every command is already saved)"),
 )
 
 
@@ -39,6 +37,7 @@ class RiotScreen(UmpireScreen):
     """Everything the umpire of a riot needs: where the crowds are and how riled, and every action."""
 
     ACTIONS = RIOT_ACTIONS
+    KEYS = KEYS
     BINDINGS = bindings(RIOT_ACTIONS)
 
     def __init__(self, session):
@@ -321,7 +320,3 @@ class RiotScreen(UmpireScreen):
             self.ask(f"Merge {crowd.id}", [Field("into", "Into", choices=others)],
                      lambda v: {"do": "merge", "crowd": crowd.id, "into": v["into"]}, rolls=False)
 
-    def action_help(self) -> None:
-        from referee.tui.dialogs.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(RIOT_ACTIONS, MORE))

@@ -1,0 +1,1 @@
+"""N30 on the dashboard: the map, the intersection and unit panels, the confrontation and faction dialogs."""

@@ -1,0 +1,1 @@
+"""Wallman on the dashboard: the crowds, the places, and a form for every umpire action."""
