@@ -341,9 +341,9 @@ TABLES = {"en": EN, "es": ES}
 
 
 @functools.cache
-def _table(lang: str, ruleset: str) -> dict[str, str]:
+def _table(lang: str, ruleset: str | None) -> dict[str, str]:
     """The shared words above, and over them what a ruleset's sheets say differently or beyond (its `texts`)."""
-    return {**TABLES[lang], **rulesets.get(ruleset).texts_for(lang)}
+    return {**TABLES[lang], **(rulesets.get(ruleset).texts_for(lang) if ruleset else {})}
 
 
 def _pattern(english: str) -> re.Pattern:
@@ -353,7 +353,7 @@ def _pattern(english: str) -> re.Pattern:
 
 
 @functools.cache
-def _phrases(ruleset: str) -> tuple[tuple, dict[str, str]]:
+def _phrases(ruleset: str | None) -> tuple[tuple, dict[str, str]]:
     """The English phrases data may match, and the English words a phrase's fields may hold."""
     english = _table("en", ruleset)
     patterns = tuple((_pattern(text), key) for key, text in english.items() if key.startswith(PHRASES))
@@ -364,7 +364,7 @@ def _phrases(ruleset: str) -> tuple[tuple, dict[str, str]]:
 class Strings:
     """The words of one language: `t(key, **values)`, `t.word(kind, id)` and `t.data(text)`."""
 
-    def __init__(self, lang: str, ruleset: str = "n30"):
+    def __init__(self, lang: str, ruleset: str | None = None):
         if lang not in TABLES:
             raise RefereeError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
         self.lang, self.ruleset, self._table = lang, ruleset, _table(lang, ruleset)
@@ -387,7 +387,7 @@ class Strings:
 
 
 @functools.lru_cache(maxsize=4096)
-def _translated(lang: str, ruleset: str, text: str) -> str:
+def _translated(lang: str, ruleset: str | None, text: str) -> str:
     table = _table(lang, ruleset)
     patterns, words = _phrases(ruleset)
     for pattern, key in patterns:

@@ -43,23 +43,9 @@ class Turn:
     moves: tuple[str, ...]  # each move in short: "U7 → 5th & Pike"
 
 
-def _odds_lines(event) -> tuple[str, ...]:
-    """N30 4: each unit's chances before the dice, from what the confrontation recorded."""
-    if event.kind != "confrontation":
-        return ()
-    from referee.rulesets.n30.rules.odds import unit_odds
-
-    lines = []
-    for unit in event.data["units"]:
-        odds = unit_odds(unit["facing"], unit["type"], event.data["gas"], unit["refusal_roll"] is not None)
-        parts = [f"{name} {share}" for name, share in (("unaffected", odds.unaffected), ("retreat", odds.retreat),
-                 ("destroyed", odds.destroyed), ("stays", odds.stays), ("radicalized", odds.radicalized)) if share]
-        lines.append(f"{unit['id']} facing {unit['facing']}: " + ", ".join(parts))
-    return tuple(lines)
-
-
 def timeline(g: Gathered) -> list[Turn]:
     turns: dict[int, dict] = {}
+    notes = rulesets.get(g.scenario.ruleset).review_notes
 
     def at(turn: int) -> dict:
         return turns.setdefault(turn, {"lines": [], "moves": []})
@@ -70,7 +56,7 @@ def timeline(g: Gathered) -> list[Turn]:
             if p.event.kind in ("unit-moved", "crowd-moved") and p.event.data["to"] != p.event.data.get("from"):
                 entry["moves"].append(f"{p.event.data.get('unit') or p.event.data['crowd']} → {p.event.data['to']}")
         else:
-            entry["lines"].append((p.seq, p.line, _odds_lines(p.event), False))
+            entry["lines"].append((p.seq, p.line, notes(p.event), False))
     for record, line in g.undone:
         at(record.turn)["lines"].append((record.seq, line, (), True))
     label = g.scenario.clock.label

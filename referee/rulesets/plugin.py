@@ -41,6 +41,7 @@ class RulesetPlugin:
     texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
     score_name: str = "success"  # what the review calls the score
     tallies: tuple[tuple[str, Callable[[Event], bool]], ...] = ()  # the review's counts: (label, which events)
+    notes: str | None = None  # a function (event) -> tuple[str, ...]: lines the review prints under an event
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
     calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
     autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any
@@ -60,6 +61,9 @@ class RulesetPlugin:
 
     def texts_for(self, lang: str) -> dict[str, str]:
         return load(self.texts).get(lang, {}) if self.texts else {}
+
+    def review_notes(self, event: Event) -> tuple[str, ...]:
+        return load(self.notes)(event) if self.notes else ()
 
     def resolve(self, name: str, data: object, seed: int | None) -> dict:
         if self.calculate is None or name not in self.calculators:

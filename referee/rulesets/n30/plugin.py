@@ -19,6 +19,7 @@ PLUGIN = RulesetPlugin(
              ("Units destroyed", lambda e: e.kind == "unit-destroyed"),
              ("Retreats", lambda e: e.kind == "unit-retreated"),
              ("Reports to players", lambda e: e.kind == "report-filed")),
+    notes="referee.rulesets.n30.review:odds_before",
     calculators=("n30",),
     calculate="referee.rulesets.n30.rules.calculator:calculate",
     autoplay="referee.rulesets.n30.players.autoplay:AUTOPLAY",
