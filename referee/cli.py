@@ -7,7 +7,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
@@ -91,6 +90,8 @@ def _new_file(text: str) -> Path:
     if path.exists():
         raise RefereeError(f"{text} already exists")
     try:
+        import tempfile
+
         tempfile.TemporaryFile(dir=next(folder for folder in path.absolute().parents if folder.exists())).close()
     except OSError as error:
         raise RefereeError(f"cannot create {text}: {error.strerror}") from None
