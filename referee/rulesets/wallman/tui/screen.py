@@ -143,10 +143,11 @@ class RiotScreen(UmpireScreen):
         units = self._units()
         if self._need(units, "security units"):
             board = self.game.ctx.scenario.board
-            nearby = tuple(board.adjacency.get(self.place, ()))
+            start = self.game.state.units[units[0][1]].site  # the first unit offered: the selected place's, if any
+            nearby = tuple(board.adjacency.get(start, ()))
             places = (*nearby, *(node for node in board.nodes if node not in nearby))
             self.ask("Move a unit", [Field("unit", "Unit", choices=units),
-                                      Field("to", "To", choices=tuple((f"{node} (next to {self.place})" if node in nearby
+                                      Field("to", "To", choices=tuple((f"{node} (next to {start})" if node in nearby
                                                                        else node, node) for node in places)),
                                       Field("run", "Run (an officer's action)", "flag")],
                      lambda v: {"do": "move", "unit": v["unit"], "to": v["to"], "run": v["run"]}, rolls=False)
