@@ -75,6 +75,25 @@ def test_wallman_calculators_import_no_ui_or_database(calculator, stdin):
     assert [m for m in heavy(result["modules"]) if not m.startswith("pydantic")] == []
 
 
+@pytest.mark.parametrize("args, stdin, loaded, not_loaded", [
+    (["--help"], "", (), ("referee.rulesets",)),
+    (["scenarios"], "", ("referee.rulesets.n30.plugin", "referee.rulesets.wallman.plugin"),
+     ("referee.rulesets.n30.rules", "referee.rulesets.wallman.rules", "referee.rulesets.n30.tui")),
+    (["resolve", "n30"], EXAMPLE, ("referee.rulesets.n30.rules.calculator",), ("referee.rulesets.wallman.rules",)),
+    (["resolve", "wallman-rl"], '{"rl": 5, "roll": 3}', ("referee.rulesets.wallman.rules.calculator",),
+     ("referee.rulesets.n30.rules",)),
+])
+def test_a_ruleset_loads_only_when_asked_for(args, stdin, loaded, not_loaded):
+    """The registry: `--help` reads no declaration; listing reads every declaration but loads no game;
+    a calculator loads its own game's rules and no other's."""
+    done = subprocess.run([sys.executable, "-c", PROBE, stdin, *args], capture_output=True, text=True, timeout=60)
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0, done.stderr[-2000:]
+    modules = set(result["modules"])
+    assert set(loaded) <= modules
+    assert [m for m in modules if m.startswith(not_loaded)] == []
+
+
 @pytest.mark.parametrize("command", [["brief", "--all", "--out", "{out}"], ["state"], ["log"],
                                      ["view", "--player", "police"], ["verify"]])
 def test_read_only_commands_and_printing_load_no_sqlalchemy(tmp_path, command):
