@@ -13,6 +13,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.errors import RefereeError
+
 if TYPE_CHECKING:
     from referee.core.engine import Context, Ruleset
     from referee.core.events import Event
@@ -32,11 +34,12 @@ class RulesetPlugin:
 
     id: str  # the scenarios' `ruleset` key and the first part of their ids ("n30/close-the-ring")
     title: str  # the game as `referee scenarios` names it
-    scenarios: Path  # the folder of its scenario files, `<name>.toml` each, and the files they name
-    rules: str  # a class whose instances are referee.core.engine.Ruleset: pure rules
-    knowledge: str  # a class (ctx, rules, commitment) with `feed(event)` and `view(player) -> PlayerView`
-    umpire_text: str  # a function (game) -> str: `referee state` as text
-    screen: str  # a Textual Screen class (session) -> the dashboard's main screen; under a `tui` package
+    # The parts a session needs: a ruleset being built may leave them out and offer only its calculators.
+    scenarios: Path | None = None  # the folder of its scenario files, `<name>.toml` each, and the files they name
+    rules: str | None = None  # a class whose instances are referee.core.engine.Ruleset: pure rules
+    knowledge: str | None = None  # a class (ctx, rules, commitment) with `feed(event)` and `view(player) -> PlayerView`
+    umpire_text: str | None = None  # a function (game) -> str: `referee state` as text
+    screen: str | None = None  # a Textual Screen class (session) -> the dashboard's main screen; under a `tui` package
     hidden: tuple[str, ...] = ()  # unit attributes `referee state --json` shows, in this order
     texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
     score_name: str = "success"  # what the review calls the score
@@ -46,18 +49,23 @@ class RulesetPlugin:
     calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
     autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any
 
+    def _part(self, reference: str | None, what: str) -> Any:
+        if reference is None:
+            raise RefereeError(f"the ruleset {self.id!r} has no {what} yet (it offers only its calculators)")
+        return load(reference)
+
     def ruleset(self) -> Ruleset:
-        return load(self.rules)()
+        return self._part(self.rules, "rules")()
 
     def record(self, ctx: Context, rules: Ruleset, commitment: str) -> Any:
         """Empty knowledge of a game, fed its events one by one: `feed(event)`, then `view(player)`."""
-        return load(self.knowledge)(ctx, rules, commitment)
+        return self._part(self.knowledge, "players' knowledge")(ctx, rules, commitment)
 
     def state_text(self, game: Game) -> str:
-        return load(self.umpire_text)(game)
+        return self._part(self.umpire_text, "umpire's page")(game)
 
     def screen_class(self) -> type[UmpireScreen]:
-        return load(self.screen)
+        return self._part(self.screen, "dashboard screen")
 
     def texts_for(self, lang: str) -> dict[str, str]:
         return load(self.texts).get(lang, {}) if self.texts else {}

@@ -134,7 +134,8 @@ def scenario_files() -> dict[str, Path]:
     """Every scenario id, `<ruleset>/<name>`, with its file `<name>.toml` in an installed ruleset's scenarios folder."""
     from referee import rulesets
 
-    return {f"{plugin.id}/{path.stem}": path for plugin in rulesets.plugins() for path in sorted(plugin.scenarios.glob("*.toml"))}
+    return {f"{plugin.id}/{path.stem}": path for plugin in rulesets.plugins() if plugin.scenarios
+            for path in sorted(plugin.scenarios.glob("*.toml"))}
 
 
 def every_scenario() -> list[Scenario]:
