@@ -11,11 +11,13 @@ import csv
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
 from referee import rulesets
-from referee.errors import Refusal
+from referee.core.engine import Context
+from referee.errors import RefereeError, Refusal
 from referee.game import Game
 from referee.scenario.catalog import load
 from tests.conftest import PLUGINS
@@ -274,3 +276,10 @@ def test_the_pickets_score_the_gates_they_hold_alone_and_the_game_ends_after_the
     with pytest.raises(Refusal) as caught:
         game.apply({"do": "end-phase"})
     assert caught.value.section == "6.3"
+
+
+def test_a_scenario_the_rules_cannot_play_is_refused_before_a_session_is_made(picket):
+    scenario = load(SCENARIO)
+    timid = scenario.units["Toolroom"].with_attrs(resolve=0)
+    with pytest.raises(RefereeError, match=r"the picket Toolroom needs a resolve from 1 to 4 \(5.2\), not 0"):
+        picket.ruleset().initial(Context(replace(scenario, units={**scenario.units, "Toolroom": timid}), {}))

@@ -31,13 +31,21 @@ def fresh_turn() -> dict:
 
 
 def initial_state(ctx: Context) -> GameState:
-    """Every unit where the setup puts it (1.3), the score the setup gives."""
-    setup = ctx.scenario.setup
+    """Every unit where the setup puts it (1.3), the score the setup gives. A scenario the rules cannot
+    play (a side of its own, a picket without a resolve) is refused here, before any session is made."""
+    scenario, setup = ctx.scenario, ctx.scenario.setup
+    for unit in scenario.units.values():
+        if unit.side not in (PICKETS, POLICE):
+            raise RefereeError(f"{scenario.id}: {unit.id} is of the side {unit.side!r}; the sides are pickets and police (1.1)")
+        resolve = unit.attrs.get("resolve")
+        if unit.side == PICKETS and (isinstance(resolve, bool) or resolve not in (1, 2, 3, 4)):
+            raise RefereeError(f"{scenario.id}: the picket {unit.id} needs a resolve from 1 to 4 (5.2), "
+                               f"not {resolve!r}")
     units: dict[str, Unit] = {}
     stacks: dict[str, dict[str, tuple[str, ...]]] = {PICKETS: {}, POLICE: {}}
     for node, ids in setup.placement.items():
         for uid in ids:
-            unit = units[uid] = ctx.scenario.units[uid].placed(node, ACTIVE)
+            unit = units[uid] = scenario.units[uid].placed(node, ACTIVE)
             stacks[unit.side][node] = stacks[unit.side].get(node, ()) + (uid,)
     return GameState(turn=1, phase=PHASES[0], units=units, stacks=stacks, scores={SCORE: setup.success},
                      local=fresh_turn())
