@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -283,3 +284,16 @@ def test_a_scenario_the_rules_cannot_play_is_refused_before_a_session_is_made(pi
     timid = scenario.units["Toolroom"].with_attrs(resolve=0)
     with pytest.raises(RefereeError, match=r"the picket Toolroom needs a resolve from 1 to 4 \(5.2\), not 0"):
         picket.ruleset().initial(Context(replace(scenario, units={**scenario.units, "Toolroom": timid}), {}))
+
+
+# --- the guide ------------------------------------------------------------------------------------
+
+def test_the_guide_quotes_the_example_as_it_is():
+    """Each block of docs/rulesets.md that opens with `# <file>` is a verbatim piece of that file."""
+    root = PLUGINS.parent.parent
+    guide = (root / "docs" / "rulesets.md").read_text()
+    quoted = re.findall(r"```(?:python|toml)\n# ((?:tests|docs)/\S+)\n(.*?)```", guide, re.S)
+    assert len(quoted) >= 15
+    for path, block in quoted:
+        assert block in (root / path).read_text(), f"docs/rulesets.md quotes {path} as it no longer is:\n{block}"
+    assert "[rulesets.md](rulesets.md)" in (root / "docs" / "README.md").read_text()
