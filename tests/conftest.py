@@ -1,4 +1,5 @@
-"""Running the command line: in-process (fast) and as a real process (exit codes, stdout/stderr)."""
+"""Running the command line: in-process (fast) and as a real process (exit codes, stdout/stderr); the example
+ruleset of docs/rulesets.md, installed for the tests that ask for it."""
 
 from __future__ import annotations
 

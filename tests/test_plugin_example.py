@@ -46,7 +46,8 @@ def session(picket, referee_process, tmp_path):
     """`session(*commands)`: a new session of the example (seed 3) made and played by `referee` processes."""
 
     def made(*commands: dict, name: str = "gate.db"):
-        assert referee_process("new", SCENARIO, "--seed", 3, "--db", name).code == 0
+        created = referee_process("new", SCENARIO, "--seed", 3, "--db", name)
+        assert created.code == 0 and created.lines == [name], created.err
         if commands:
             applied = referee_process("apply", name, stdin=lines(*commands))
             assert applied.code == 0, applied.err
