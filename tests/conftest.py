@@ -1,4 +1,5 @@
-"""Running the command line: in-process (fast) and as a real process (exit codes, stdout/stderr)."""
+"""Running the command line: in-process (fast) and as a real process (exit codes, stdout/stderr); the example
+ruleset of docs/rulesets.md, installed for the tests that ask for it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +65,31 @@ def referee_process(tmp_path):
         return Run(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
 
     return run
+
+
+PLUGINS = Path(__file__).parent / "plugins"
+"""The example ruleset of docs/rulesets.md: the package `picket` and the metadata of its installation
+(`picket_example-0.1.dist-info`, whose `entry_points.txt` declares it), as `pip install` would leave them."""
+
+
+def _forget_rulesets() -> None:
+    from referee import rulesets
+
+    rulesets._entry_points.cache_clear()
+    rulesets.get.cache_clear()
+
+
+@pytest.fixture
+def picket(monkeypatch):
+    """The example ruleset installed for one test, through the entry points alone: its folder on `sys.path`
+    (and on `PYTHONPATH`, for real `referee` processes), the registry read again before and after. No other
+    test sees it."""
+    from referee import rulesets
+
+    _forget_rulesets()
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, (str(PLUGINS), os.environ.get("PYTHONPATH")))))
+    try:
+        yield rulesets.get("picket")
+    finally:
+        _forget_rulesets()

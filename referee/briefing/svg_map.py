@@ -151,7 +151,8 @@ def _target_keys(board: Board, names: Callable[[Target], str]) -> tuple[TargetKe
 
 
 def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tuple[Block, ...], tuple[Tag, ...]]:
-    """Blocks for targets spanning a block between their access intersections; a letter beside every access."""
+    """Blocks for targets spanning a block between their access intersections; a letter beside every access
+    (above it, where the place carries its own name)."""
     blocks: list[Block] = []
     tags: list[Tag] = []
     beside: dict[str, int] = {}
@@ -162,7 +163,11 @@ def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tupl
         for node in key.access:
             count = beside.get(node, 0)
             beside[node] = count + 1
-            tags.append(Tag(key.letter, spots[node], spots[node].x + 16 + 20 * count, spots[node].y - 18))
+            spot = spots[node]
+            if spot.label:  # its name runs to the right of it: the letters go above the place instead
+                tags.append(Tag(key.letter, spot, spot.x + 22 * count, spot.y - 30))
+            else:
+                tags.append(Tag(key.letter, spot, spot.x + 16 + 20 * count, spot.y - 18))
     return tuple(blocks), tuple(tags)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee import rulesets
 from referee.knowledge.moods import EXPLAINED
 from referee.knowledge.view import MarkerSeen, Mood, PlayerView, Sighting
 from referee.text import printable
@@ -62,12 +63,17 @@ def _marker_line(m: MarkerSeen) -> str:
     return f"  {m.node}: {'Flo' if m.marker == 'flo' else m.marker} ({'now' if m.current else 'seen ' + m.seen_time})"
 
 
+def _score_name(view: PlayerView) -> str:
+    """What the view's ruleset calls its score ("success" in N30)."""
+    return rulesets.get(view.scenario.partition("/")[0]).score_name
+
+
 def view_text(view: PlayerView) -> str:
     """`referee view`: a page the player (or the umpire checking a briefing) can read."""
     lines = [
         f"{view.title} ({view.scenario}): {view.player}, {view.role} ({view.side})",
         f"Turn {view.turn}/{view.turns}, {view.time}, {view.phase} phase"
-        + (f"; success {view.score} of {view.target}" if view.score is not None else ""),
+        + (f"; {_score_name(view)} {view.score} of {view.target}" if view.score is not None else ""),
         "", "Objectives:", *(f"  - {o}" for o in view.objectives),
         "", "Your forces:",
     ]

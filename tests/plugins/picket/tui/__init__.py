@@ -1,0 +1,1 @@
+"""The picket line on the dashboard: Textual is imported here only, when the dashboard opens a picket session."""
