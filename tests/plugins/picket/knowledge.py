@@ -8,24 +8,13 @@ knows only what he observed: a picket's resolve reaches the police only through 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.told import Filed, told
 from referee.knowledge.view import OwnUnit, PlayerView, Report, Sighting, UnitFact
 
 from .rules import PICKETS, POLICE, SCORE
-
-
-@dataclass(frozen=True, slots=True)
-class Filed:
-    """A report the umpire filed for one player, which reaches him in turn `due`."""
-
-    player: str
-    text: str
-    reliability: str
-    due: int
 
 
 class PicketKnowledge:
@@ -88,9 +77,6 @@ class PicketKnowledge:
         other = POLICE if player.side == PICKETS else PICKETS
         label = scenario.clock.label
         mine = [r for r in self.reports if r.player == player.id and r.due <= state.turn]
-        told = sorted([(turn, 0, line) for turn, line in self.announced]
-                      + [(r.due, 1, f"{label(r.due)}: report ({r.reliability}): {r.text}") for r in mine],
-                      key=lambda line: line[:2])
         return PlayerView(
             player=player.id, side=player.side, role=player.role, objectives=player.objectives,
             scenario=scenario.id, title=scenario.title, turn=state.turn, turns=scenario.clock.turns,
@@ -98,5 +84,5 @@ class PicketKnowledge:
             own=self._own(player.side), sightings=self._sightings(player.side, other),
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in mine), arrivals=(),
             announcements=tuple(line for _, line in self.announced), seed_commitment=self.commitment,
-            told=tuple(line for *_, line in told),
+            told=told(self.announced, self.reports, player.id, state.turn, label),
         )

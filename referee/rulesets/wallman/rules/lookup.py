@@ -6,6 +6,7 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError, Refusal
+from referee.rules.bounds import shown
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
 
 
@@ -34,7 +35,7 @@ def officer(state: GameState, command: dict, key: str, section: str) -> Unit:
 def building(ctx: Context, command: dict, key: str = "building") -> str:
     name = command.get(key)
     if not isinstance(name, str) or name not in ctx.scenario.board.buildings:
-        raise RefereeError(f'"{key}" must name a building of the map, got {name!r} '
+        raise RefereeError(f'"{key}" must name a building of the map, got {shown(name)} '
                            f'(known: {", ".join(ctx.scenario.board.buildings)})')
     return name
 
@@ -42,7 +43,7 @@ def building(ctx: Context, command: dict, key: str = "building") -> str:
 def place(ctx: Context, command: dict, key: str) -> str:
     name = command.get(key)
     if not isinstance(name, str) or name not in ctx.scenario.board.nodes:
-        raise RefereeError(f'"{key}" must name a place of the map, got {name!r}')
+        raise RefereeError(f'"{key}" must name a place of the map, got {shown(name)}')
     return name
 
 

@@ -29,8 +29,6 @@ ACTIONS = (
                  short="View as"),
 ) + shared_actions("d")
 
-MORE = (("ctrl+p", "command palette: every action by name"), ("ctrl+q", "quit (every command is already saved)"))
-
 
 class PicketScreen(UmpireScreen):
     """A picket line's session: a table of the places (pickets with their resolve), the log, the keys."""
@@ -110,8 +108,3 @@ class PicketScreen(UmpireScreen):
             self.notify("Police and pickets stand together nowhere (4.1)", severity="warning")
             return
         self.ask("Push", [Field("node", "At", choices=contact)], lambda v: {"do": "push", "node": v["node"]})
-
-    def action_help(self) -> None:
-        from referee.tui.dialogs.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(ACTIONS, MORE))
