@@ -75,8 +75,7 @@ PLUGINS = Path(__file__).parent / "plugins"
 def _forget_rulesets() -> None:
     from referee import rulesets
 
-    rulesets._entry_points.cache_clear()
-    rulesets.get.cache_clear()
+    rulesets.forget()
 
 
 @pytest.fixture

@@ -19,19 +19,6 @@ from referee.review.gather import Gathered, Moment, gather
 QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
 """Events the timeline counts instead of listing."""
 
-REASONS = {
-    "5.1": "protesters reached {names} (5.1)",
-    "5.2": "the protesters' ring cut {names} off from the venues (5.2)",
-    "5.3": "protesters held the {names} (5.3)",
-    "4.5": "police attacks and gas (4.5)",
-    "damaged": "{names} smashed",
-    "broke-in": "{names} broken into",
-    "looted": "{names} looted",
-    "fires-burned": "fires burning",
-}
-"""What moved the score, in words, by the success's section or the event's kind; {names}: the targets or buildings."""
-
-
 @dataclass(frozen=True, slots=True)
 class Turn:
     """One turn of the timeline: its events as lines in log order (undone ones in their place), how many moves."""
@@ -76,12 +63,13 @@ def why(g: Gathered, turn: int) -> list[str]:
     """What moved the score in a turn, in words, each reason once with what it gave: "the protesters' ring cut
     Roosevelt Hotel, ... off from the venues (5.2): +5"; an event without words of its own is told as the log tells it."""
     reasons: dict[str, list] = {}  # reason: [points, the names it concerns]
+    words = rulesets.get(g.scenario.ruleset).reasons
     targets = g.scenario.board.targets
     for p in g.played:
         if p.event.turn != turn or p.score_after == p.score_before:
             continue
         d = p.event.data
-        reason = reasons.setdefault(REASONS.get(d.get("source", "") if p.event.kind == "success" else p.event.kind, p.line),
+        reason = reasons.setdefault(words.get(d.get("source", "") if p.event.kind == "success" else p.event.kind, p.line),
                                     [0, []])
         reason[0] += p.score_after - p.score_before
         name = targets[d["target"]].name if d.get("target") in targets else d.get("building")

@@ -65,12 +65,20 @@ def rules(name: str) -> Ruleset:
     return get(name).ruleset()
 
 
+def forget() -> None:
+    """Read the installed rulesets again when next asked (after installing one into a running program)."""
+    _entry_points.cache_clear()
+    get.cache_clear()
+
+
 def calculator(name: str) -> RulesetPlugin:
-    """The ruleset that offers the calculator `name` to `referee resolve`."""
-    offered = {calculator: plugin for plugin in plugins() for calculator in plugin.calculators}
-    if name not in offered:
+    """The ruleset that offers the calculator `name` to `referee resolve`; two offering it is an error."""
+    offering = [plugin for plugin in plugins() if name in plugin.calculators]
+    if len(offering) > 1:
+        raise RefereeError(f"the calculator {name!r} is offered by two rulesets: {', '.join(p.id for p in offering)}")
+    if not offering:
         raise KeyError(name)
-    return offered[name]
+    return offering[0]
 
 
 def calculators() -> tuple[str, ...]:

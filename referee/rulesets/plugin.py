@@ -7,8 +7,8 @@ A declaration is data: importing it imports nothing of the ruleset, so that `ref
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,8 @@ class RulesetPlugin:
     score_name: str = "success"  # what the review calls the score
     tallies: tuple[tuple[str, Callable[[Event], bool]], ...] = ()  # the review's counts: (label, which events)
     notes: str | None = None  # a function (event) -> tuple[str, ...]: lines the review prints under an event
+    reasons: Mapping[str, str] = field(default_factory=dict)  # what moved the score in words, by the section of a
+    # `success` event's "source" or by an event's kind; {names}: the targets or buildings it concerns
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
     calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
     autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any

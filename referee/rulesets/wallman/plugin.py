@@ -24,6 +24,8 @@ PLUGIN = RulesetPlugin(
              ("Fires started", lambda e: e.kind == "fire-started"),
              ("Buildings smashed or broken into", lambda e: e.kind in ("damaged", "broke-in")),
              ("Reports to players", lambda e: e.kind == "report-filed")),
+    reasons={"damaged": "{names} smashed", "broke-in": "{names} broken into", "looted": "{names} looted",
+             "fires-burned": "fires burning"},
     calculators=("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
                  "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage", "wallman-loot"),
     calculate="referee.rulesets.wallman.rules.calculator:resolve_json",
