@@ -14,6 +14,7 @@ from referee import rulesets
 from referee.core.dice import SeededDice
 from referee.errors import RefereeError, Refusal
 from referee.rulesets.bos.rules.calculator import calculate
+from tests.examples import readme_examples
 
 # The combat example of 6.4, as CONTRACT.md gives its input and its answer.
 EXAMPLE = {"attacker": "authority", "stage": 2, "night": False, "barricade": True, "events": [],
@@ -86,6 +87,14 @@ def test_6_4_example_through_the_command_line(referee_process):
     run = referee_process("resolve", "bos", stdin=json.dumps(EXAMPLE))
     assert run.code == 0, run.err
     assert json.loads(run.out) == EXAMPLE_ANSWER
+
+
+def test_the_readme_example_is_6_4_and_what_the_calculator_prints(cli):
+    """README, "Battle of Seattle's combat": the example of 6.4 with the defaults left out gives the same answer."""
+    ((name, stdin, shown),) = readme_examples("Battle of Seattle's combat")
+    run = cli("resolve", name, stdin=stdin)
+    assert run.code == 0, run.err
+    assert json.loads(run.out) == shown == EXAMPLE_ANSWER
 
 
 def test_the_registry_offers_bos_and_lists_it_when_a_name_is_unknown(cli):
