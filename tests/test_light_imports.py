@@ -64,14 +64,22 @@ def test_modules_after_running_main(args, stdin):
         assert json.loads(result["out"])["ruleset"] == "n30"
 
 
+BOS_COMBAT = json.dumps({"attacker": "authority", "attackers": [{"id": "SPD 1", "type": "spd"}],
+                         "defenders": [{"id": "Radicals 1", "type": "radical"}], "dice": [1, 1]})
+
+
 @pytest.mark.parametrize("calculator, stdin", [("wallman-rl", '{"rl": 5, "roll": 3}'),
-                                                ("wallman-fight", '{"a": {"roll": 4}, "b": {"roll": 2}}')])
-def test_wallman_calculators_import_no_ui_or_database(calculator, stdin):
-    """The Wallman charts check their input with pydantic, but load no Textual, SQLAlchemy or Jinja."""
+                                                ("wallman-fight", '{"a": {"roll": 4}, "b": {"roll": 2}}'),
+                                                ("bos", BOS_COMBAT)])
+def test_pydantic_calculators_import_no_ui_or_database(calculator, stdin):
+    """The Wallman charts and Battle of Seattle's combat check their input with pydantic, but load no Textual,
+    SQLAlchemy or Jinja."""
     done = subprocess.run([sys.executable, "-c", PROBE, stdin, "resolve", calculator], capture_output=True, text=True,
                           timeout=60)
     result = json.loads(done.stdout.splitlines()[-1])
-    assert result["code"] == 0 and json.loads(result["out"])["calculator"] == calculator
+    assert result["code"] == 0, done.stderr[-2000:]
+    answer = json.loads(result["out"])
+    assert answer.get("calculator", answer.get("ruleset")) == calculator
     assert [m for m in heavy(result["modules"]) if not m.startswith("pydantic")] == []
 
 
@@ -82,6 +90,8 @@ def test_wallman_calculators_import_no_ui_or_database(calculator, stdin):
     (["resolve", "n30"], EXAMPLE, ("referee.rulesets.n30.rules.calculator",), ("referee.rulesets.wallman.rules",)),
     (["resolve", "wallman-rl"], '{"rl": 5, "roll": 3}', ("referee.rulesets.wallman.rules.calculator",),
      ("referee.rulesets.n30.rules",)),
+    (["resolve", "bos"], BOS_COMBAT, ("referee.rulesets.bos.rules.calculator",),
+     ("referee.rulesets.n30.rules", "referee.rulesets.wallman.rules")),
 ])
 def test_a_ruleset_loads_only_when_asked_for(args, stdin, loaded, not_loaded):
     """The registry: `--help` reads no declaration; listing reads every declaration but loads no game;
@@ -151,6 +161,7 @@ def test_sources_were_found():
     assert any(where(p) == "cli.py" for p in SOURCES)
     assert any(where(p).startswith("rulesets/n30/rules/") for p in SOURCES)
     assert any(where(p).startswith("rulesets/wallman/rules/") for p in SOURCES)
+    assert any(where(p).startswith("rulesets/bos/rules/") for p in SOURCES)
 
 
 def test_only_the_tui_imports_textual():

@@ -4,13 +4,12 @@ calculator from the command line, and bad input."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 
 from referee import rulesets
 from referee.rulesets.wallman.rules.calculator import CALCULATORS
+from tests.examples import readme_examples
 
 RL_EXAMPLE = {"rl": 5, "roll": 3, "modifiers": {"damp": 1, "arrested": 2, "adjacent_higher": 1, "riot_charging": 1}}
 FIGHT_EXAMPLE = {"intent": "arrest", "a": {"roll": 6, "modifiers": ["riot_trained"]}, "b": {"roll": 8, "modifiers": []}}
@@ -107,29 +106,11 @@ def test_bad_calculator_input_is_one_clear_line_and_exit_2(cli, name, stdin, mes
     assert message in run.err and run.err.count("\n") == 1, run.err
 
 
-def readme_examples():
-    """Every `echo '...' | referee resolve NAME` in the README's Wallman section, with the JSON shown after it."""
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Wallman's charts", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```(sh|json)\n(.*?)```", section, re.S)
-    examples = []
-    for (kind, command), (after, shown) in zip(blocks, blocks[1:], strict=False):
-        if kind != "sh" or after != "json":
-            continue
-        calls = re.findall(r"echo '(.*?)'\s*\\?\s*\|\s*referee resolve ([\w-]+)", command, re.S)
-        decoder, answers, at = json.JSONDecoder(), [], 0
-        while shown[at:].strip():
-            answer, at = decoder.raw_decode(shown, len(shown) - len(shown[at:].lstrip()))
-            answers.append(answer)
-        examples += [(name, stdin, answer) for (stdin, name), answer in zip(calls, answers, strict=True)]
-    return examples
-
-
 def test_readme_has_an_example_of_every_calculator():
-    assert {name for name, _, _ in readme_examples()} == set(CALCULATORS)
+    assert {name for name, _, _ in readme_examples("Wallman's charts")} == set(CALCULATORS)
 
 
-@pytest.mark.parametrize("name, stdin, shown", readme_examples())
+@pytest.mark.parametrize("name, stdin, shown", readme_examples("Wallman's charts"))
 def test_readme_examples_are_what_the_calculators_print(cli, name, stdin, shown):
     run = cli("resolve", name, stdin=stdin)
     assert run.code == 0, run.err

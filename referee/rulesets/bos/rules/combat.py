@@ -1,0 +1,210 @@
+"""Combat (6.0-6.4): Combat Factor adjustments, the attack and its counterattack, their results, morale
+checks and the EI changes of combat, with the limits escalation (7.3), night (7.1) and random events put on it.
+
+A combat is checked whole before any die is rolled. Dice are rolled in this order: the attack's die, the
+counterattack's, one per morale check (those the attack causes, in the order the defenders are listed, then
+those the counterattack causes, in the order of the attackers), then one per Protester Crowd permanently
+removed (its -1d6 Protester EI), in the order its side is listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from referee.core.dice import Dice
+from referee.errors import Refusal
+from referee.rules.bounds import shown
+from referee.rulesets.bos.rules import crt, exposure
+from referee.rulesets.bos.rules.events import RandomEvent
+from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, UnitType, other
+
+STAYS, REMOVED, OFF_MAP, RESERVE = "stays", "removed", "off-map", "reserve"  # a unit's fate
+CHECK = "check"  # a result that makes a unit check its morale (6.4)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One unit involved in the combat; `munitions` if it attacks with Special Munitions (6.2)."""
+
+    id: str
+    type: UnitType
+    munitions: bool = False
+
+
+@dataclass(frozen=True)
+class Combat:
+    """One combat in one area, as the players declared it (6.1)."""
+
+    attacker: str  # the side whose Combat Phase it is
+    attackers: tuple[Fighter, ...]
+    defenders: tuple[Fighter, ...]  # the units attacked: they counterattack
+    stage: int = 1  # escalation (7.3)
+    night: bool = False
+    barricade: bool = False
+    events: tuple[RandomEvent, ...] = ()
+    crowds_present: bool = False  # Crowd units stand in the area (Pointing Fingers)
+    group_ei: str = AUTHORITY  # the Authority player's choice per Group removed: +2 Authority or -2 Protester
+    choices: dict[str, str] = field(default_factory=dict)  # "attack", "counterattack": the unit its roller picks
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One roll on the CRT: the adjusted total, its column, the die and the result (X at Stage One reads A)."""
+
+    cf: int
+    column: str
+    roll: int
+    result: str
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What became of one unit; `morale` (the factor used) and `morale_roll` where it checked morale."""
+
+    id: str
+    side: str
+    fate: str
+    morale: int | None = None
+    morale_roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Both rolls, every unit's fate (attackers, then defenders, as listed) and each side's net EI change."""
+
+    attack: Strike
+    counterattack: Strike
+    units: tuple[Fate, ...]
+    ei: dict[str, int]
+
+
+def check(combat: Combat) -> None:
+    """Refuse a combat the rules forbid, citing the section, before any die is rolled."""
+    sides = (("attackers", combat.attackers, combat.attacker), ("defenders", combat.defenders, other(combat.attacker)))
+    for key, units, side in sides:
+        if not units:
+            raise Refusal("6.1", f"a combat needs {key}: at least one unit")
+        for unit in units:
+            if unit.type.side != side:
+                raise Refusal("6.1", f"the {key} are {side} units, and {unit.id!r} is a {unit.type.side} unit")
+    ids = [unit.id for unit in combat.attackers + combat.defenders]
+    twice = next((i for n, i in enumerate(ids) if i in ids[:n]), None)
+    if twice is not None:
+        raise Refusal("6.1", f"{twice!r} is listed twice (a unit is involved in only one combat)")
+    if combat.stage not in (1, 2, 3):
+        raise Refusal("7.3", f"escalation has three stages, 1 to 3, not {shown(combat.stage)}")
+    _check_munitions(combat)
+    _check_night(combat)
+    if combat.attacker == PROTESTER:
+        _check_protester_attack(combat)
+    for roll, among in (("attack", combat.defenders), ("counterattack", combat.attackers)):
+        chosen = combat.choices.get(roll)
+        if chosen is not None and chosen not in {unit.id for unit in among}:
+            raise Refusal("6.3", f"the {roll}'s roller picks among the units it rolls against, and {chosen!r} is not one")
+
+
+def _check_munitions(combat: Combat) -> None:
+    for unit in combat.attackers + combat.defenders:
+        if not unit.munitions:
+            continue
+        if unit.type.side != AUTHORITY or unit not in combat.attackers:
+            raise Refusal("6.2", f"only attacking Authority units use Special Munitions, and {unit.id!r} is not one")
+        if combat.stage == 1:
+            raise Refusal("7.3", f"no Special Munitions at Stage One escalation ({unit.id!r})")
+        barred = next((event for event in combat.events if event.no_munitions), None)
+        if barred:
+            raise Refusal(barred.section, f"Authority units can't use Special Munitions this turn ({unit.id!r})")
+
+
+def _check_night(combat: Combat) -> None:
+    crowd = next((unit for unit in combat.attackers + combat.defenders if unit.type.kind == CROWD), None)
+    if combat.night and (crowd or combat.crowds_present):
+        where = f"{crowd.id!r} is a Crowd" if crowd else "'crowds_present' is true"
+        raise Refusal("7.1", f"Crowd units are off the map during night turns, and {where}")
+
+
+def _check_protester_attack(combat: Combat) -> None:
+    for event in combat.events:
+        for unit in combat.attackers:
+            if event.may_not_attack & {unit.type.name, unit.type.kind}:
+                raise Refusal(event.section, f"{unit.id!r} may not attack in the Protester player-turn")
+        factions = {unit.type.name for unit in combat.attackers}
+        if event.one_faction and len(factions) > 1:
+            raise Refusal(event.section, f"Protester units of different factions may not combine in attacks "
+                                         f"({', '.join(sorted(factions))})")
+
+
+def doublings(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> int:
+    """How many times the unit's CF is doubled as it rolls against `targets` (6.2, 7.3, random events)."""
+    count = int(unit.munitions) + int(combat.stage == 3)
+    for event in combat.events:
+        count += unit.type.name in event.doubles
+        count += (event.doubles_against_groups and unit.type.side == AUTHORITY and combat.crowds_present
+                  and all(target.type.kind == GROUP for target in targets))
+    return count
+
+
+def adjusted(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> int:
+    """The unit's CF after every adjustment (6.2): all doubling first, then each halving rounded up."""
+    cf = unit.type.combat * 2 ** doublings(unit, targets, combat)
+    for _ in range(int(combat.barricade) + int(combat.night)):
+        cf = -(-cf // 2)
+    return cf
+
+
+def strike(rollers: tuple[Fighter, ...], targets: tuple[Fighter, ...], combat: Combat, roll: int) -> Strike:
+    """One roll on the CRT by `rollers` against `targets` (6.1): the sum of their adjusted CFs."""
+    cf = sum(adjusted(unit, targets, combat) for unit in rollers)
+    return Strike(cf, crt.COLUMNS[crt.column(cf)][0], roll, crt.result(cf, roll, combat.stage))
+
+
+def effects(result: str, side: str, targets: tuple[Fighter, ...], chosen: str | None) -> dict[str, str]:
+    """What one result does to the units rolled against (6.3): the roller's `side` and its picked unit."""
+    pick = chosen if chosen is not None else targets[0].id
+    if result == crt.MC:
+        return {pick: CHECK}
+    if result == crt.A and side == AUTHORITY:
+        return {unit.id: REMOVED if unit.id == pick else CHECK for unit in targets}
+    if result == crt.A:
+        return {pick: RESERVE}
+    if result == crt.X:
+        return {unit.id: REMOVED if side == AUTHORITY else RESERVE for unit in targets}
+    return {}
+
+
+def morale(unit: Fighter, combat: Combat) -> int:
+    """The Morale Factor a check uses: Solidarity Forever raises every Protester unit's (6.4)."""
+    bonus = sum(event.morale_bonus for event in combat.events) if unit.type.side == PROTESTER else 0
+    return unit.type.morale + bonus
+
+
+def resolve(combat: Combat, dice: Dice) -> Outcome:
+    """Both rolls, applied simultaneously (6.1, 6.3, 6.4), and the EI changes of the chart."""
+    check(combat)
+    attack = strike(combat.attackers, combat.defenders, combat, dice.roll("attack").value)
+    counter = strike(combat.defenders, combat.attackers, combat, dice.roll("counterattack").value)
+    hit = effects(attack.result, combat.attacker, combat.defenders, combat.choices.get("attack"))
+    hit |= effects(counter.result, other(combat.attacker), combat.attackers, combat.choices.get("counterattack"))
+    fates: dict[str, Fate] = {}
+    for unit in combat.defenders + combat.attackers:  # the attack's checks first, then the counterattack's
+        side, effect = unit.type.side, hit.get(unit.id, STAYS)
+        if effect == CHECK:
+            factor = morale(unit, combat)
+            roll = dice.roll(f"morale check of {unit.id}").value
+            failed = OFF_MAP if side == PROTESTER else RESERVE
+            fates[unit.id] = Fate(unit.id, side, STAYS if roll <= factor else failed, factor, roll)
+        else:
+            fates[unit.id] = Fate(unit.id, side, effect)
+    ei = {AUTHORITY: 0, PROTESTER: 0}
+    for unit in combat.attackers + combat.defenders:
+        fate = fates[unit.id].fate
+        ei[AUTHORITY] += exposure.MUNITIONS * unit.munitions
+        ei[PROTESTER] += exposure.AUTHORITY_REMOVED * (fate == RESERVE)
+        if fate == REMOVED and unit.type.kind == GROUP:
+            ei[combat.group_ei] += exposure.GROUP_REMOVED if combat.group_ei == AUTHORITY else -exposure.GROUP_REMOVED
+        elif fate == REMOVED:
+            ei[AUTHORITY] += exposure.CROWD_REMOVED
+            ei[PROTESTER] -= dice.roll(f"Protester EI for {unit.id} removed").value
+    units = tuple(fates[unit.id] for unit in combat.attackers + combat.defenders)
+    return Outcome(attack, counter, units, ei)
