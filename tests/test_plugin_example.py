@@ -70,7 +70,7 @@ def test_its_entry_point_is_the_one_its_pyproject_declares(picket):
     installed = (PLUGINS / "picket_example-0.1.dist-info" / "entry_points.txt").read_text()
     assert '[project.entry-points."referee.rulesets"]\npicket = "picket.plugin:PLUGIN"' in declared
     assert installed == "[referee.rulesets]\npicket = picket.plugin:PLUGIN\n"
-    assert rulesets.names() == ("n30", "picket", "wallman") and picket.id == "picket"
+    assert "picket" in rulesets.names() and picket.id == "picket"
 
 
 def test_scenarios_lists_it(picket, referee_process):
