@@ -450,4 +450,4 @@ def test_a_real_sheet_names_only_the_opposing_units_its_player_saw(session_path)
                 if lang == "es":
                     assert english_left_in(_visible(sheet, fmt)) == []
                     notes = {note for unit in view.own for note in unit.notes}
-                    assert [note for note in notes if Strings("es").data(note) == note] == []
+                    assert [note for note in notes if Strings("es", "n30").data(note) == note] == []

@@ -11,6 +11,7 @@ PLUGIN = RulesetPlugin(
     knowledge="referee.rulesets.n30.knowledge.record:Record",
     umpire_text="referee.rulesets.n30.umpire:state_text",
     screen="referee.rulesets.n30.tui.screen:MainScreen",
+    texts="referee.rulesets.n30.texts:TEXTS",
     hidden=("locked", "faction", "face_down", "armored", "rl", "arrives", "edge"),
     score_name="success",
     tallies=(("Confrontations", lambda e: e.kind == "confrontation"),
