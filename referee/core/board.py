@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Node:
-    """A place units stand in; `x`, `y` place it on a drawing of the map."""
+    """A place units stand in; `x`, `y` place it on a drawing of the map; `value` is a number the ruleset
+    reads of the place (Battle of Seattle: a Downtown Core area's Exposure Value), 0 where it has none."""
 
     id: str
     x: float = 0
@@ -17,6 +18,7 @@ class Node:
     in_play: bool = True
     note: str = ""
     features: tuple[str, ...] = ()
+    value: int = 0
 
 
 @dataclass(frozen=True, slots=True)

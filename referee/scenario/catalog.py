@@ -222,6 +222,11 @@ def load_file(path: Path, ruleset: str | None = None) -> Scenario:
     return _compile(files)
 
 
+def load_board(path: Path) -> Board:
+    """A board file (`board/map.toml`) alone, checked as a scenario's would be."""
+    return _board(_checked(path.resolve(), "MapFile"))
+
+
 def from_sources(sources: dict[str, dict]) -> Scenario:
     """A scenario from the plain data a session stored when it was created (checked then)."""
     return _compile({key: _File(data) for key, data in sources.items()})
@@ -280,7 +285,8 @@ def _board(file: _File) -> Board:
     for i, node in enumerate(spec["nodes"]):
         if node["id"] in nodes:
             file.fail(("nodes", i), f"node {node['id']!r} is listed twice")
-        nodes[node["id"]] = Node(node["id"], node["x"], node["y"], node["in_play"], node["note"], tuple(node["features"]))
+        nodes[node["id"]] = Node(node["id"], node["x"], node["y"], node["in_play"], node["note"], tuple(node["features"]),
+                                 node.get("value", 0))  # sessions stored before `value` lack it
 
     def known(node_id: str, loc: tuple) -> str:
         if node_id not in nodes:

@@ -18,6 +18,7 @@ class NodeSpec(_Strict):
     in_play: bool = True
     note: str = ""
     features: list[str] = []  # e.g. "hydrant"
+    value: int = Field(0, ge=0)  # a number the ruleset reads of the place, e.g. an Exposure Value
 
 
 class LinkSpec(_Strict):
