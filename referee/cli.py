@@ -189,14 +189,17 @@ def _json(text: str, where: str) -> object:
 def cmd_scenarios(args) -> int:
     from referee.scenario.catalog import catalogue
 
-    listing = catalogue()
+    problems: list[str] = []
+    listing = catalogue(problems)  # a broken scenario hides no other: it is left out and said on stderr
     if args.json:
         print(json.dumps(listing))
     else:
         width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
             print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['title']}: {item['summary']}")
-    return 0
+    for problem in problems:
+        _fail(problem)
+    return 2 if problems else 0
 
 
 def cmd_new(args) -> int:
@@ -388,8 +391,9 @@ def cmd_play(args) -> int:
 def _dashboard(path: Path | None) -> int:
     from referee.tui.app import RefereeApp
 
-    RefereeApp(path).run()
-    return 0
+    app = RefereeApp(path)
+    app.run()
+    return app.return_code or 0  # 1 when the dashboard stopped on an error (Textual printed it)
 
 
 def _command(sub, name: str, run, summary: str, *examples: str) -> argparse.ArgumentParser:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, replay
-from referee.core.events import Event
+from referee.core.events import MARKS, Event
 from referee.errors import RefereeError, Stale
 from referee.game import Game
 from referee.rulesets import rules as ruleset_for
@@ -32,8 +32,6 @@ def stored_event(record) -> Event:
                             "turn": record.turn, "phase": record.phase})
 
 
-MARKS = {"undone": "Undone", "redone": "Redone"}
-"""The events an undo or a redo records, and how the log names them."""
 TOLD = 3
 """How many of the events it took back (or brought back) an undo's (or a redo's) line tells; the rest it counts."""
 

@@ -209,7 +209,7 @@ def test_the_command_line_loads_no_textual_for_a_picket_session(session):
 
 # --- the dashboard ------------------------------------------------------------------------------
 
-def test_the_dashboard_opens_its_screen_and_a_key_changes_the_log(picket, tmp_path):
+def test_the_dashboard_opens_its_screen_and_keys_change_the_log_undo_and_redo_included(picket, tmp_path):
     from picket.tui.screen import PicketScreen
 
     path = make_session(tmp_path, SCENARIO, (MOVE_CANTEEN,), seed=3)
@@ -218,15 +218,21 @@ def test_the_dashboard_opens_its_screen_and_a_key_changes_the_log(picket, tmp_pa
         before = log_text(app)
         await press(pilot, "e")
         after = log_text(app)
+        await press(pilot, "u")
+        undone = log_text(app)
+        await press(pilot, "y")
+        redone = log_text(app)
         await press(pilot, "v", "v")  # the police's view: the places as the inspector knows them
         seen = [str(cell) for row in range(app.screen.query_one("#places").row_count)
                 for cell in app.screen.query_one("#places").get_row_at(row)]
-        return app.screen, before, after, seen
+        return app.screen, before, after, undone, redone, seen
 
-    screen, before, after, seen = drive(path, script)
+    screen, before, after, undone, redone, seen = drive(path, script)
     assert isinstance(screen, PicketScreen)
     assert "pickets phase ends; police phase begins" not in before
     assert after.endswith("3 pickets phase ends; police phase begins")
+    assert undone.endswith("Undone: pickets phase ends; police phase begins"), "the session's own events need no narrate"
+    assert redone.endswith("Redone: pickets phase ends; police phase begins")
     assert "Canteen" in seen and not [cell for cell in seen if "(" in cell], "no resolve in the police's view"
 
 

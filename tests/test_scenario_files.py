@@ -353,3 +353,14 @@ def test_the_command_line_reports_a_broken_scenario_on_one_line(copy, cli):
         assert len(run.err.splitlines()) == 1 and "Traceback" not in run.err
         assert f"{path.name}:" in run.err and "horse" in run.err
     assert not (copy.folder / "x.db").exists()
+
+
+def test_a_broken_scenario_hides_no_other(copy, cli):
+    """`referee scenarios` leaves a scenario that does not load out of the list and says why on one line;
+    every other scenario, of every ruleset, is still listed."""
+    path = copy.edit("close-the-ring.toml", "turns = 8", 'turns = "eight"')
+    run = cli("scenarios")
+    assert run.code == 2 and len(run.err.splitlines()) == 1 and f"{path.name}:" in run.err
+    listed = {line.split()[0] for line in run.out.splitlines()}
+    assert "n30/close-the-ring" not in listed
+    assert {"n30/hold-the-line", "n30/lock-down-hold-fast", "wallman/town-centre-riot"} <= listed

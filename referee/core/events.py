@@ -32,3 +32,7 @@ class Event:
     def from_json(cls, data: dict) -> Event:
         dice = tuple(Roll.from_json(roll) for roll in data.get("dice", ()))
         return cls(data["kind"], data.get("data", {}), dice, data.get("turn", 0), data.get("phase", ""))
+
+
+MARKS = {"undone": "Undone", "redone": "Redone"}
+"""The session's own events, which an undo or a redo records (no ruleset's), and how the log names them."""

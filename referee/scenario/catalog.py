@@ -138,15 +138,26 @@ def scenario_files() -> dict[str, Path]:
             for path in sorted(plugin.scenarios.glob("*.toml"))}
 
 
-def every_scenario() -> list[Scenario]:
-    """Every installed scenario, loaded, ruleset by ruleset."""
-    return [load_file(path, scenario_id.partition("/")[0]) for scenario_id, path in scenario_files().items()]
+def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
+    """Every installed scenario, loaded, ruleset by ruleset. Given a list of `problems`, a scenario that does
+    not load is left out and why is added to it once (scenarios sharing a broken file share its line);
+    without it, the first such is raised."""
+    loaded = []
+    for scenario_id, path in scenario_files().items():
+        try:
+            loaded.append(load_file(path, scenario_id.partition("/")[0]))
+        except RefereeError as error:
+            if problems is None:
+                raise
+            if str(error) not in problems:
+                problems.append(str(error))
+    return loaded
 
 
-def catalogue() -> list[dict]:
-    """The scenario list as `referee scenarios --json` prints it."""
+def catalogue(problems: list[str] | None = None) -> list[dict]:
+    """The scenario list as `referee scenarios --json` prints it (`problems` as for `every_scenario`)."""
     listing = []
-    for scenario in every_scenario():
+    for scenario in every_scenario(problems):
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,

@@ -47,7 +47,10 @@ class RefereeApp(App):
             from referee.scenario.catalog import every_scenario
             from referee.tui.screens.start import StartScreen
 
-            self.push_screen(StartScreen(every_scenario(), self.folder))
+            problems: list[str] = []
+            self.push_screen(StartScreen(every_scenario(problems), self.folder))
+            for problem in problems:
+                self.notify(problem, title="A scenario left out", severity="error", timeout=15, markup=False)
 
     @work(thread=True, exclusive=True, group="session")
     def open_session(self, path: Path) -> None:

@@ -14,13 +14,14 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import RichLog
 
+from referee.core.events import MARKS
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.knowledge.build import player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES
-from referee.session import MARKS, Session, is_undone, narrated, stored_event
+from referee.session import Session, is_undone, narrated, stored_event
 from referee.text import printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
@@ -262,7 +263,7 @@ class UmpireScreen(Screen):
     def action_report(self) -> None:
         """File a report or rumour for one player; it reaches him after the delay (his view and briefings)."""
         players = tuple((f"{p.id}: {p.role}", p.id) for p in self.game.ctx.scenario.players)
-        self.ask("Radio report", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
+        self.ask("Report to a player", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
                                   Field("delay", "Delay (minutes)", "number", default=0),
                                   Field("reliability", "Reliability", choices=tuple((r, r) for r in RELIABILITIES))],
                  lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"],
