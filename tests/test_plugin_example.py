@@ -154,6 +154,14 @@ def test_review_counts_its_tallies_under_its_score_name(session, referee_process
     assert not [word for word in WORDS_OF_N30 if word in page]
 
 
+def test_review_shows_what_was_true_beside_what_the_police_knew(session, referee_process, tmp_path):
+    """The review's comparison shows a picket's hidden resolve (its `truth`) where the police saw none (5.2)."""
+    path = session(*TO_CONTACT)
+    assert referee_process("review", path, "--out", "review.html", "--at", "1").code == 0
+    page = (tmp_path / "review.html").read_text()
+    assert re.search(r"\(pickets, resolve [1-6]\)", page), "the truth names the resolve"
+
+
 def test_export_writes_the_log_and_a_players_view(session, referee_process, tmp_path):
     path = session(*TO_CONTACT)
     assert referee_process("export", path, "--out", "all").lines == ["all/events.csv", "all/turns.csv", "all/units.csv"]

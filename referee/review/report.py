@@ -6,11 +6,12 @@ arranges them for the template `review.html.j2`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from referee import rulesets
-from referee.core.units import ACTIVE
+from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
@@ -94,10 +95,8 @@ def fates(g: Gathered) -> list[tuple]:
     return sorted(rows)
 
 
-def _unit_text(unit) -> str:
-    hidden = [f"RL {unit.attrs['rl']}"] if "rl" in unit.attrs else []
-    hidden += [f"{unit.attrs['looters']} looters"] if unit.attrs.get("looters") else []
-    return f"{unit.id} ({unit.type}" + "".join(f", {h}" for h in hidden) + ")"
+def _unit_text(unit, facts: Callable[[Unit], list[str]]) -> str:
+    return f"{unit.id} ({unit.type}" + "".join(f", {fact}" for fact in facts(unit)) + ")"
 
 
 def _seen_text(unit) -> str:
@@ -109,6 +108,7 @@ def _seen_text(unit) -> str:
 def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str, str]]]:
     """For each player at a moment: (place, what the player knew of it, what was there) side by side."""
     comparison = {}
+    facts = rulesets.get(g.scenario.ruleset).hidden_facts
     for player in g.scenario.players:
         view = moment.views[player.id]
         own = {u.id for u in view.own}
@@ -120,7 +120,7 @@ def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str,
         truth: dict[str, list[str]] = {}
         for unit in moment.state.units.values():
             if unit.status == ACTIVE and unit.node and unit.id not in own:
-                truth.setdefault(unit.node, []).append(_unit_text(unit))
+                truth.setdefault(unit.node, []).append(_unit_text(unit, facts))
         nodes = [n for n in g.scenario.board.nodes if n in known or n in truth]
         comparison[player.id] = [(n, "; ".join(known.get(n, [])) or "nothing", ", ".join(truth.get(n, [])) or "nobody")
                                  for n in nodes]

@@ -18,6 +18,7 @@ from referee.errors import RefereeError
 if TYPE_CHECKING:
     from referee.core.engine import Context, Ruleset
     from referee.core.events import Event
+    from referee.core.units import Unit
     from referee.game import Game
     from referee.tui.screens.umpire import UmpireScreen
 
@@ -45,6 +46,7 @@ class RulesetPlugin:
     score_name: str = "success"  # what the review calls the score
     tallies: tuple[tuple[str, Callable[[Event], bool]], ...] = ()  # the review's counts: (label, which events)
     notes: str | None = None  # a function (event) -> tuple[str, ...]: lines the review prints under an event
+    truth: str | None = None  # a function (unit) -> list[str]: its hidden facts in words, for the review's "It was"
     reasons: Mapping[str, str] = field(default_factory=dict)  # what moved the score in words, by the section of a
     # `success` event's "source" or by an event's kind; {names}: the targets or buildings it concerns
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
@@ -74,6 +76,9 @@ class RulesetPlugin:
 
     def review_notes(self, event: Event) -> tuple[str, ...]:
         return load(self.notes)(event) if self.notes else ()
+
+    def hidden_facts(self, unit: Unit) -> list[str]:
+        return load(self.truth)(unit) if self.truth else []
 
     def resolve(self, name: str, data: object, seed: int | None) -> dict:
         if self.calculate is None or name not in self.calculators:

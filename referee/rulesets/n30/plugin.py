@@ -21,6 +21,7 @@ PLUGIN = RulesetPlugin(
              ("Retreats", lambda e: e.kind == "unit-retreated"),
              ("Reports to players", lambda e: e.kind == "report-filed")),
     notes="referee.rulesets.n30.review:odds_before",
+    truth="referee.rulesets.n30.umpire:hidden_facts",
     reasons={"5.1": "protesters reached {names} (5.1)",
              "5.2": "the protesters' ring cut {names} off from the venues (5.2)",
              "5.3": "protesters held the {names} (5.3)",

@@ -53,6 +53,11 @@ def crowd_mood(game: Game, unit: Unit) -> Level | None:
     return level(tables(game.ctx), unit.attrs["rl"]) if "rl" in unit.attrs else None
 
 
+def hidden_facts(unit: Unit) -> list[str]:
+    """What the review shows of a unit's hidden state beside what a player knew: a crowd's RL (option crowd_mood)."""
+    return [f"RL {unit.attrs['rl']}"] if "rl" in unit.attrs else []
+
+
 def _label(unit) -> str:
     flags = [flag for flag, on in (("unlocked", unit.attrs.get("locked") is False),
                                    (unit.attrs.get("faction", ""), unit.attrs.get("faction") not in (None, "neutral")),

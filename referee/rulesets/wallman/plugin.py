@@ -24,6 +24,7 @@ PLUGIN = RulesetPlugin(
              ("Fires started", lambda e: e.kind == "fire-started"),
              ("Buildings smashed or broken into", lambda e: e.kind in ("damaged", "broke-in")),
              ("Reports to players", lambda e: e.kind == "report-filed")),
+    truth="referee.rulesets.wallman.umpire:hidden_facts",
     reasons={"damaged": "{names} smashed", "broke-in": "{names} broken into", "looted": "{names} looted",
              "fires-burned": "fires burning"},
     calculators=("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",

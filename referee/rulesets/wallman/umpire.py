@@ -3,6 +3,7 @@ the buildings hit, the casualties."""
 
 from __future__ import annotations
 
+from referee.core.units import Unit
 from referee.game import Game
 from referee.rulesets.wallman.rules.care import lying
 from referee.text import printable
@@ -28,6 +29,12 @@ def state_text(game: Game) -> str:
             for cid, c in state.local["casualties"].items() if lying(c)]
     lines += ["Casualties: " + ("; ".join(down) or "none")]
     return "\n".join(map(printable, lines))
+
+
+def hidden_facts(unit: Unit) -> list[str]:
+    """What the review shows of a crowd's hidden state beside what a player knew: its RL and its looters."""
+    return ([f"RL {unit.attrs['rl']}"] if "rl" in unit.attrs else []) + (
+        [f"{unit.attrs['looters']} looters"] if unit.attrs.get("looters") else [])
 
 
 def _wallman_label(unit) -> str:

@@ -14,6 +14,7 @@ PLUGIN = RulesetPlugin(
     screen="picket.tui.screen:PicketScreen",
     hidden=("resolve",),
     texts="picket.texts:TEXTS",
+    truth="picket.umpire:hidden_facts",
     score_name="blockade",
     tallies=(("Pushes", lambda e: e.kind == "pushed"),
              ("Pickets broken", lambda e: e.kind == "picket-broken"),

@@ -13,6 +13,11 @@ def _label(unit: Unit) -> str:
     return f"{unit.id} (resolve {unit.attrs['resolve']})" if "resolve" in unit.attrs else unit.id
 
 
+def hidden_facts(unit: Unit) -> list[str]:
+    """A unit's hidden state in words, beside what the police knew in the review: a picket's resolve."""
+    return [f"resolve {unit.attrs['resolve']}"] if "resolve" in unit.attrs else []
+
+
 def state_text(game: Game) -> str:
     """Each place with its units, the gates held now, and the pickets broken."""
     state, scenario = game.state, game.ctx.scenario
