@@ -8,6 +8,7 @@ from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE
 from referee.rulesets.bos.rules import combat, forces
 from referee.rulesets.bos.rules.movement import BARRICADE
+from referee.rulesets.bos.rules.phases import EVENTS
 from referee.rulesets.bos.rules.setup import fresh_phase, fresh_turn
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER
 
@@ -37,6 +38,9 @@ def _turn(state: GameState, data: dict) -> None:
 def _phase(state: GameState, data: dict) -> None:
     state.phase = data["to"]
     state.local = {**state.local, **fresh_phase()}
+    if data["from"] == EVENTS:  # reinforcements not placed are declined (4.21)
+        for unit in [u for u in state.units.values() if u.attrs.get("due")]:
+            state.units[unit.id] = unit.with_attrs(due=False)
 
 
 def _event(state: GameState, data: dict) -> None:
