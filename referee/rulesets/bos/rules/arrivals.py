@@ -1,0 +1,143 @@
+"""The Random Events and Reinforcement Phase (3.2, 4.1, 4.2, 4.21, 4.22, 7.1): the d66 event and what it does
+at once, the EI reinforcements, Protester units placed, emergency reinforcements, units lost to an event."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, Unit
+from referee.errors import Refusal
+from referee.rulesets.bos.rules import emergency, events, exposure, forces, reinforcement
+from referee.rulesets.bos.rules.board import area, check_stacking, unit_of
+from referee.rulesets.bos.rules.phases import EVENTS
+from referee.rulesets.bos.rules.turns import is_morning, is_night
+from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES
+
+
+def _in_phase(state: GameState, what: str) -> None:
+    if state.phase != EVENTS:
+        raise Refusal("3.2", f"{what} is done in the Random Events and Reinforcement Phase, not the {state.phase} phase")
+
+
+def settle_ei(state: GameState, change: dict[str, int], source: str, emit: Emit) -> GameState:
+    """Apply EI changes at once under 2.3 (`ei-changed`)."""
+    after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, change)
+    return emit("ei-changed", {"source": source, "change": change, **after})
+
+
+def roll_event(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "events"}`: the d66 roll (4.1) and what its event does at once."""
+    _in_phase(state, "the random event")
+    if state.local["roll"] is not None:
+        raise Refusal("4.1", f"the random event is rolled once a game-turn ({state.local['roll']} this turn)")
+    tally = Tally(dice)
+    roll, event = events.roll_event(tally, ctx.options.get("reading", events.ENGLISH))
+    data: dict = {"roll": roll, "event": event.key if event else None, "title": event.title if event else None}
+    if event and event.reinforcement == "random":
+        count, kinds = events.random_reinforcement(tally, state.scores)
+        data["allowance"] = {"count": count, "kinds": sorted(kinds)}
+    elif event and event.reinforcement == "yahoo":
+        data["allowance"] = {"count": events.yahoos(tally), "kinds": ["yahoo"]}
+    if event and event.loses[0]:
+        data["loss"] = list(event.loses)
+    if event and event.shifted:
+        data["shifted"] = {u.id: emergency.shifted(u.type, u.attrs["arrives"], event, state.turn)
+                           for u in state.units.values() if u.status == forces.SCHEDULED}
+    if event and event.withdrawn:
+        data["withdrawn"] = [u.id for u in state.units.values() if u.type in event.withdrawn and u.status == ACTIVE]
+    state = emit("event-rolled", data, tuple(tally.rolls))
+    if event and event.ei:
+        settle_ei(state, {AUTHORITY: 0, PROTESTER: 0} | dict(event.ei), "random event", emit)
+
+
+def reinforce(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "reinforce", "take", "remove"}`: both sides' EI reinforcements (4.21), the Crowds back in the
+    Morning (7.1), and the emergency reinforcements due reach the Reserve Pool (4.22)."""
+    _in_phase(state, "reinforcement")
+    if state.local["roll"] is None:
+        raise Refusal("3.2", "the random event is rolled first, then reinforcements are added")
+    if state.local["reinforced"]:
+        raise Refusal("4.21", "EI reinforcements are taken once a game-turn")
+    take, remove = command.get("take", {}), command.get("remove", [])
+    tally = Tally(dice)
+    due = reinforcement.protester_due(state.scores[PROTESTER], tally)
+    due["spd"] = reinforcement.spd_due(state.scores[AUTHORITY], ctx.options.get("spd_row", reinforcement.TABLE_READING))
+    on_map = {kind: [u.id for u in state.units.values() if u.status == ACTIVE and kind in (u.type, TYPES[u.type].kind)]
+              for kind in due}
+    drawn: list[str] = []
+    removed: list[str] = []
+    for kind in (GROUP, CROWD, "spd"):
+        pile = tuple(u.id for u in state.units.values() if u.status == forces.OFF_MAP and kind in (u.type, TYPES[u.type].kind)
+                     and not u.attrs.get("due") and not u.attrs.get("nightfall"))
+        count = reinforcement.settle(due[kind], len(pile), len(on_map[kind]), take.get(kind))
+        if count > 0:
+            drawn += pile[:count] if kind == "spd" else forces.draw(pile, count, tally, f"reinforcement {kind}")
+        chosen = [uid for uid in remove if uid in on_map[kind]]
+        if count < 0 and len(chosen) != -count:
+            raise Refusal("4.21", f"he removes {-count} {kind} units of his choice from the map: name them in 'remove'")
+        removed += chosen
+    unknown = set(remove) - set(removed)
+    if unknown:
+        raise Refusal("4.21", f"no removal is due of {', '.join(sorted(unknown))}")
+    morning = [u.id for u in state.units.values() if u.attrs.get("nightfall")] if is_morning(state.turn) else []
+    arriving = [u.id for u in state.units.values() if u.status == forces.SCHEDULED and u.attrs["arrives"] <= state.turn]
+    held = [uid for uid in drawn if is_night(state.turn) and TYPES[state.units[uid].type].kind == CROWD]
+    emit("reinforced", {"due": due, "units": [uid for uid in drawn if uid not in held] + morning, "held": held,
+                        "removed": removed, "arriving": arriving}, tuple(tally.rolls))
+
+
+def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "place", "unit", "to"}`: a Protester reinforcement, or a unit a random event lets him choose,
+    placed anywhere but where only Authority units stand (4.2)."""
+    _in_phase(state, "placing reinforcements")
+    unit, to = unit_of(state, command["unit"]), area(ctx, command["to"])
+    allowance = state.local["allowance"]
+    chosen = (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
+              and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
+    if not unit.attrs.get("due") and not chosen:
+        raise Refusal("4.2", f"{unit.id} is not a reinforcement due to be placed this phase")
+    if state.stacks[AUTHORITY].get(to) and not state.stacks[PROTESTER].get(to):
+        raise Refusal("4.2", f"Protester reinforcements are not placed where there are only Authority units ({to})")
+    if is_night(state.turn) and TYPES[unit.type].kind == CROWD:
+        raise Refusal("7.1", "Crowd units are off the map during night turns")
+    check_stacking(state, unit, to)
+    emit("unit-placed", {"unit": unit.id, "to": to, "chosen": chosen})
+
+
+def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "emergency", "units": {"spd": n, ...}}`: Authority emergency reinforcements (4.22), after 4.21."""
+    _in_phase(state, "ordering emergency reinforcements")
+    if not state.local["reinforced"]:
+        raise Refusal("4.22", "emergency reinforcements come after the reinforcements of 4.21")
+    wanted = {kind: count for kind, count in command["units"].items() if count}
+    pool = {kind: [u.id for u in state.units.values() if u.type == kind and u.status == forces.OFF_MAP] for kind in TYPES}
+    change, arrivals = emergency.order(wanted, {kind: len(ids) for kind, ids in pool.items()}, state.local["stage"], state.turn)
+    units = {uid: arrivals[kind] for kind, count in wanted.items() for uid in pool[kind][:count]}
+    state = emit("emergency-ordered", {"units": units})
+    settle_ei(state, {PROTESTER: 0} | change, "emergency reinforcements", emit)
+
+
+def lose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "lose", "unit"}`: the unit Attrition or Paperwork takes out of the game, its side's choice."""
+    loss, unit = state.local["loss"], unit_of(state, command["unit"])
+    if loss is None:
+        raise Refusal("4.1", "no random event this turn removes a unit")
+    if not _losable(unit, loss):
+        raise Refusal("4.1", f"{unit.id} is not a {loss[1]} unit of the {loss[0]} player in play")
+    emit("unit-lost", {"unit": unit.id})
+
+
+def pending_loss(state: GameState) -> str | None:
+    """The kind of unit a random event still makes a side remove, if one is in play."""
+    loss = state.local["loss"]
+    if loss is None:
+        return None
+    return loss[1] if any(_losable(u, loss) for u in state.units.values()) else None
+
+
+def _losable(unit: Unit, loss: list[str]) -> bool:
+    """Attrition takes a Crowd on the map; Paperwork an SPD unit on the map or in the Reserve Pool."""
+    side, kind = loss
+    eligible = (ACTIVE,) if kind == CROWD else (ACTIVE, forces.RESERVE)
+    return unit.side == side and kind in (unit.type, TYPES[unit.type].kind) and unit.status in eligible

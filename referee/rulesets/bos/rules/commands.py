@@ -1,0 +1,64 @@
+"""The Battle of Seattle umpire's commands as schemas: the keys each verb reads, their types and bounds."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired
+
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, SomeNames, one_of
+
+
+class Unit(Command):
+    """`barricade`, `lose`: one unit."""
+
+    unit: Name
+
+
+class Move(Command):
+    """`{"do": "move", "unit", "to"}` or `"path": [...]`."""
+
+    unit: Name
+    to: NotRequired[Name]
+    path: NotRequired[SomeNames]
+
+
+class Place(Command):
+    """`{"do": "place", "unit", "to"}`."""
+
+    unit: Name
+    to: Name
+
+
+class Reinforce(Command):
+    """`{"do": "reinforce", "take": {"group": n, "crowd": n, "spd": n}, "remove": [...]}`."""
+
+    take: NotRequired[Counts]
+    remove: NotRequired[Names]
+
+
+class Emergency(Command):
+    """`{"do": "emergency", "units": {"spd": n, "national_guard": n, "state_trooper": n}}`."""
+
+    units: Counts
+
+
+class Fight(Command):
+    """`{"do": "combat", "attackers", "defenders", "munitions", "choices", "group_ei"}`."""
+
+    attackers: SomeNames
+    defenders: SomeNames
+    munitions: NotRequired[Names]
+    choices: NotRequired[dict[Literal["attack", "counterattack"], Name]]
+    group_ei: NotRequired[Literal["authority", "protester"]]
+
+
+class Escalate(Command):
+    """`{"do": "escalate", "stage"}`."""
+
+    stage: Literal[2, 3]
+
+
+SCHEMAS: dict[str, Any] = SHARED | {
+    "events": Command, "reinforce": Reinforce, "place": Place, "emergency": Emergency, "lose": Unit,
+    "move": one_of(Move, "to", "path"), "barricade": Unit, "combat": Fight, "escalate": Escalate,
+}
+CHECKS = Checks(SCHEMAS)

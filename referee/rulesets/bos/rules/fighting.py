@@ -1,0 +1,63 @@
+"""The Combat Phase in a game (6.1-6.4, 7.1-7.3): a combat in one area, resolved by combat.py exactly as
+`referee resolve bos` resolves it, and escalation."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.core.units import ACTIVE
+from referee.errors import Refusal
+from referee.rulesets.bos.rules import combat, exposure
+from referee.rulesets.bos.rules.board import unit_of
+from referee.rulesets.bos.rules.events import EVENTS
+from referee.rulesets.bos.rules.movement import BARRICADE
+from referee.rulesets.bos.rules.phases import FIGHTER
+from referee.rulesets.bos.rules.turns import is_night
+from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, PROTESTER, TYPES
+
+
+def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "combat", "attackers", "defenders", "munitions", "choices", "group_ei"}`: one combat (6.1)."""
+    side = FIGHTER.get(state.phase)
+    if side is None:
+        raise Refusal("6.1", f"combat takes place in a Combat Phase, not the {state.phase} phase")
+    units = [unit_of(state, uid) for uid in command["attackers"] + command["defenders"]]
+    nodes = {unit.node for unit in units}
+    if any(unit.status != ACTIVE for unit in units) or len(nodes) != 1:
+        raise Refusal("6.1", "combat is between units on the map in the same area")
+    node = units[0].site
+    fought = [unit.id for unit in units if unit.id in state.local["fought"]]
+    if fought:
+        raise Refusal("6.1", f"a unit is involved in only one combat a Combat Phase ({', '.join(fought)})")
+    munitions = set(command.get("munitions", []))
+    event = EVENTS.get(state.local["event"] or "")
+    fight = combat.Combat(
+        attacker=side,
+        attackers=tuple(combat.Fighter(uid, TYPES[state.units[uid].type], uid in munitions) for uid in command["attackers"]),
+        defenders=tuple(combat.Fighter(uid, TYPES[state.units[uid].type], uid in munitions) for uid in command["defenders"]),
+        stage=state.local["stage"], night=is_night(state.turn), barricade=BARRICADE in state.markers.get(node, ()),
+        events=(event,) if event else (), crowds_present=any(TYPES[u.type].kind == CROWD for u in state.at(node, PROTESTER)),
+        group_ei=command.get("group_ei", AUTHORITY), choices=command.get("choices", {}))
+    tally = Tally(dice)
+    outcome = combat.resolve(fight, tally)
+    after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, outcome.ei)
+    emit("combat", {
+        "node": node, "attacker": side, "attackers": command["attackers"], "defenders": command["defenders"],
+        "attack": vars(outcome.attack), "counterattack": vars(outcome.counterattack),
+        "units": [{k: v for k, v in vars(fate).items() if v is not None} for fate in outcome.units],
+        "change": outcome.ei, "ei": after}, tuple(tally.rolls))
+
+
+def escalate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "escalate", "stage"}`: up one stage (7.3): to Two once an Authority unit has been removed by a
+    Morale Check, to Three after one complete game-turn at Two."""
+    stage, now = command["stage"], state.local["stage"]
+    if stage != now + 1:
+        raise Refusal("7.3", f"escalation goes up one stage at a time, and only up (now Stage {now})")
+    if stage == 2 and not state.local["morale_failed"]:
+        raise Refusal("7.3", "Stage Two comes after the first Authority unit has been removed due to a Morale Check")
+    if stage == 3 and state.turn < state.local["stage_two"] + 2:
+        raise Refusal("7.3", f"at least one complete game-turn at Stage Two comes first (Stage Two since turn "
+                             f"{state.local['stage_two']})")
+    emit("escalated", {"stage": stage, "turn": state.turn})

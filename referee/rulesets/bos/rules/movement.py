@@ -1,0 +1,105 @@
+"""Movement (5.0), the Reserve Pool, reaction movement (5.1), stacking (5.2) and building barricades (7.2)."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, Unit
+from referee.errors import Refusal
+from referee.rulesets.bos.rules import forces, reinforcement
+from referee.rulesets.bos.rules.board import area, check_stacking, unit_of
+from referee.rulesets.bos.rules.events import EVENTS
+from referee.rulesets.bos.rules.phases import MOVER, PROTESTER_TURN, REACTOR
+from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES, other
+
+POOL = "reserve-pool"  # where `to` sends an Authority unit off the map (5.0)
+BARRICADE = "barricade"
+BUILD = {GROUP: 1, CROWD: 2}  # the highest roll that builds (7.2)
+
+
+def _mover(state: GameState, unit: Unit) -> bool:
+    """Whether the unit moves in this phase (True), reaction-moves (False), or is refused."""
+    if MOVER.get(state.phase) == unit.side:
+        moving = True
+    elif REACTOR.get(state.phase) == unit.side:
+        moving = False
+    else:
+        raise Refusal("5.0", f"{unit.side} units do not move in the {state.phase} phase")
+    if unit.id in state.local["moved"]:
+        raise Refusal("5.0", f"{unit.id} has already moved this phase")
+    event = EVENTS.get(state.local["event"] or "")
+    if event and unit.type in event.may_not_move and (event.key != "coffee_break" or state.phase in PROTESTER_TURN):
+        raise Refusal(event.section, f"{unit.id} may not move this turn")
+    return moving
+
+
+def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "move", "unit", "path": [...]}` (or `"to"`): along Transit Lines up to the Movement Factor,
+    stopping on entering enemy units (5.0); reaction moves one area, within the EI's limit (5.1); an
+    Authority unit to or from the Reserve Pool (5.0)."""
+    unit = unit_of(state, command["unit"])
+    moving = _mover(state, unit)
+    path = command.get("path") or [command["to"]]
+    pooled = unit.side == AUTHORITY and (unit.status == forces.RESERVE or path == [POOL])
+    if not moving:
+        _check_reaction(state, unit, path, pooled)
+    if pooled:
+        _check_pool(ctx, unit, path, moving)
+    else:
+        _check_path(ctx, state, unit, path)
+    if path != [POOL]:
+        check_stacking(state, unit, path[-1])
+    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": None if path == [POOL] else path[-1],
+                        "path": path, "reaction": not moving})
+
+
+def _check_reaction(state: GameState, unit: Unit, path: list[str], pooled: bool) -> None:
+    limit = reinforcement.reaction_limit(state.scores[unit.side])
+    if state.local["reacted"] >= limit:
+        raise Refusal("5.1", f"the {unit.side} Reaction Move Limit is {limit} units at EI {state.scores[unit.side]}")
+    if unit.side == PROTESTER and TYPES[unit.type].kind != GROUP:
+        raise Refusal("5.1", f"the Protester player reaction-moves only Group units ({unit.id} is a Crowd)")
+    if len(path) > 1 or path == [POOL]:
+        raise Refusal("5.1", "a unit reaction-moves one area at most (or an Authority unit from the Reserve Pool)")
+
+
+def _check_pool(ctx: Context, unit: Unit, path: list[str], moving: bool) -> None:
+    if unit.status == forces.RESERVE:
+        if len(path) != 1 or path == [POOL]:
+            raise Refusal("5.0", "a unit leaves the Reserve Pool for one area of the map")
+        area(ctx, path[0])
+    elif unit.status != ACTIVE or not moving:
+        raise Refusal("5.0", f"only units on the map go to the Reserve Pool, in the Authority Movement Phase ({unit.id})")
+
+
+def _check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> None:
+    if unit.status != ACTIVE or unit.node is None:
+        raise Refusal("5.0", f"{unit.id} is not on the map ({unit.status})")
+    if len(path) > TYPES[unit.type].movement:
+        raise Refusal("5.0", f"{unit.id} moves up to {TYPES[unit.type].movement} areas, not {len(path)}")
+    here, enemy = unit.node, other(unit.side)
+    for step, node in enumerate(path):
+        area(ctx, node)
+        if node not in ctx.scenario.board.neighbours(here):
+            raise Refusal("5.0", f"{node} is not joined to {here} by a Transit Line")
+        if state.stacks[enemy].get(node) and step < len(path) - 1:
+            raise Refusal("5.0", f"{unit.id} must stop in {node}: it holds enemy units")
+        here = node
+
+
+def barricade(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "barricade", "unit"}`: a Protester unit, instead of moving, tries to build (7.2): 1d6, a Group
+    builds on 1, a Crowd on 1 or 2; one Barricade an area (5.2), six in all."""
+    unit = unit_of(state, command["unit"])
+    if unit.side != PROTESTER or not _mover(state, unit) or unit.node is None:
+        raise Refusal("7.2", "Protester units on the map build barricades in their Movement Phase, instead of moving")
+    if state.local["stage"] == 1:
+        raise Refusal("7.3", "the Protester player may not build Barricades at Stage One escalation")
+    if BARRICADE in state.markers.get(unit.node, ()):
+        raise Refusal("5.2", f"there may never be more than one Barricade marker in an area ({unit.node})")
+    if sum(BARRICADE in marks for marks in state.markers.values()) >= forces.BARRICADES:
+        raise Refusal("7.2", f"all {forces.BARRICADES} Barricade markers are on the map")
+    roll = dice.roll(f"barricade by {unit.id}")
+    emit("barricade-tried", {"unit": unit.id, "node": unit.node, "roll": roll.value,
+                             "built": roll.value <= BUILD[TYPES[unit.type].kind]}, (roll,))

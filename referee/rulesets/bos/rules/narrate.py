@@ -1,0 +1,72 @@
+"""One line of plain English per Battle of Seattle event, for the umpire's log and the review."""
+
+from __future__ import annotations
+
+from referee.core.clock import phase_change
+from referee.core.engine import Context
+from referee.core.events import Event
+
+
+def _dice(event: Event) -> str:
+    if not event.dice:
+        return ""
+    return " [dice " + " ".join(f"{roll.value}{'*' if roll.entered else ''}" for roll in event.dice) + "]"
+
+
+def _ei(d: dict) -> str:
+    change = ", ".join(f"{side} {points:+d}" for side, points in d["change"].items())
+    return f"EI ({d['source']}: {change}): Authority {d['authority']}, Protester {d['protester']}"
+
+
+def _event(d: dict) -> str:
+    line = f"Random event {d['roll']}: {d['title'] or 'no event'}"
+    if "allowance" in d:
+        line += f" ({d['allowance']['count']} {' or '.join(d['allowance']['kinds'])} units to choose)"
+    return line
+
+
+def _reinforced(d: dict) -> str:
+    parts = [f"{label}: {', '.join(d[key])}" for key, label in
+             (("units", "added"), ("held", "held to the Morning"), ("removed", "removed"), ("arriving", "reach the Reserve Pool"))
+             if d[key]]
+    return "Reinforcements (4.21): " + ("; ".join(parts) or "none")
+
+
+def _moved(d: dict) -> str:
+    start, end = d["from"] or "the Reserve Pool", d["to"] or "the Reserve Pool"
+    return f"{d['unit']} {'reaction-moves' if d['reaction'] else 'moves'} {start} → {end}"
+
+
+def _combat(d: dict) -> str:
+    a, c = d["attack"], d["counterattack"]
+    fates = ", ".join(f"{u['id']} {u['fate']}" for u in d["units"] if u["fate"] != "stays") or "no losses"
+    return (f"Combat at {d['node']}: attack {a['cf']} ({a['column']}) rolls {a['roll']} {a['result']}, counterattack "
+            f"{c['cf']} ({c['column']}) rolls {c['roll']} {c['result']}: {fates}; EI Authority {d['ei']['authority']}, "
+            f"Protester {d['ei']['protester']}")
+
+
+_LINES = {
+    "turn-begun": lambda d: f"Game-turn {d['turn']} begins: {d['name']}",
+    "phase-ended": phase_change,
+    "opening-crowds": lambda d: "Opening Crowds: " + ", ".join(f"{u} in {n}" for u, n in d["units"].items()),
+    "event-rolled": _event,
+    "ei-changed": _ei,
+    "reinforced": _reinforced,
+    "unit-placed": lambda d: f"{d['unit']} is placed in {d['to']}",
+    "emergency-ordered": lambda d: "Emergency reinforcements: " + ", ".join(f"{u} (turn {t})" for u, t in d["units"].items()),
+    "unit-lost": lambda d: f"{d['unit']} is removed from the game (random event)",
+    "unit-moved": _moved,
+    "barricade-tried": lambda d: f"{d['unit']} {'builds' if d['built'] else 'fails to build'} a barricade in {d['node']}",
+    "barricade-removed": lambda d: f"The barricade in {d['node']} is removed: no Protester unit holds it (7.2)",
+    "combat": _combat,
+    "escalated": lambda d: f"The Authority goes to Stage {d['stage']} escalation",
+    "nightfall": lambda d: f"Night falls: the Crowds leave the map ({len(d['units'])})",
+    "game-ended": lambda d: f"Game over: {d['level']} (Authority {d['ei']['authority']}, Protester {d['ei']['protester']})",
+    "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
+}
+
+
+def narrate(event: Event, ctx: Context | None = None) -> str:
+    """The event as a line of text, its dice at the end (a typed-in die marked *)."""
+    line = _LINES.get(event.kind)
+    return (line(event.data) if line else f"{event.kind} {event.data}") + _dice(event)

@@ -1,0 +1,49 @@
+"""Battle of Seattle as a ruleset: the command vocabulary and where each command is decided."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.rules import reports
+from referee.rules.table import CommandTable, Handler
+from referee.rulesets.bos.rules import arrivals, fighting, fold, forces, movement, sequence
+from referee.rulesets.bos.rules.narrate import narrate
+from referee.rulesets.bos.rules.setup import OPENING_AREAS, initial_state
+
+COMMANDS: dict[str, Handler] = {
+    "end-phase": sequence.end_phase,
+    "events": arrivals.roll_event,
+    "reinforce": arrivals.reinforce,
+    "place": arrivals.place,
+    "emergency": arrivals.order,
+    "lose": arrivals.lose,
+    "move": movement.move,
+    "barricade": movement.barricade,
+    "combat": fighting.fight,
+    "escalate": fighting.escalate,
+    "report": reports.report,
+}
+
+
+class BattleOfSeattle(CommandTable):
+    """The Battle of Seattle rules (Brian Train, v1.2, 2000)."""
+
+    id = "bos"
+    table = COMMANDS
+    commands = "referee.rulesets.bos.rules.commands"
+    check_not_over = staticmethod(sequence.check_not_over)
+
+    def initial(self, ctx: Context) -> GameState:
+        return initial_state(ctx)
+
+    def start(self, ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
+        """Game-turn 1, after the Protester's five opening Crowds are drawn and placed by default (setup)."""
+        tally = Tally(dice)
+        crowds = forces.opening_crowds(tally)
+        emit("opening-crowds", {"units": dict(zip(crowds, OPENING_AREAS, strict=True))}, tuple(tally.rolls))
+        sequence.begin_turn(1, emit)
+
+    evolve = staticmethod(fold.evolve)
+
+    narrate = staticmethod(narrate)

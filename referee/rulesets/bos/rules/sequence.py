@@ -1,0 +1,66 @@
+"""Ending phases and game-turns (3.0-3.4, 7.1, 7.2, 8.0): the Turn End Phase's EI changes, nightfall, victory."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.core.units import ACTIVE
+from referee.errors import Refusal
+from referee.rulesets.bos.rules import turn_end, turns, victory
+from referee.rulesets.bos.rules.arrivals import pending_loss, settle_ei
+from referee.rulesets.bos.rules.movement import BARRICADE
+from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, PHASES, TURN_END, next_phase
+from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, PROTESTER, TYPES
+
+
+def end_phase(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "end-phase"}`: close the phase and open the next, or the next game-turn."""
+    if state.phase == EVENTS:
+        if state.local["roll"] is None or not state.local["reinforced"]:
+            raise Refusal("3.2", "the random event is rolled and reinforcements added before the phase ends")
+        kind = pending_loss(state)
+        if kind:
+            raise Refusal("4.1", f"the random event's {kind} unit is removed first (command lose)")
+    following = next_phase(state.phase)
+    if state.phase in FIGHTER:
+        bare = [node for node, marks in state.markers.items() if BARRICADE in marks and not state.stacks[PROTESTER].get(node)]
+        for node in bare:
+            state = emit("barricade-removed", {"node": node})
+    if following is not None:
+        state = emit("phase-ended", {"from": state.phase, "to": following})
+        if following == TURN_END:
+            _turn_end(ctx, state, emit)
+        return
+    last = victory.last_turn(ctx.options.get("extend", victory.NO), state.scores)
+    if state.turn >= last:
+        level = victory.level(state.scores, state.local["stage_three"])
+        emit("game-ended", {"level": level, "winner": AUTHORITY if level == victory.TRIUMPH else PROTESTER,
+                            "ei": dict(state.scores)})
+        return
+    begin_turn(state.turn + 1, emit)
+
+
+def _turn_end(ctx: Context, state: GameState, emit: Emit) -> None:
+    """3.4: the chart's turn-end lines under 2.3; before a Night turn every Crowd leaves the map (7.1)."""
+    on_map = [unit for unit in state.units.values() if unit.status == ACTIVE]
+    held: dict[str, list[str]] = {}
+    for unit in on_map:
+        if unit.side == PROTESTER:
+            held.setdefault(unit.site, []).append(unit.type)
+    spd = sum(unit.type == "spd" for unit in on_map)
+    state = settle_ei(state, turn_end.changes(ctx.scenario.board, held, spd, turns.is_night(state.turn)), "turn end", emit)
+    if turns.is_night(state.turn + 1):
+        crowds = [unit.id for unit in on_map if TYPES[unit.type].kind == CROWD]
+        emit("nightfall", {"units": crowds})
+
+
+def begin_turn(turn: int, emit: Emit) -> None:
+    """Open a game-turn at its Random Events and Reinforcement Phase."""
+    emit("turn-begun", {"turn": turn, "name": turns.name(turn), "phase": PHASES[0]})
+
+
+def check_not_over(state: GameState) -> None:
+    """Nothing more happens once victory is judged (8.0)."""
+    if state.over:
+        raise Refusal("8.0", f"the game is over ({state.local.get('level')}); only undo is possible")

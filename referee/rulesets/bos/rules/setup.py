@@ -1,0 +1,45 @@
+"""The opening state (setup instructions, 2.3, 7.3): the counter mix, SPD 1 in the Convention Centre, both
+Exposure Indices in `scores`, Stage One escalation."""
+
+from __future__ import annotations
+
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.core.units import ACTIVE, Unit
+from referee.errors import RefereeError
+from referee.rulesets.bos.rules import forces
+from referee.rulesets.bos.rules.phases import EVENTS
+from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES
+
+#: the opening Crowds' default areas (setup: "any areas of the Downtown Core"), one each
+OPENING_AREAS = ("convention-centre", "paramount", "sheraton", "westin", "westlake")
+
+
+def initial_state(ctx: Context) -> GameState:
+    """Every counter of the mix: where the scenario's setup places it, else off-map in its pile."""
+    placed = {uid: node for node, ids in ctx.scenario.setup.placement.items() for uid in ids}
+    units = {}
+    stacks: dict[str, dict[str, tuple[str, ...]]] = {side: {} for side in SIDES}
+    for counter in forces.COUNTERS:
+        if counter.id not in ctx.scenario.units:
+            raise RefereeError(f"the scenario lacks the counter {counter.id!r} of the Counter Manifest")
+        unit = ctx.scenario.units[counter.id]
+        node = placed.get(counter.id)
+        units[counter.id] = Unit(unit.id, unit.name, TYPES[counter.type].side, counter.type, unit.factors, node,
+                                 ACTIVE if node else forces.OFF_MAP, {})
+        if node:
+            stacks[units[counter.id].side][node] = stacks[units[counter.id].side].get(node, ()) + (counter.id,)
+    return GameState(turn=1, phase=EVENTS, units=units, stacks=stacks,
+                     scores={PROTESTER: forces.PROTESTER_EI, AUTHORITY: forces.AUTHORITY_EI},
+                     local={"stage": 1, "stage_two": None, "stage_three": False, "morale_failed": False, **fresh_turn()})
+
+
+def fresh_turn() -> dict:
+    """What is tracked within a game-turn: its d66 roll and random event, the reinforcements taken, a Random Reinforcement
+    or Hey Beavis... still to place (`allowance`), a unit still to lose (`loss`), and the phase's doings."""
+    return {"roll": None, "event": None, "reinforced": False, "allowance": None, "loss": None, **fresh_phase()}
+
+
+def fresh_phase() -> dict:
+    """What is tracked within a phase: the units that moved or fought, the reaction moves made."""
+    return {"moved": [], "fought": [], "reacted": 0}
