@@ -1,8 +1,16 @@
-"""The words of an N30 sheet beyond the shared ones: its sides, phases, unit types, markers, targets, roles,
-objectives and units' notes. Targets, roles, objectives and notes are phrases its scenario data must match
-for the Spanish sheet to translate them (`referee.briefing.i18n`, PHRASES)."""
+"""The words of an N30 sheet beyond, or instead of, the shared ones: its map's and stacks' words, its sides,
+phases, unit types, markers, targets, roles, objectives and units' notes. Targets, roles, objectives and
+notes are phrases its scenario data must match for the Spanish sheet to translate them
+(`referee.briefing.i18n`, PHRASES)."""
 
 EN = {
+    "sheet.score": "Protester success",
+    "section.map": "Downtown as you know it",
+    "col.movement": "Move dice",
+    "col.intersection": "Intersection",
+    "own.top": "Stack: 1 is the top of the stack, the unit the other side sees first.",
+    "legend.now": "the other side, seen now (how many; top unit)",
+    "legend.target": "target reached from this intersection (see the list)",
     "side.protesters": "Protesters",
     "side.police": "Police",
     "phase.protester-movement": "Protester movement",
@@ -50,6 +58,13 @@ EN = {
 }
 
 ES = {
+    "sheet.score": "Éxito de los manifestantes",
+    "section.map": "El centro según lo que sabes",
+    "col.movement": "Dados mov.",
+    "col.intersection": "Intersección",
+    "own.top": "Pila: 1 es la unidad de arriba, la que el otro bando ve primero.",
+    "legend.now": "el otro bando, visto ahora (cuántas; unidad de arriba)",
+    "legend.target": "objetivo al que se accede desde esta intersección (ver la lista)",
     "side.protesters": "Manifestantes",
     "side.police": "Policía",
     "phase.protester-movement": "Movimiento de los manifestantes",
