@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from referee.core.dice import Dice, SeededDice, TableDice
 from referee.core.engine import Context, Recorder, Ruleset, run
-from referee.core.events import MARKS, Event
+from referee.core.events import Event
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.rulesets import rules as ruleset_for
@@ -41,9 +41,7 @@ class Game:
         return game
 
     def narrate(self, event: Event) -> str:
-        """An event as one line of the log, in the scenario's names (an undo's or a redo's mark in the session's)."""
-        if event.kind in MARKS:
-            return f"{MARKS[event.kind]}: command {event.data['command']}"
+        """An event as one line of the log, in the scenario's names."""
         return self.rules.narrate(event, self.ctx)
 
     def dice_for(self, command: dict) -> Dice:

@@ -17,12 +17,12 @@ if TYPE_CHECKING:
 
 
 
-def _unit_json(game: Game, unit) -> dict:
+def _unit_json(game: Game, unit, hidden: tuple[str, ...]) -> dict:
     item = {
         "id": unit.id, "name": unit.name, "side": unit.side, "type": unit.type, "node": unit.node,
         "stack": game.state.stack_index(unit), "status": unit.status,
     }
-    item.update({key: unit.attrs[key] for key in rulesets.get(game.ctx.scenario.ruleset).hidden if key in unit.attrs})
+    item.update({key: unit.attrs[key] for key in hidden if key in unit.attrs})
     item["factors"] = unit.factors
     return item
 
@@ -30,6 +30,7 @@ def _unit_json(game: Game, unit) -> dict:
 def state_json(game: Game) -> dict:
     """`referee state --json`: everything the engine knows."""
     state, scenario = game.state, game.ctx.scenario
+    hidden = rulesets.get(scenario.ruleset).hidden
     return {
         "scenario": scenario.id,
         "title": scenario.title,
@@ -43,7 +44,7 @@ def state_json(game: Game) -> dict:
         "over": state.over,
         "winner": state.winner,
         "options": game.ctx.options,
-        "units": [_unit_json(game, unit) for unit in state.units.values()],
+        "units": [_unit_json(game, unit, hidden) for unit in state.units.values()],
         "markers": {node: list(marks) for node, marks in state.markers.items()},
         "turn_record": state.local,
     }

@@ -7,6 +7,7 @@ A declaration is data: importing it imports nothing of the ruleset, so that `ref
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from referee.tui.screens.umpire import UmpireScreen
 
 
+@functools.cache
 def load(reference: str) -> Any:
     """The object a `"package.module:attribute"` reference names."""
     module, _, attribute = reference.partition(":")

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from referee.core.events import MARKS
+from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.knowledge.build import player_view
@@ -155,8 +155,7 @@ class UmpireScreen(Screen):
                 self.post_message(Refused(command, str(error)))
                 return
             self.post_followed()
-            narrate = self.game.narrate
-            self.post_message(Applied(command, [(seq, narrate(event)) for seq, event in self.session.last],
+            self.post_message(Applied(command, self._lines(self.session.last, command.get("do") in ("undo", "redo")),
                                       self.session.tip[0]))
 
     @on(Applied)
@@ -192,9 +191,13 @@ class UmpireScreen(Screen):
         """Tell the screen what other writers committed, if anything (called holding the lock)."""
         taken = self.session.take_followed()
         if taken:
-            narrate = self.game.narrate
             undoing = any(event.kind in MARKS for _, event in taken)
-            self.post_message(Followed([(seq, narrate(event)) for seq, event in taken], undoing, self.session.tip[0]))
+            self.post_message(Followed(self._lines(taken, undoing), undoing, self.session.tip[0]))
+
+    def _lines(self, events: list[tuple[int, Event]], undoing: bool) -> list[tuple[int, str]]:
+        """New events as log lines; none after an undo or a redo, whose log is drawn again from the store
+        (`narrated`: the session, not the ruleset, says what an undo took back)."""
+        return [] if undoing else [(seq, self.game.narrate(event)) for seq, event in events]
 
     @on(Followed)
     def _followed(self, message: Followed) -> None:
