@@ -30,7 +30,7 @@ class Game:
     @classmethod
     def new(cls, scenario: Scenario, options: dict[str, str], seed: int, keep_events: bool = True) -> Game:
         """A fresh game, with the events that open it (first reinforcements) already applied."""
-        ctx = Context(scenario, scenario.option_values(options))
+        ctx = Context.of(scenario, options)
         rules = ruleset_for(scenario.ruleset)
         game = cls(ctx, rules, rules.initial(ctx), SeededDice(seed), keep_events=keep_events)
         recorder = Recorder(rules, ctx, game.state)

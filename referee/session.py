@@ -74,7 +74,7 @@ def _game(reader: LogReader) -> tuple[Game, int]:
     broken is refused: it was changed outside referee."""
     info = reader.intact().info
     scenario = from_sources(info.sources)
-    ctx = Context(scenario, scenario.option_values(info.options))
+    ctx = Context.of(scenario, info.options)
     rules = ruleset_for(scenario.ruleset)
     game = Game(ctx, rules, rules.initial(ctx), SeededDice(info.seeds, reader.dice_drawn()))
     return game, rebuild(reader, game)

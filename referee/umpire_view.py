@@ -5,16 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING
 
 from referee import rulesets
 from referee.core.events import Event
 from referee.game import Game
 from referee.text import printable
-
-if TYPE_CHECKING:
-    pass
-
 
 
 def _unit_json(game: Game, unit, hidden: tuple[str, ...]) -> dict:
@@ -30,8 +25,9 @@ def _unit_json(game: Game, unit, hidden: tuple[str, ...]) -> dict:
 def state_json(game: Game) -> dict:
     """`referee state --json`: everything the engine knows."""
     state, scenario = game.state, game.ctx.scenario
-    hidden = rulesets.get(scenario.ruleset).hidden
-    return {
+    plugin = rulesets.get(scenario.ruleset)
+    hidden = plugin.hidden
+    answer = {
         "scenario": scenario.id,
         "title": scenario.title,
         "turn": state.turn,
@@ -48,6 +44,9 @@ def state_json(game: Game) -> dict:
         "markers": {node: list(marks) for node, marks in state.markers.items()},
         "turn_record": state.local,
     }
+    if plugin.scores_as:
+        answer[plugin.scores_as] = dict(state.scores)
+    return answer
 
 
 def state_text(game: Game) -> str:
@@ -78,4 +77,4 @@ def _narrator(info) -> Callable[[Event], str]:
     from referee.scenario.catalog import from_sources
 
     scenario = from_sources(info.sources)
-    return partial(rulesets.rules(scenario.ruleset).narrate, ctx=Context(scenario, scenario.option_values(info.options)))
+    return partial(rulesets.rules(scenario.ruleset).narrate, ctx=Context.of(scenario, info.options))

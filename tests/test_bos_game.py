@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +14,6 @@ from referee.errors import RefereeError, Refusal
 from referee.game import Game
 from referee.rulesets.bos.rules import calculator, turn_end
 from referee.rulesets.bos.rules.phases import PHASES
-from referee.rulesets.bos.rules.ruleset import BattleOfSeattle
 from referee.rulesets.bos.rules.units import TYPES
 from referee.scenario.catalog import Scenario, load_file
 
@@ -32,9 +30,8 @@ def scenario() -> Scenario:
 
 
 def new_game(seed: int = 3, options: dict[str, str] | None = None) -> Game:
-    """A fresh session's game (the ruleset is not listed yet, so it is handed to the game directly)."""
-    with mock.patch("referee.game.ruleset_for", lambda name: BattleOfSeattle()):
-        return Game.new(scenario(), options or {}, seed)
+    """A fresh session's game."""
+    return Game.new(scenario(), options or {}, seed)
 
 
 def play(game: Game, *commands: dict) -> Game:
@@ -297,7 +294,7 @@ def turn_level(game: Game) -> str:
 
 
 def test_the_extension_runs_to_turn_eleven():
-    game = new_game(options={"extend": "agreed"})
+    game = new_game(options={"extend": "on"})
     for _ in range(8):
         whole_turn(game)
     assert not game.state.over and game.state.turn == 9
@@ -365,3 +362,15 @@ def test_random_legal_play_keeps_the_invariants(seed, picks):
         except (Refusal, RefereeError):
             continue
     _check(game)
+
+
+def test_the_extension_sets_the_games_length_and_the_turns_are_named():
+    """2.4, 8.0: `extend=on` (or `yes`, `agreed`) is an 11-turn game; turns carry the text's names."""
+    for word in ("on", "yes", "agreed"):
+        assert new_game(options={"extend": word}).ctx.scenario.clock.turns == 11
+    game = new_game()
+    assert game.ctx.scenario.clock.turns == 8 and new_game(options={"extend": "tie"}).ctx.scenario.clock.turns == 8
+    assert [game.ctx.scenario.clock.label(t) for t in (1, 3, 8, 11)] == [
+        "Morning, 30 November", "Night, 30 November", "Afternoon, 2 December", "Afternoon, 3 December"]
+    with pytest.raises(RefereeError, match="option extend must be one of off, on, tie"):
+        new_game(options={"extend": "maybe"})

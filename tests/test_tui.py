@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from textual.widgets import OptionList
 
 from referee.rulesets.n30.rules.confrontation import facing
 from referee.rulesets.n30.tui.actions import ACTIONS
@@ -39,6 +40,9 @@ def test_start_screen_creates_a_session_from_the_scenario_list(tmp_path, monkeyp
 
     async def script(pilot, app):
         assert isinstance(app.screen, StartScreen)
+        listed = app.screen.query_one("#scenarios", OptionList)
+        listed.highlighted = listed.get_option_index("n30/close-the-ring")
+        await pilot.pause()
         app.screen.query_one("#seed").value = "7"
         await pilot.click("#opt-hidden")
         await pilot.click("#start-new")

@@ -31,17 +31,22 @@ class Clock:
     turns: int
     phases: tuple[str, ...]
     dial: int = 12  # 12 or 24 hours, as the scenario prints times
+    names: tuple[str, ...] = ()  # the turns' names where the text names them instead of timing them
 
     def starts(self, turn: int) -> int:
         """Minutes after midnight at which a turn starts."""
         return self.start + (turn - 1) * self.minutes
 
     def label(self, turn: int) -> str:
-        """The printed time a turn starts at."""
+        """The turn's name, or the printed time it starts at."""
+        if 0 < turn <= len(self.names):
+            return self.names[turn - 1]
         return format_time(self.starts(turn), self.dial)
 
     def span(self, turn: int) -> str:
-        """The turn as the rule texts name it: '7:40-7:50'."""
+        """The turn as the rule texts name it: '7:40-7:50' (or its name)."""
+        if 0 < turn <= len(self.names):
+            return self.names[turn - 1]
         return f"{self.label(turn)}-{format_time(self.starts(turn) + self.minutes, self.dial)}"
 
     def turn_at(self, minutes: int) -> int:

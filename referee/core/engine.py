@@ -20,6 +20,12 @@ class Context:
     scenario: Scenario
     options: dict[str, str]
 
+    @classmethod
+    def of(cls, scenario: Scenario, given: dict[str, str]) -> Context:
+        """A session's context: the options given, checked over the defaults, and the scenario as they set it."""
+        options = scenario.option_values(given)
+        return cls(scenario.with_options(options), options)
+
 
 class Emit(Protocol):
     """Where a ruleset emits an event (kind, data, the dice that decided it); returns the state after it."""

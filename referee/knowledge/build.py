@@ -35,7 +35,7 @@ def record(path: Path) -> Knowledge:
     finally:
         reader.close()
     scenario = from_sources(info.sources)
-    ctx = Context(scenario, scenario.option_values(info.options))
+    ctx = Context.of(scenario, info.options)
     knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.commitment)
     for stored in events:
         knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them

@@ -91,7 +91,7 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     finally:
         reader.close()
     scenario = from_sources(info.sources)
-    ctx = Context(scenario, scenario.option_values(info.options))
+    ctx = Context.of(scenario, info.options)
     rules = ruleset_for(scenario.ruleset)
     initial = rules.initial(ctx)
     state, record = initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read

@@ -42,7 +42,7 @@ def _snapshot_problem(reader) -> str | None:
     """The first snapshot that fails its hash or differs from the log replayed up to its command."""
     info = reader.info
     scenario = from_sources(info.sources)
-    ctx = Context(scenario, scenario.option_values(info.options))
+    ctx = Context.of(scenario, info.options)
     rules = ruleset_for(scenario.ruleset)
     effective = reader.effective()
     kept = [c for c in reader.snapshots() if c in set(effective)]

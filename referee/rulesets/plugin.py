@@ -46,6 +46,7 @@ class RulesetPlugin:
     hidden: tuple[str, ...] = ()  # unit attributes `referee state --json` shows, in this order
     texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
     score_name: str = "success"  # what the review calls the score
+    scores_as: str | None = None  # a further key under which `referee state --json` gives every side's score ("ei")
     tallies: tuple[tuple[str, Callable[[Event], bool]], ...] = ()  # the review's counts: (label, which events)
     notes: str | None = None  # a function (event) -> tuple[str, ...]: lines the review prints under an event
     truth: str | None = None  # a function (unit) -> list[str]: its hidden facts in words, for the review's "It was"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +65,8 @@ class Option:
     choices: tuple[str, ...]
     section: str
     help: str
+    aliases: dict[str, str]
+    turns: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +119,16 @@ class Scenario:
             if option is None:
                 known = ", ".join(self.options) or "none"
                 raise RefereeError(f"unknown option {name!r} for {self.id} (options: {known})")
+            value = option.aliases.get(value, value)
             if value not in option.choices:
                 raise RefereeError(f"option {name} must be one of {', '.join(option.choices)}, not {value!r}")
             values[name] = value
         return values
+
+    def with_options(self, values: dict[str, str]) -> Scenario:
+        """The scenario as a session with these options plays it: its length set by an option that changes it."""
+        turns = [option.turns[values[name]] for name, option in self.options.items() if values[name] in option.turns]
+        return dataclasses.replace(self, clock=dataclasses.replace(self.clock, turns=turns[-1])) if turns else self
 
     def player(self, player_id: str) -> Player:
         """A player by id, or a clear error."""
@@ -252,7 +261,7 @@ def _compile(files: dict[str, _File]) -> Scenario:
         start = parse_time(s["start"])
     except ValueError as error:
         spec.fail(("start",), str(error))
-    clock = Clock(start, s["minutes"], s["turns"], (), s["dial"])
+    clock = Clock(start, s["minutes"], s["turns"], (), s["dial"], tuple(s.get("turn_names", ())))
     setups = files["setups"]
     if s["setup"] not in setups.data["setups"]:
         spec.fail(("setup",), f"no setup {s['setup']!r} in the setups file")
@@ -270,7 +279,11 @@ def _compile(files: dict[str, _File]) -> Scenario:
     for name, o in s["options"].items():
         if o["default"] not in o["choices"]:
             spec.fail(("options", name, "default"), f"default {o['default']!r} is not a choice")
-        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"])
+        aliases, turns = o.get("aliases", {}), o.get("turns", {})  # sessions stored before these lack them
+        for word, value in [*aliases.items(), *((value, value) for value in turns)]:
+            if value not in o["choices"]:
+                spec.fail(("options", name, "aliases" if word != value else "turns"), f"{value!r} is not a choice")
+        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"], aliases, turns)
     for choice in options["starting"].choices if "starting" in options else ():
         if choice not in s["starting"]:
             spec.fail(("starting",), f"no starting value for reading {choice!r}")

@@ -115,6 +115,8 @@ class OptionSpec(_Strict):
     choices: list[str]
     section: str = ""
     help: str = ""
+    aliases: dict[str, str] = {}  # other words for a choice: {"yes": "on"}
+    turns: dict[str, int] = {}  # the game's length in turns under a choice, where it changes it
 
 
 class PlayerSpec(_Strict):
@@ -140,6 +142,7 @@ class ScenarioFile(_Strict):
     minutes: int = Field(gt=0)
     turns: int = Field(gt=0)
     dial: Literal[12, 24] = 12  # how times are printed: 7:40 (12) or 22:40 (24)
+    turn_names: list[str] = []  # the turns as the text names them ("Morning, 30 November"), instead of times
     target: int
     starting: dict[str, int]
     options: dict[str, OptionSpec] = {}

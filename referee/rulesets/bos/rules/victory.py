@@ -1,7 +1,7 @@
 """Victory (7.3, 8.0): the level the indices give at the game's end, and when the game ends.
 
 The English text extends the game to Afternoon, 3 December by the players' agreement (option `extend`,
-reading `agreed`); the Spanish extends it on a tie at the end of Afternoon, 2 December (reading `tie`).
+`on`); the Spanish extends it on a tie at the end of Afternoon, 2 December (reading `tie`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from referee.rulesets.bos.rules.turns import EXTENDED, TURNS
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER
 
-NO, AGREED, TIE = "no", "agreed", "tie"  # readings of the extension (option `extend`)
+NO, AGREED, TIE = "off", "on", "tie"  # readings of the extension (option `extend`)
 
 TRIUMPH = "Triumph for the Forces of Capitalist Darkness"
 MARGINAL = "Protester Marginal Victory"

@@ -1,0 +1,46 @@
+"""Battle of Seattle through the command line (CONTRACT.md, "Battle of Seattle and Chicago-Chicago"):
+the scenario listed, a new session ready to play, `state --json` with `turns`, `ei` and every counter."""
+
+from __future__ import annotations
+
+import json
+
+from referee.rulesets.bos.rules.units import TYPES
+
+SCENARIO = "bos/battle-of-seattle"
+STATUSES = {"active", "off-map", "reserve", "scheduled", "removed"}
+
+
+def test_scenarios_lists_it(cli):
+    run = cli("scenarios")
+    assert run.code == 0 and any(line.split()[:3] == [SCENARIO, "8", "turns"] for line in run.lines), run.out
+
+
+def test_a_new_session_is_ready_to_play_and_state_gives_the_indices(cli, tmp_path):
+    """Setup: SPD 1 in the Convention Centre, five opening Crowds placed by default; EIs 30 and 0 (2.3)."""
+    db = tmp_path / "b.db"
+    assert cli("new", SCENARIO, "--db", db, "--seed", 4).code == 0
+    state = json.loads(cli("state", db, "--json").out)
+    assert state["scenario"] == SCENARIO and state["turns"] == 8 and state["time"] == "Morning, 30 November"
+    assert state["ei"] == {"authority": 30, "protester": 0}
+    units = state["units"]
+    assert {u["status"] for u in units} <= STATUSES and {u["type"] for u in units} <= set(TYPES)
+    on_map = [u for u in units if u["status"] == "active"]
+    assert all(u["node"] for u in on_map) and all(u["node"] is None for u in units if u["status"] != "active")
+    assert [u["node"] for u in on_map if u["type"] == "spd"] == ["convention-centre"]
+    assert sorted(TYPES[u["type"]].side for u in on_map).count("protester") == 5
+
+
+def test_extend_runs_eleven_turns(cli, tmp_path):
+    db = tmp_path / "x.db"
+    assert cli("new", SCENARIO, "--db", db, "--set", "extend=on").code == 0
+    assert json.loads(cli("state", db, "--json").out)["turns"] == 11
+
+
+def test_a_refusal_names_its_section_and_changes_nothing(cli, tmp_path):
+    db = tmp_path / "r.db"
+    cli("new", SCENARIO, "--db", db, "--seed", 4)
+    before = cli("state", db, "--json").out
+    run = cli("apply", db, stdin=json.dumps({"do": "end-phase"}) + "\n")
+    assert run.code == 2 and "3.2" in run.err and len(run.err.strip().splitlines()) == 1
+    assert cli("state", db, "--json").out == before
