@@ -44,3 +44,18 @@ def test_a_refusal_names_its_section_and_changes_nothing(cli, tmp_path):
     run = cli("apply", db, stdin=json.dumps({"do": "end-phase"}) + "\n")
     assert run.code == 2 and "3.2" in run.err and len(run.err.strip().splitlines()) == 1
     assert cli("state", db, "--json").out == before
+
+
+def test_the_umpires_page_shows_the_turn_the_indices_the_event_and_the_areas(cli, tmp_path):
+    """`referee state`: the turn by name, both EIs with the level they give (8.0), the reaction limits (5.1),
+    the random event and what it still asks (4.1), each area's units with its Exposure Value, the piles."""
+    db = tmp_path / "u.db"
+    cli("new", SCENARIO, "--db", db, "--seed", 4)
+    assert cli("apply", db, stdin=json.dumps({"do": "events", "dice": [5, 1]}) + "\n").code == 0  # 51: Attrition
+    page = cli("state", db).out
+    assert "Morning, 30 November (game-turn 1/8), events phase; Stage One escalation" in page
+    assert "Protester 0, Authority 30 (lead -30: Triumph for the Forces of Capitalist Darkness" in page
+    assert "Reaction limit: Protester 0, Authority 1 (5.1)" in page
+    assert "Random event 51: Attrition (at once)" in page and "To remove: one protester crowd unit" in page
+    assert "Convention Centre (EV " in page and "authority: SPD 1 4-4-3" in page
+    assert "Off the map, authority: 4 national guard, 14 spd, 4 state trooper" in page

@@ -8,6 +8,7 @@ PLUGIN = RulesetPlugin(
     title="Battle of Seattle: the WTO protests, 30 November to 3 December 1999",
     scenarios=data_dir("scenarios") / "bos",
     rules="referee.rulesets.bos.rules.ruleset:BattleOfSeattle",
+    umpire_text="referee.rulesets.bos.umpire:state_text",
     texts="referee.rulesets.bos.texts:TEXTS",
     hidden=("arrives", "due", "nightfall"),
     scores_as="ei",
