@@ -74,7 +74,7 @@ def state_text(game: Game) -> str:
         for side in (PROTESTER, AUTHORITY):
             away = [unit for unit in state.units.values() if unit.side == side and unit.status == status]
             if away:
-                due = {unit.attrs.get("arrives") for unit in away} - {None}
-                when = f" (arriving game-turn {', '.join(map(str, sorted(due)))})" if status == forces.SCHEDULED else ""
+                due = sorted({unit.attrs["arrives"] for unit in away if unit.attrs.get("arrives")})
+                when = f" (arriving game-turn {', '.join(map(str, due))})" if status == forces.SCHEDULED else ""
                 lines.append(f"{label}, {side}: {counts(away)}{when}")
     return "\n".join(map(printable, lines))
