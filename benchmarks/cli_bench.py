@@ -2,7 +2,8 @@
 
     python benchmarks/cli_bench.py [--runs 20]
 
-1. `referee resolve n30` from process start to exit (median), beside `python -c pass`.  Target < 0.15 s.
+1. `referee resolve n30` and `referee resolve bos` (CONTRACT.md's example) from process start to exit (median),
+   beside `python -c pass`.                                                        Target < 0.15 s.
 2. Opening a session of >= 2,000 events and printing its state: `referee state PATH --json` as a
    process (median of 5), and in-process Session.open + state_json.                Target < 0.5 s.
 3. `referee apply PATH FILE` of 1,000 legal end-phase and move commands: commands/s.  Target >= 200/s.
@@ -29,6 +30,11 @@ from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROT
 from referee.scenario.catalog import load
 
 SCENARIO = "n30/lock-down-hold-fast"
+BOS_EXAMPLE = json.dumps({  # CONTRACT.md's example of `referee resolve bos`
+    "attacker": "authority", "stage": 2, "barricade": True, "crowds_present": True,
+    "attackers": [{"id": "SPD 1", "type": "spd", "munitions": True}, {"id": "SPD 2", "type": "spd", "munitions": True}],
+    "defenders": [{"id": "Radicals 1", "type": "radical"}, {"id": "Radicals 2", "type": "radical"}],
+    "choices": {"attack": "Radicals 1", "counterattack": "SPD 1"}, "dice": [6, 5, 5]})
 EXAMPLE = (Path(__file__).resolve().parents[1] / "tests" / "data" / "worked_confrontation.json").read_text()
 
 REFEREE = [sys.executable, "-m", "referee"]
@@ -134,11 +140,14 @@ def main() -> None:
     # 1. start-up
     baseline = median_of(args.runs, [sys.executable, "-c", "pass"])
     resolve = median_of(args.runs, [*REFEREE, "resolve", "n30"], EXAMPLE)
+    resolve_bos = median_of(args.runs, [*REFEREE, "resolve", "bos"], BOS_EXAMPLE)
     help_ = median_of(args.runs, [*REFEREE, "--help"])
     print(f"python -c pass                      median {baseline:.3f} s ({args.runs} runs)")
     print(f"referee --help                      median {help_:.3f} s")
     print(f"referee resolve n30                 median {resolve:.3f} s   target < 0.150 s   "
           f"{'OK' if resolve < 0.15 else 'SLOW'}")
+    print(f"referee resolve bos                 median {resolve_bos:.3f} s   target < 0.150 s   "
+          f"{'OK' if resolve_bos < 0.15 else 'SLOW'}")
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)

@@ -404,6 +404,14 @@ def test_faction_friction_allows_one_faction():
     (fight(dice=[1]), "not enough dice"),
     (fight(dice=[1, 1, 1]), "left over"),
     (fight(speed=3), 'unknown key "speed"'),
+    ([], "must be a JSON object"),
+    (fight(attackers="SPD 1"), '"attackers" must be a list'),
+    (fight(defenders=[{"id": "R"}]), '"defenders[0].type" is missing'),
+    (fight(defenders=[{"id": "R", "type": "radical", "armed": True}]), 'unknown key "defenders[0].armed"'),
+    (fight(attackers=[{"id": "S", "type": "spd", "munitions": "yes"}]), '"attackers[0].munitions" must be true or false'),
+    (fight(ei={"authority": 3}), '"ei.protester" is missing'),
+    (fight(choices={"attack": ""}), '"choices.attack" must not be empty'),
+    (fight(night=1), '"night" must be true or false'),
 ])
 def test_bad_input_is_one_line_and_exit_2(cli, data, words):
     run = cli("resolve", "bos", stdin=json.dumps(data))

@@ -16,6 +16,8 @@ from tests.examples import WORKED_CONFRONTATION
 HEAVY = ("textual", "sqlalchemy", "sqlmodel", "pydantic", "jinja2")
 PACKAGE = Path(referee.__file__).resolve().parent
 EXAMPLE = WORKED_CONFRONTATION
+BOS_COMBAT = json.dumps({"attacker": "authority", "attackers": [{"id": "SPD 1", "type": "spd"}],
+                         "defenders": [{"id": "Radicals 1", "type": "radical"}], "dice": [1, 1]})
 
 
 
@@ -23,7 +25,7 @@ def heavy(modules) -> list[str]:
     return sorted(m for m in modules if m.split(".")[0] in HEAVY)
 
 
-@pytest.mark.parametrize("args, stdin", [(["--help"], ""), (["resolve", "n30"], EXAMPLE)])
+@pytest.mark.parametrize("args, stdin", [(["--help"], ""), (["resolve", "n30"], EXAMPLE), (["resolve", "bos"], BOS_COMBAT)])
 def test_importtime_shows_no_heavy_import(args, stdin):
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", *args], input=stdin,
                           capture_output=True, text=True, timeout=60)
@@ -52,6 +54,8 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
     (["resolve", "n30"], EXAMPLE),
     (["resolve", "n30", "--seed", "3"], json.dumps({k: v for k, v in json.loads(EXAMPLE).items() if k != "dice"})),
     (["resolve", "n30"], "{ not json"),
+    (["resolve", "bos"], BOS_COMBAT),
+    (["resolve", "bos"], '{"attacker": "police"}'),
     (["frobnicate"], ""),
 ])
 def test_modules_after_running_main(args, stdin):
@@ -61,19 +65,13 @@ def test_modules_after_running_main(args, stdin):
     assert result["code"] in (0, 2)
     assert heavy(result["modules"]) == []
     if args[0] == "resolve" and result["code"] == 0:
-        assert json.loads(result["out"])["ruleset"] == "n30"
-
-
-BOS_COMBAT = json.dumps({"attacker": "authority", "attackers": [{"id": "SPD 1", "type": "spd"}],
-                         "defenders": [{"id": "Radicals 1", "type": "radical"}], "dice": [1, 1]})
+        assert json.loads(result["out"])["ruleset"] == args[1]
 
 
 @pytest.mark.parametrize("calculator, stdin", [("wallman-rl", '{"rl": 5, "roll": 3}'),
-                                                ("wallman-fight", '{"a": {"roll": 4}, "b": {"roll": 2}}'),
-                                                ("bos", BOS_COMBAT)])
+                                                ("wallman-fight", '{"a": {"roll": 4}, "b": {"roll": 2}}')])
 def test_pydantic_calculators_import_no_ui_or_database(calculator, stdin):
-    """The Wallman charts and Battle of Seattle's combat check their input with pydantic, but load no Textual,
-    SQLAlchemy or Jinja."""
+    """The Wallman charts check their input with pydantic, but load no Textual, SQLAlchemy or Jinja."""
     done = subprocess.run([sys.executable, "-c", PROBE, stdin, "resolve", calculator], capture_output=True, text=True,
                           timeout=60)
     result = json.loads(done.stdout.splitlines()[-1])

@@ -1,81 +1,119 @@
 """`referee resolve bos`: one combat in one area (6.0-6.4, 7.3, the CRT and the EI Adjustment Chart), from a
 JSON description, without a session. Input and output follow CONTRACT.md to the letter (docs/cli.md, "`bos`").
 
-The input is checked with pydantic (unknown keys refused, strict types) and answered on one line if wrong.
+Standard library, errors and dice only, so that the command starts fast: the input is checked here, unknown
+keys refused, and answered on one line if wrong.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from dataclasses import dataclass
 
 from referee.core.dice import SeededDice, TableDice, Tally
 from referee.errors import RefereeError
-from referee.rules.bounds import ITEMS, SMALL
-from referee.rules.commands import Dice, Name, problem, whole
+from referee.rules.bounds import DICE, ITEMS, SMALL, name_problem, quoted, shown
 from referee.rulesets.bos.rules import exposure
 from referee.rulesets.bos.rules.combat import Combat, Fighter, Outcome, resolve
 from referee.rulesets.bos.rules.events import EVENTS
-from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
+from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES
 
-Side = Literal["authority", "protester"]
-Index = Annotated[int, whole(0, SMALL)]
-
-
-class _Input(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
+#: the events in effect during a combat (the others act in the Random Events Phase)
+COMBAT_EVENTS = ("kids_untied", "angry_womyn", "coffee_break", "costume_broke", "solidarity_forever",
+                 "faction_friction", "nonviolent", "pointing_fingers", "lost_keys")
 
 
-class UnitInput(_Input):
-    id: Name
-    type: Literal["anarchist", "radical", "labor", "liberal", "environmentalist", "yahoo", "spd", "national_guard",
-                  "state_trooper"]
-    munitions: bool = False
+def _wrong(where: str, problem: str) -> RefereeError:
+    return RefereeError(f"bos: {quoted(where)} {problem}")
 
 
-class ChoicesInput(_Input):
-    attack: Name | None = None
-    counterattack: Name | None = None
+def _object(value: object, where: str, known: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
+    """A JSON object with only `known` keys and every `required` one."""
+    if not isinstance(value, dict):
+        raise RefereeError(f"bos: {quoted(where) + ' ' if where else ''}must be a JSON object, got {shown(value)}")
+    for key in value:
+        if key not in known:
+            raise RefereeError(f"bos: unknown key {quoted(f'{where}.{key}' if where else key)}")
+    for key in required:
+        if key not in value:
+            raise RefereeError(f"bos: {quoted(f'{where}.{key}' if where else key)} is missing")
+    return value
 
 
-class IndicesInput(_Input):
-    authority: Index
-    protester: Index
+def _whole(value: object, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _wrong(where, f"must be a whole number from {low} to {high}, got {shown(value)}")
+    return value
 
 
-class CombatInput(_Input):
-    attacker: Side
-    stage: int = 1
-    night: bool = False
-    barricade: bool = False
-    events: Annotated[list[Literal["kids_untied", "angry_womyn", "coffee_break", "costume_broke", "solidarity_forever",
-                                   "faction_friction", "nonviolent", "pointing_fingers", "lost_keys"]],
-                      Field(max_length=ITEMS)] = []
-    attackers: Annotated[list[UnitInput], Field(max_length=ITEMS)]
-    defenders: Annotated[list[UnitInput], Field(max_length=ITEMS)]
-    crowds_present: bool = False
-    group_ei: Side = "authority"
-    choices: ChoicesInput | None = None
-    dice: Dice | None = None
-    ei: IndicesInput | None = None
+def _flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _wrong(where, f"must be true or false, got {shown(value)}")
+    return value
 
 
-def _fighters(units: list[UnitInput]) -> tuple[Fighter, ...]:
-    return tuple(Fighter(unit.id, TYPES[unit.type], unit.munitions) for unit in units)
+def _one_of(value: object, where: str, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise _wrong(where, f"must be one of {', '.join(choices)}, got {shown(value)}")
+    return value
 
 
-def combat(data: CombatInput) -> Combat:
-    """The combat the checked input describes."""
-    choices = data.choices or ChoicesInput()
-    return Combat(data.attacker, _fighters(data.attackers), _fighters(data.defenders), data.stage, data.night,
-                  data.barricade, tuple(EVENTS[key] for key in dict.fromkeys(data.events)), data.crowds_present,
-                  data.group_ei, {roll: unit for roll, unit in (("attack", choices.attack),
-                                                                ("counterattack", choices.counterattack)) if unit})
+def _name(value: object, where: str) -> str:
+    problem = name_problem(value)
+    if problem:
+        raise _wrong(where, problem)
+    return value  # type: ignore[return-value]  # name_problem found none: a str
 
 
-def to_json(attacker: str, outcome: Outcome, dice: list[int], before: IndicesInput | None) -> dict:
+def _list(value: object, where: str, most: int) -> list:
+    if not isinstance(value, list) or len(value) > most:
+        raise _wrong(where, f"must be a list of at most {most} items, got {shown(value)}")
+    return value
+
+
+def _fighters(value: object, where: str) -> tuple[Fighter, ...]:
+    fighters = []
+    for i, item in enumerate(_list(value, where, ITEMS)):
+        unit = _object(item, f"{where}[{i}]", ("id", "type", "munitions"), ("id", "type"))
+        fighters.append(Fighter(_name(unit["id"], f"{where}[{i}].id"),
+                                TYPES[_one_of(unit["type"], f"{where}[{i}].type", tuple(TYPES))],
+                                _flag(unit.get("munitions", False), f"{where}[{i}].munitions")))
+    return tuple(fighters)
+
+
+@dataclass(frozen=True)
+class CombatInput:
+    """The calculator's input, checked: the combat, the dice typed in and the indices before it."""
+
+    combat: Combat
+    dice: list[int] | None = None
+    ei: dict[str, int] | None = None
+
+
+def parse(data: object) -> CombatInput:
+    """The input checked against the documented keys (CONTRACT.md), or a RefereeError naming the first fault."""
+    top = _object(data, "", ("attacker", "stage", "night", "barricade", "events", "attackers", "defenders",
+                             "crowds_present", "group_ei", "choices", "dice", "ei"), ("attacker", "attackers", "defenders"))
+    events = [_one_of(key, f"events[{i}]", COMBAT_EVENTS) for i, key in enumerate(_list(top.get("events", []), "events", ITEMS))]
+    choices = _object(top.get("choices") or {}, "choices", ("attack", "counterattack"))
+    picks = {roll: _name(unit, f"choices.{roll}") for roll, unit in choices.items() if unit is not None}
+    dice = None
+    if top.get("dice") is not None:
+        dice = [_whole(value, f"dice[{i}]", -SMALL, SMALL) for i, value in enumerate(_list(top["dice"], "dice", DICE))]
+    ei = None
+    if top.get("ei") is not None:
+        given = _object(top["ei"], "ei", SIDES, SIDES)
+        ei = {side: _whole(given[side], f"ei.{side}", 0, SMALL) for side in SIDES}
+    attacker = _one_of(top["attacker"], "attacker", (AUTHORITY, PROTESTER))
+    combat = Combat(attacker, _fighters(top["attackers"], "attackers"), _fighters(top["defenders"], "defenders"),
+                    _whole(top.get("stage", 1), "stage", -SMALL, SMALL), _flag(top.get("night", False), "night"),
+                    _flag(top.get("barricade", False), "barricade"), tuple(EVENTS[key] for key in dict.fromkeys(events)),
+                    _flag(top.get("crowds_present", False), "crowds_present"),
+                    _one_of(top.get("group_ei", AUTHORITY), "group_ei", (AUTHORITY, PROTESTER)), picks)
+    return CombatInput(combat, dice, ei)
+
+
+def to_json(attacker: str, outcome: Outcome, dice: list[int], before: dict[str, int] | None) -> dict:
     """The documented answer, keys in the documented order."""
     units = []
     for fate in outcome.units:
@@ -87,7 +125,7 @@ def to_json(attacker: str, outcome: Outcome, dice: list[int], before: IndicesInp
               "attack": vars(outcome.attack), "counterattack": vars(outcome.counterattack),
               "units": units, "ei": dict(outcome.ei)}
     if before is not None:
-        answer["ei_after"] = exposure.settle({AUTHORITY: before.authority, PROTESTER: before.protester}, outcome.ei)
+        answer["ei_after"] = exposure.settle(before, outcome.ei)
     return answer | {"dice": dice}
 
 
@@ -97,16 +135,13 @@ def calculate(name: str, data: object, seed: int | None = None) -> dict:
     Typed-in `dice` are used in order and must all be used; without them the generator seeded with `seed`
     (or a random seed) rolls.
     """
-    try:
-        parsed = CombatInput.model_validate(data)
-    except ValidationError as error:
-        raise RefereeError(f"bos: {problem(error)}") from None
+    parsed = parse(data)
     if parsed.dice is not None:
         source: TableDice | SeededDice = TableDice(parsed.dice)
     else:
         source = SeededDice(int.from_bytes(os.urandom(4), "big") if seed is None else seed)
     dice = Tally(source)
-    outcome = resolve(combat(parsed), dice)
+    outcome = resolve(parsed.combat, dice)
     if isinstance(source, TableDice):
         source.check_all_used()
-    return to_json(parsed.attacker, outcome, [roll.value for roll in dice.rolls], parsed.ei)
+    return to_json(parsed.combat.attacker, outcome, [roll.value for roll in dice.rolls], parsed.ei)
