@@ -374,3 +374,33 @@ def test_the_extension_sets_the_games_length_and_the_turns_are_named():
         "Morning, 30 November", "Night, 30 November", "Afternoon, 2 December", "Afternoon, 3 December"]
     with pytest.raises(RefereeError, match="option extend must be one of off, on, tie"):
         new_game(options={"extend": "maybe"})
+
+
+def test_the_umpire_may_place_the_opening_crowds_elsewhere_in_the_downtown_core_before_the_first_roll():
+    """Setup Instructions: the five Crowds go to "any areas of the Downtown Core"; the default placement is
+    the umpire's to change until the Random Event of game-turn 1 is rolled."""
+    game = new_game()
+    crowd = next(u for u in game.state.units.values() if u.status == "active" and u.side == "protester")
+    target = next(n for n in ("pike-place-market", "financial-district") if n != crowd.node)
+    play(game, {"do": "place", "unit": crowd.id, "to": target})
+    assert game.state.units[crowd.id].node == target and crowd.id in game.state.stacks["protester"][target]
+    with pytest.raises(Refusal, match="^Setup Instructions: .*Downtown Core, not capitol-hill"):
+        game.apply({"do": "place", "unit": crowd.id, "to": "capitol-hill"})
+    play(game, QUIET)
+    with pytest.raises(Refusal, match="^4.2: "):
+        game.apply({"do": "place", "unit": crowd.id, "to": "westin"})
+
+
+def test_folk_music_festival_sets_the_liberals_aside_until_the_next_morning():
+    """Random Events Table 24: "Remove all Liberal units: they reappear in the Morning turn of the following
+    day" — not drawn meanwhile, back as reinforcements to place on game-turn 4 (RULINGS.md)."""
+    game = next(g for g in map(new_game, range(1, 40))
+                if any(u.type == "liberal" and u.status == "active" for u in g.state.units.values()))
+    liberals = [u.id for u in game.state.units.values() if u.type == "liberal" and u.status == "active"]
+    play(game, {"do": "events", "dice": [2, 4]}, DECLINE)
+    assert all(game.state.units[uid].status == "off-map" and game.state.units[uid].attrs["nightfall"] for uid in liberals)
+    for _ in range(3):
+        whole_turn(game)
+    assert game.state.turn == 4
+    play(game, QUIET, DECLINE)
+    assert all(game.state.units[uid].attrs["due"] for uid in liberals)

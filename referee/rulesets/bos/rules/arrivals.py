@@ -11,6 +11,7 @@ from referee.errors import Refusal
 from referee.rulesets.bos.rules import emergency, events, exposure, forces, reinforcement
 from referee.rulesets.bos.rules.board import area, check_stacking, unit_of
 from referee.rulesets.bos.rules.phases import EVENTS
+from referee.rulesets.bos.rules.turn_end import CORE
 from referee.rulesets.bos.rules.turns import is_morning, is_night
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES
 
@@ -80,7 +81,8 @@ def reinforce(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     unknown = set(remove) - set(removed)
     if unknown:
         raise Refusal("4.21", f"no removal is due of {', '.join(sorted(unknown))}")
-    morning = [u.id for u in state.units.values() if u.attrs.get("nightfall")] if is_morning(state.turn) else []
+    aside = [u.id for u in state.units.values() if 0 < u.attrs.get("nightfall", 0) < state.turn]  # 7.1, event 24
+    morning = aside if is_morning(state.turn) else []
     arriving = [u.id for u in state.units.values() if u.status == forces.SCHEDULED and u.attrs["arrives"] <= state.turn]
     held = [uid for uid in drawn if is_night(state.turn) and TYPES[state.units[uid].type].kind == CROWD]
     emit("reinforced", {"due": due, "units": [uid for uid in drawn if uid not in held] + morning, "held": held,
@@ -92,6 +94,12 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     placed anywhere but where only Authority units stand (4.2)."""
     _in_phase(state, "placing reinforcements")
     unit, to = unit_of(state, command["unit"]), area(ctx, command["to"])
+    if _opening(state, unit):
+        if CORE not in ctx.scenario.board.nodes[to].features:
+            raise Refusal("Setup Instructions", f"the opening Crowds are placed in areas of the Downtown Core, not {to}")
+        check_stacking(state, unit, to)
+        emit("unit-placed", {"unit": unit.id, "to": to, "chosen": False})
+        return
     allowance = state.local["allowance"]
     chosen = (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
               and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
@@ -103,6 +111,13 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         raise Refusal("7.1", "Crowd units are off the map during night turns")
     check_stacking(state, unit, to)
     emit("unit-placed", {"unit": unit.id, "to": to, "chosen": chosen})
+
+
+def _opening(state: GameState, unit: Unit) -> bool:
+    """An opening Crowd the umpire may place elsewhere before the first roll: the setup's default placement is
+    his to change (CONTRACT.md) until the Random Event of game-turn 1 is rolled."""
+    return (state.turn == 1 and state.local["roll"] is None and unit.status == ACTIVE and unit.side == PROTESTER
+            and TYPES[unit.type].kind == CROWD)
 
 
 def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -48,8 +48,8 @@ def _event(state: GameState, data: dict) -> None:
                    "allowance": data.get("allowance"), "loss": data.get("loss")}
     for uid, turn in data.get("shifted", {}).items():
         state.units[uid] = state.units[uid].with_attrs(arrives=turn)
-    for uid in data.get("withdrawn", []):
-        _off(state, uid, forces.OFF_MAP)
+    for uid in data.get("withdrawn", []):  # Folk Music Festival: set aside with the Crowds gone at nightfall (7.1)
+        _off(state, uid, forces.OFF_MAP, nightfall=state.turn)
 
 
 def _ei(state: GameState, data: dict) -> None:
@@ -65,7 +65,7 @@ def _reinforced(state: GameState, data: dict) -> None:
         else:
             _off(state, uid, forces.OFF_MAP, due=True, nightfall=False)
     for uid in data["held"]:
-        _off(state, uid, forces.OFF_MAP, nightfall=True)
+        _off(state, uid, forces.OFF_MAP, nightfall=state.turn)
     for uid in data["removed"]:
         _off(state, uid, forces.OFF_MAP)
     for uid in data["arriving"]:
@@ -134,7 +134,7 @@ def _escalated(state: GameState, data: dict) -> None:
 
 def _nightfall(state: GameState, data: dict) -> None:
     for uid in data["units"]:
-        _off(state, uid, forces.OFF_MAP, nightfall=True)
+        _off(state, uid, forces.OFF_MAP, nightfall=state.turn)
 
 
 def _ended(state: GameState, data: dict) -> None:
