@@ -57,8 +57,8 @@ def _kinds(play: Autoplay, given: dict[str, str]) -> dict[str, str]:
     return {side: given.get(side, play.kinds[0]) for side in play.sides}
 
 
-def _score(state: GameState) -> int:
-    return next(iter(state.scores.values()))
+def _score(game: Game) -> int:
+    return rulesets.get(game.ctx.scenario.ruleset).score(game.state.scores)
 
 
 @dataclass
@@ -71,7 +71,7 @@ class Played:
 
     @property
     def score(self) -> int:
-        return _score(self.game.state)
+        return _score(self.game)
 
     @property
     def winner(self) -> str | None:
@@ -140,8 +140,8 @@ def _outcome(job: tuple) -> tuple[str | None, int]:
     scenario = _LOADED.get(scenario_id)
     if scenario is None:
         scenario = _LOADED[scenario_id] = load(scenario_id)
-    state = play(scenario, options, seed, *kinds).game.state
-    return state.winner, _score(state)
+    game = play(scenario, options, seed, *kinds).game
+    return game.state.winner, _score(game)
 
 
 def _auto_workers(games: int) -> int:

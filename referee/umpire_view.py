@@ -34,7 +34,7 @@ def state_json(game: Game) -> dict:
         "turns": scenario.clock.turns,
         "time": scenario.clock.label(state.turn),
         "phase": state.phase,
-        "score": next(iter(state.scores.values())),
+        "score": plugin.score(state.scores),
         "target": scenario.target,
         "scores": state.scores,
         "over": state.over,

@@ -22,7 +22,7 @@ def test_a_new_session_is_ready_to_play_and_state_gives_the_indices(cli, tmp_pat
     assert cli("new", SCENARIO, "--db", db, "--seed", 4).code == 0
     state = json.loads(cli("state", db, "--json").out)
     assert state["scenario"] == SCENARIO and state["turns"] == 8 and state["time"] == "Morning, 30 November"
-    assert state["ei"] == {"authority": 30, "protester": 0}
+    assert state["ei"] == {"authority": 30, "protester": 0} and state["score"] == -30  # the Protester's lead (8.0)
     units = state["units"]
     assert {u["status"] for u in units} <= STATUSES and {u["type"] for u in units} <= set(TYPES)
     on_map = [u for u in units if u["status"] == "active"]

@@ -237,3 +237,20 @@ def test_a_single_reinforcement_is_one_reinforcement():
         "1 reinforcement reaches the west edge: U1")
     assert riot_narrate(Event("reinforcements-arrived", {"units": ["Panda 3"], "node": "Ring Road"}, (), 1, "")) == (
         "Panda 3 arrives at Ring Road")
+
+
+def test_a_game_of_two_indices_charts_each_index_and_the_lead():
+    """Battle of Seattle keeps two Exposure Indices (2.3): the chart draws both, named, and the lead with its
+    zero line, the scale reaching below zero where the lead does."""
+    from referee.review.chart import score_chart
+
+    lead = {1: -28, 2: -10, 3: 12}
+    indices = {"protester": {1: 2, 2: 25, 3: 40}, "authority": {1: 30, 2: 35, 3: 28}}
+    chart = score_chart(lead, 3, 0, [3], indices)
+    assert sorted(line.name for line in chart.lines) == ["authority", "lead", "protester"]
+    assert chart.level is not None and chart.level[1] == "target 0"
+    assert min(int(label) for _, label in chart.y_ticks) == -20 and max(int(label) for _, label in chart.y_ticks) >= 40
+    (mark,) = chart.marks
+    assert mark.y < chart.level[0]  # turn 3's lead of +12 stands above the zero line
+    single = score_chart({1: 3, 2: 5}, 2, 10, [])
+    assert [line.name for line in single.lines] == ["score"] and min(int(label) for _, label in single.y_ticks) == 0

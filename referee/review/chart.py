@@ -58,7 +58,8 @@ def _ticks(low: float, high: float, wanted: int = 5) -> list[int]:
         if nice >= step:
             step = nice
             break
-    return list(range(int(low), int(high) + 1, step))
+    first = -(-int(low) // step) * step  # the first multiple of the step on the scale
+    return list(range(first, int(high) + 1, step))
 
 
 def _line(scale: _Scale, name: str, series: list[tuple[int, int]]) -> Line:
@@ -76,16 +77,21 @@ def _spread(lines: list[Line], gap: float = 12) -> tuple[Line, ...]:
     return tuple(placed)
 
 
-def score_chart(scores: dict[int, int], turns: int, target: int | None, marked: list[int]) -> Chart:
-    """The score at the end of each turn, the target, and numbered marks on the `marked` turns."""
+def score_chart(scores: dict[int, int], turns: int, target: int | None, marked: list[int],
+                indices: dict[str, dict[int, int]] | None = None) -> Chart:
+    """The score at the end of each turn, the target, and numbered marks on the `marked` turns; where a game
+    keeps several indices (`indices`, by side), each of them too, named, and the score called the lead."""
     series = sorted(scores.items())
-    top = max([value for _, value in series] + [target or 0, 1])
-    scale = _Scale(turns, top * 1.05)
+    values = [value for _, value in series] + [value for index in (indices or {}).values() for value in index.values()]
+    top, bottom = max([*values, target or 0, 1]), min([*values, 0])
+    scale = _Scale(turns, top + (top - bottom) * 0.05, bottom)
     marks = tuple(Mark(i + 1, scale.x(turn), scale.y(scores[turn])) for i, turn in enumerate(marked))
-    level = (scale.y(target), f"target {target}") if target else None
-    return Chart(WIDTH, HEIGHT, (_line(scale, "score", series),) if series else (),
+    level = (scale.y(target or 0), f"target {target or 0}") if target or (indices and bottom < 0) else None
+    lines = [_line(scale, "lead" if indices else "score", series)] if series else []
+    lines += [_line(scale, side, sorted(index.items())) for side, index in (indices or {}).items() if index]
+    return Chart(WIDTH, HEIGHT, _spread(lines) if indices else tuple(lines),
                  tuple((scale.x(t), str(t)) for t in _ticks(1, turns, 12)),
-                 tuple((scale.y(v), str(v)) for v in _ticks(0, top)), level, marks,
+                 tuple((scale.y(v), str(v)) for v in _ticks(bottom, top)), level, marks,
                  LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from referee import rulesets
 from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState
@@ -61,6 +62,7 @@ class Gathered:
     log: list[EventRecord] = field(default_factory=list)
     briefings: list[BriefingRecord] = field(default_factory=list)
     scores: dict[int, int] = field(default_factory=dict)  # turn: score at its end
+    indices: dict[int, dict[str, int]] = field(default_factory=dict)  # turn: every side's score at its end
     ends: dict[int, tuple[GameState, int]] = field(default_factory=dict)  # turn: (state, score) at its end
     moments: dict[int, Moment] = field(default_factory=dict)
     rl: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # crowd: (turn, RL) after each change
@@ -69,10 +71,6 @@ class Gathered:
     @property
     def scenario(self) -> Scenario:
         return self.ctx.scenario
-
-
-def _score(state: GameState) -> int:
-    return next(iter(state.scores.values()))
 
 
 def _crowd_levels(state: GameState) -> dict[str, int]:
@@ -92,7 +90,7 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
         reader.close()
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
-    rules = ruleset_for(scenario.ruleset)
+    rules, score = ruleset_for(scenario.ruleset), rulesets.get(scenario.ruleset).score
     initial = rules.initial(ctx)
     state, record = initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
     g = Gathered(path, info, ctx, initial, state, commands=commands, log=log, briefings=briefings, chain=chain)
@@ -106,19 +104,19 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
     for r in kept:
         event = stored_event(r)
         if event.kind == "turn-begun":
-            g.ends[state.turn] = (state.thawed(), _score(state))
+            g.ends[state.turn] = (state.thawed(), score(state.scores))
             if state.turn in wanted:
                 g.moments[state.turn] = _moment(ctx, state, record)
-        before = _score(state)
+        before = score(state.scores)
         rules.evolve(ctx, state, event)
         record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
-        g.played.append(Played(r.seq, r.command_id, event, rules.narrate(event, ctx), before, _score(state)))
-        g.scores[state.turn] = _score(state)
+        g.played.append(Played(r.seq, r.command_id, event, rules.narrate(event, ctx), before, score(state.scores)))
+        g.scores[state.turn], g.indices[state.turn] = score(state.scores), dict(state.scores)
         if event.kind in RL_KINDS:
             for uid, level in _crowd_levels(state).items():
                 if not g.rl.get(uid) or g.rl[uid][-1][1] != level:
                     g.rl.setdefault(uid, []).append((state.turn, level))
-    g.ends[state.turn] = (state.thawed(), _score(state))
+    g.ends[state.turn] = (state.thawed(), score(state.scores))
     if state.turn in wanted:
         g.moments[state.turn] = _moment(ctx, state, record)
     return g

@@ -42,7 +42,8 @@ def timeline(g: Gathered) -> list[Turn]:
         entry = at(p.event.turn)
         if p.event.kind in QUIET:
             if p.event.kind in ("unit-moved", "crowd-moved") and p.event.data["to"] != p.event.data.get("from"):
-                entry["moves"].append(f"{p.event.data.get('unit') or p.event.data['crowd']} → {p.event.data['to']}")
+                entry["moves"].append(f"{p.event.data.get('unit') or p.event.data['crowd']} → "
+                                      f"{p.event.data['to'] or 'off the map'}")
         else:
             entry["lines"].append((p.seq, p.line, notes(p.event), False))
     for record, line in g.undone:
@@ -54,7 +55,7 @@ def timeline(g: Gathered) -> list[Turn]:
 
 def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
     """The turns where the score moved most: (turn, change, why in words)."""
-    previous = {t: g.scores.get(t - 1, next(iter(g.initial.scores.values()))) for t in g.scores}
+    previous = {t: g.scores.get(t - 1, rulesets.get(g.scenario.ruleset).score(g.initial.scores)) for t in g.scores}
     changes = sorted(((abs(g.scores[t] - previous[t]), t) for t in g.scores if g.scores[t] != previous[t]), reverse=True)
     picked = sorted(t for _, t in changes[:count])
     return [(t, g.scores[t] - previous[t], why(g, t)) for t in picked]
@@ -62,7 +63,9 @@ def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
 
 def why(g: Gathered, turn: int) -> list[str]:
     """What moved the score in a turn, in words, each reason once with what it gave: "the protesters' ring cut
-    Roosevelt Hotel, ... off from the venues (5.2): +5"; an event without words of its own is told as the log tells it."""
+    Roosevelt Hotel, ... off from the venues (5.2): +5". An event's words are the ruleset's for its "source"
+    (else its kind); {names} the targets, buildings, places or `names` it concerns. An event without words of its
+    own is told as the log tells it."""
     reasons: dict[str, list] = {}  # reason: [points, the names it concerns]
     words = rulesets.get(g.scenario.ruleset).reasons
     targets = g.scenario.board.targets
@@ -70,12 +73,12 @@ def why(g: Gathered, turn: int) -> list[str]:
         if p.event.turn != turn or p.score_after == p.score_before:
             continue
         d = p.event.data
-        reason = reasons.setdefault(words.get(d.get("source", "") if p.event.kind == "success" else p.event.kind, p.line),
-                                    [0, []])
+        reason = reasons.setdefault(words.get(d.get("source", p.event.kind), p.line), [0, []])
         reason[0] += p.score_after - p.score_before
-        name = targets[d["target"]].name if d.get("target") in targets else d.get("building")
-        if name and name not in reason[1]:
-            reason[1].append(name)
+        name = targets[d["target"]].name if d.get("target") in targets else d.get("building") or d.get("node")
+        for each in [name] + list(d.get("names", ())):
+            if each and each not in reason[1]:
+                reason[1].append(each)
     return [reason.format(names=", ".join(names)) + f": {points:+d}" for reason, (points, names) in reasons.items()]
 
 
@@ -135,16 +138,22 @@ def context(g: Gathered) -> dict:
     moves = big_moves(g)
     rl = {uid: changes for uid, changes in g.rl.items() if changes and final.units[uid].status != "reserve"}
     return {
-        "g": g, "scenario": scenario, "final": final, "score": next(iter(final.scores.values())),
+        "g": g, "scenario": scenario, "final": final, "score": plugin.score(final.scores),
         "score_name": plugin.score_name,
         "tallies": [(label, sum(map(test, played))) for label, test in plugin.tallies],
         "lost": _lost(final),
-        "chart": score_chart(g.scores, max(g.scores or {1: 0}), scenario.target, [t for t, _, _ in moves]),
+        "chart": score_chart(g.scores, max(g.scores or {1: 0}), scenario.target, [t for t, _, _ in moves],
+                             _indices(g) if plugin.lead else None),
         "moves": moves, "timeline": timeline(g), "fates": fates(g), "audit": audit(g),
         "moments": [(m, knew_and_true(g, m)) for _, m in sorted(g.moments.items())],
         "rl_chart": levels_chart(rl, max(g.scores or {1: 0}), len(scenario.tables.rl.levels)) if rl and scenario.tables else None,
         "rl": rl,
     }
+
+
+def _indices(g: Gathered) -> dict[str, dict[int, int]]:
+    """Each side's index at the end of each turn."""
+    return {side: {turn: scores[side] for turn, scores in g.indices.items()} for side in g.final.scores}
 
 
 def _lost(final) -> list[tuple[str, str, int]]:

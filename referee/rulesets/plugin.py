@@ -46,6 +46,7 @@ class RulesetPlugin:
     hidden: tuple[str, ...] = ()  # unit attributes `referee state --json` shows, in this order
     texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
     score_name: str = "success"  # what the review calls the score
+    lead: tuple[str, str] | None = None  # a game of two indices: its score is the first's lead over the second
     scores_as: str | None = None  # a further key under which `referee state --json` gives every side's score ("ei")
     tallies: tuple[tuple[str, Callable[[Event], bool]], ...] = ()  # the review's counts: (label, which events)
     notes: str | None = None  # a function (event) -> tuple[str, ...]: lines the review prints under an event
@@ -73,6 +74,13 @@ class RulesetPlugin:
 
     def screen_class(self) -> type[UmpireScreen]:
         return self._part(self.screen, "dashboard screen")
+
+    def score(self, scores: Mapping[str, int]) -> int:
+        """The game's one score: the first side's lead where the game keeps two indices, else its first score."""
+        if self.lead:
+            first, second = self.lead
+            return scores[first] - scores[second]
+        return next(iter(scores.values()))
 
     def texts_for(self, lang: str) -> dict[str, str]:
         return load(self.texts).get(lang, {}) if self.texts else {}

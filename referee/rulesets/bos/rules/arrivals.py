@@ -21,10 +21,10 @@ def _in_phase(state: GameState, what: str) -> None:
         raise Refusal("3.2", f"{what} is done in the Random Events and Reinforcement Phase, not the {state.phase} phase")
 
 
-def settle_ei(state: GameState, change: dict[str, int], source: str, emit: Emit) -> GameState:
-    """Apply EI changes at once under 2.3 (`ei-changed`)."""
+def settle_ei(state: GameState, change: dict[str, int], source: str, emit: Emit, names: tuple[str, ...] = ()) -> GameState:
+    """Apply EI changes at once under 2.3 (`ei-changed`); `names`: the areas that earned them, for the review."""
     after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, change)
-    return emit("ei-changed", {"source": source, "change": change, **after})
+    return emit("ei-changed", {"source": source, "change": change, **after} | ({"names": list(names)} if names else {}))
 
 
 def roll_event(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

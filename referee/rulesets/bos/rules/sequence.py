@@ -49,7 +49,9 @@ def _turn_end(ctx: Context, state: GameState, emit: Emit) -> None:
         if unit.side == PROTESTER:
             held.setdefault(unit.site, []).append(unit.type)
     spd = sum(unit.type == "spd" for unit in on_map)
-    state = settle_ei(state, turn_end.changes(ctx.scenario.board, held, spd, turns.is_night(state.turn)), "turn end", emit)
+    change = turn_end.changes(ctx.scenario.board, held, spd, turns.is_night(state.turn))
+    core = turn_end.exposure_values(ctx.scenario.board)
+    state = settle_ei(state, change, "turn end", emit, tuple(area for area in core if area in held))
     if turns.is_night(state.turn + 1):
         crowds = [unit.id for unit in on_map if TYPES[unit.type].kind == CROWD]
         emit("nightfall", {"units": crowds})
