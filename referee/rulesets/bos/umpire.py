@@ -8,6 +8,7 @@ from collections import Counter
 from referee.game import Game
 from referee.rulesets.bos.rules import forces, reinforcement, victory
 from referee.rulesets.bos.rules.events import EVENTS
+from referee.rulesets.bos.rules.phases import EVENTS as EVENTS_PHASE
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.text import plural, printable
 
@@ -47,9 +48,12 @@ def state_text(game: Game) -> str:
              f"{victory.level(ei, local['stage_three'])} if the game ended now)",
              f"Reaction limit: Protester {reinforcement.reaction_limit(ei[PROTESTER])}, "
              f"Authority {reinforcement.reaction_limit(ei[AUTHORITY])} (5.1)", _event(game)]
-    if local["allowance"] and local["allowance"]["count"]:
-        lines.append(f"To place: {plural(local['allowance']['count'], 'unit')} "
-                     f"({' or '.join(local['allowance']['kinds'])})")
+    due = [unit.id for unit in state.units.values() if unit.attrs.get("due")]
+    if due:
+        lines.append(f"Reinforcements to place (4.2; those not placed are declined): {', '.join(due)}")
+    if state.phase == EVENTS_PHASE and local["allowance"] and local["allowance"]["count"]:
+        lines.append(f"The random event lets the Protester choose {plural(local['allowance']['count'], 'unit')} "
+                     f"({' or '.join(local['allowance']['kinds'])}) to place")
     if local["loss"]:
         side, kind = local["loss"]
         lines.append(f"To remove: one {side} {kind.replace('_', ' ')} unit, for good (random event; command lose)")

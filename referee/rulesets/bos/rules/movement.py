@@ -12,6 +12,7 @@ from referee.rulesets.bos.rules.board import area, check_stacking, unit_of
 from referee.rulesets.bos.rules.events import EVENTS
 from referee.rulesets.bos.rules.phases import MOVER, PROTESTER_TURN, REACTOR
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES, other
+from referee.text import plural
 
 POOL = "reserve-pool"  # where `to` sends an Authority unit off the map (5.0)
 BARRICADE = "barricade"
@@ -57,7 +58,7 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
 def _check_reaction(state: GameState, unit: Unit, path: list[str], pooled: bool) -> None:
     limit = reinforcement.reaction_limit(state.scores[unit.side])
     if state.local["reacted"] >= limit:
-        raise Refusal("5.1", f"the {unit.side} Reaction Move Limit is {limit} units at EI {state.scores[unit.side]}")
+        raise Refusal("5.1", f"the {unit.side} Reaction Move Limit is {plural(limit, 'unit')} at EI {state.scores[unit.side]}")
     if unit.side == PROTESTER and TYPES[unit.type].kind != GROUP:
         raise Refusal("5.1", f"the Protester player reaction-moves only Group units ({unit.id} is a Crowd)")
     if len(path) > 1 or path == [POOL]:
