@@ -10,9 +10,10 @@ from referee.errors import RefereeError
 from referee.knowledge.moods import EXPLAINED
 
 LANGUAGES = ("en", "es")
-PHRASES = ("target.", "role.", "objective.", "note.", "mood.")
-"""Keys of texts that come from data (scenario files, unit notes). The English value is the pattern the
-data must match for the translation to apply, its {fields} matching anything; other data prints as it is."""
+PHRASES = ("target.", "role.", "objective.", "note.", "mood.", "time.", "unit.")
+"""Keys of texts that come from data (scenario files, unit notes, a turn's name, a counter's name). The English
+value is the pattern the data must match for the translation to apply, its {fields} matching anything; other
+data prints as it is."""
 
 EN = {
     "sheet.title": "Briefing: {side}",
@@ -290,6 +291,10 @@ class Strings:
     def word(self, kind: str, value: str) -> str:
         """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability, edge or marker."""
         return self(f"{kind}.{value}")
+
+    def place(self, node: str) -> str:
+        """A place's printed name: the ruleset's `place.<id>` where it gives one, else its id."""
+        return self._table.get(f"place.{node}", node)
 
     def data(self, text: str) -> str:
         """A text from data (a target's name, a role, an objective, a unit note), translated where a phrase matches."""

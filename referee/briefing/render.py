@@ -28,7 +28,7 @@ def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, li
         elif unit.id not in arriving:
             away.setdefault(unit.status, []).append(unit)
     order = sorted(placed, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
-    groups = [(node, sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
+    groups = [(t.place(node), sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
     return groups + [(t.word("status", status), units) for status, units in away.items() if units]
 
 
@@ -42,10 +42,10 @@ def seen_text(sighting: Sighting | SceneNote | MarkerSeen, view: PlayerView, t: 
     """How old a sighting is: 'now', or 'seen 8:10, 2 turns ago'."""
     if sighting.current:
         return t("age.now")
-    age = view.turn - sighting.seen_turn
+    age, time = view.turn - sighting.seen_turn, t.data(sighting.seen_time)
     if age <= 0:
-        return t("age.this_turn", time=sighting.seen_time)
-    return t("age.one", time=sighting.seen_time) if age == 1 else t("age.many", time=sighting.seen_time, turns=age)
+        return t("age.this_turn", time=time)
+    return t("age.one", time=time) if age == 1 else t("age.many", time=time, turns=age)
 
 
 def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> dict:

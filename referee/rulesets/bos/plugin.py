@@ -8,9 +8,11 @@ PLUGIN = RulesetPlugin(
     title="Battle of Seattle: the WTO protests, 30 November to 3 December 1999",
     scenarios=data_dir("scenarios") / "bos",
     rules="referee.rulesets.bos.rules.ruleset:BattleOfSeattle",
+    knowledge="referee.rulesets.bos.knowledge:BosKnowledge",
     texts="referee.rulesets.bos.texts:TEXTS",
     hidden=("arrives", "due", "nightfall"),
     scores_as="ei",
+    score_name="EI",
     calculators=("bos",),
     calculate="referee.rulesets.bos.rules.calculator:calculate",
 )
