@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee import rulesets
 from referee.briefing.environment import environment
 from referee.briefing.i18n import Strings
-from referee.briefing.svg_map import drawing, grid
+from referee.briefing.svg_map import area_rows, areas, drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting
@@ -52,10 +53,20 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
     """Everything the briefing templates read: the view, the map drawn from it, and the words of `lang`."""
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
-    t = Strings(lang, view.scenario.split("/")[0])
-    plan = drawing(view, board, lambda target: t.data(target.name), lambda marker: t.word("marker", marker)[0].upper())
+    ruleset = view.scenario.split("/")[0]
+    t = Strings(lang, ruleset)
+
+    def letter(marker: str) -> str:
+        return t.word("marker", marker)[0].upper()
+
+    if rulesets.get(ruleset).sheet_map == "areas":
+        plan = areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter)
+        rows: list = area_rows(plan)
+    else:
+        plan = drawing(view, board, lambda target: t.data(target.name), letter)
+        rows = grid(plan)
     return {
-        "view": view, "t": t, "paper": paper, "map": plan, "grid": grid(plan), "side": t.word("side", view.side),
+        "view": view, "t": t, "paper": paper, "map": plan, "grid": rows, "side": t.word("side", view.side),
         "groups": own_groups(view, board, t), "own_by_id": {unit.id: unit for unit in view.own},
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out

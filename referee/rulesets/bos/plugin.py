@@ -10,6 +10,7 @@ PLUGIN = RulesetPlugin(
     rules="referee.rulesets.bos.rules.ruleset:BattleOfSeattle",
     knowledge="referee.rulesets.bos.knowledge:BosKnowledge",
     texts="referee.rulesets.bos.texts:TEXTS",
+    sheet_map="areas",
     hidden=("arrives", "due", "nightfall"),
     scores_as="ei",
     score_name="EI",
