@@ -90,8 +90,8 @@ def test_6_4_example_through_the_command_line(referee_process):
 
 
 def test_the_readme_example_is_6_4_and_what_the_calculator_prints(cli):
-    """README, "Battle of Seattle's combat": the example of 6.4 with the defaults left out gives the same answer."""
-    ((name, stdin, shown),) = readme_examples("Battle of Seattle's combat")
+    """README, "Battle of Seattle": the example of 6.4 with the defaults left out gives the same answer."""
+    ((name, stdin, shown),) = readme_examples("Battle of Seattle")
     run = cli("resolve", name, stdin=stdin)
     assert run.code == 0, run.err
     assert json.loads(run.out) == shown == EXAMPLE_ANSWER

@@ -353,7 +353,12 @@ def _check(game: Game) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 10**6), min_size=20, max_size=120))
 def test_random_legal_play_keeps_the_invariants(seed, picks):
-    game = new_game(seed)
+    _check(random_game(seed, picks))
+
+
+def random_game(seed: int, picks: list[int], options: dict[str, str] | None = None) -> Game:
+    """A game played from `seed` by random legal commands, one a pick (those the rules refuse left out)."""
+    game = new_game(seed, options)
     for pick in picks:
         if game.state.over:
             break
@@ -361,7 +366,7 @@ def test_random_legal_play_keeps_the_invariants(seed, picks):
             game.apply(_candidates(game, pick))
         except (Refusal, RefereeError):
             continue
-    _check(game)
+    return game
 
 
 def test_the_extension_sets_the_games_length_and_the_turns_are_named():

@@ -10,9 +10,10 @@ from referee.errors import RefereeError
 from referee.knowledge.moods import EXPLAINED
 
 LANGUAGES = ("en", "es")
-PHRASES = ("target.", "role.", "objective.", "note.", "mood.")
-"""Keys of texts that come from data (scenario files, unit notes). The English value is the pattern the
-data must match for the translation to apply, its {fields} matching anything; other data prints as it is."""
+PHRASES = ("target.", "role.", "objective.", "note.", "mood.", "time.", "unit.")
+"""Keys of texts that come from data (scenario files, unit notes, a turn's name, a counter's name). The English
+value is the pattern the data must match for the translation to apply, its {fields} matching anything; other
+data prints as it is."""
 
 EN = {
     "sheet.title": "Briefing: {side}",
@@ -68,6 +69,12 @@ EN = {
     "map.out_of_play": "out of play",
     "map.tunnel": "tunnel",
     "map.north": "N",
+    "map.turn": "turn {turn}",
+    "legend.valued": "an area with its value",
+    "legend.area": "an area",
+    "legend.line": "a line between areas",
+    "col.value": "Value",
+    "col.links": "Lines to",
     "legend.own": "your units (how many)",
     "legend.now": "the other side, seen now (how many)",
     "legend.stale": "seen earlier (time): dashed, fainter the older it is",
@@ -182,6 +189,12 @@ ES = {
     "map.out_of_play": "fuera de juego",
     "map.tunnel": "túnel",
     "map.north": "N",
+    "map.turn": "turno {turn}",
+    "legend.valued": "un área con su valor",
+    "legend.area": "un área",
+    "legend.line": "una línea entre áreas",
+    "col.value": "Valor",
+    "col.links": "Líneas a",
     "legend.own": "tus unidades (cuántas)",
     "legend.now": "el otro bando, visto ahora (cuántas)",
     "legend.stale": "visto antes (hora): a trazos, más tenue cuanto más antiguo",
@@ -290,6 +303,10 @@ class Strings:
     def word(self, kind: str, value: str) -> str:
         """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability, edge or marker."""
         return self(f"{kind}.{value}")
+
+    def place(self, node: str) -> str:
+        """A place's printed name: the ruleset's `place.<id>` where it gives one, else its id."""
+        return self._table.get(f"place.{node}", node)
 
     def data(self, text: str) -> str:
         """A text from data (a target's name, a role, an objective, a unit note), translated where a phrase matches."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee import rulesets
 from referee.briefing.environment import environment
 from referee.briefing.i18n import Strings
-from referee.briefing.svg_map import drawing, grid
+from referee.briefing.svg_map import area_rows, areas, drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting
@@ -28,7 +29,7 @@ def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, li
         elif unit.id not in arriving:
             away.setdefault(unit.status, []).append(unit)
     order = sorted(placed, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
-    groups = [(node, sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
+    groups = [(t.place(node), sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
     return groups + [(t.word("status", status), units) for status, units in away.items() if units]
 
 
@@ -42,20 +43,30 @@ def seen_text(sighting: Sighting | SceneNote | MarkerSeen, view: PlayerView, t: 
     """How old a sighting is: 'now', or 'seen 8:10, 2 turns ago'."""
     if sighting.current:
         return t("age.now")
-    age = view.turn - sighting.seen_turn
+    age, time = view.turn - sighting.seen_turn, t.data(sighting.seen_time)
     if age <= 0:
-        return t("age.this_turn", time=sighting.seen_time)
-    return t("age.one", time=sighting.seen_time) if age == 1 else t("age.many", time=sighting.seen_time, turns=age)
+        return t("age.this_turn", time=time)
+    return t("age.one", time=time) if age == 1 else t("age.many", time=time, turns=age)
 
 
 def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> dict:
     """Everything the briefing templates read: the view, the map drawn from it, and the words of `lang`."""
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
-    t = Strings(lang, view.scenario.split("/")[0])
-    plan = drawing(view, board, lambda target: t.data(target.name), lambda marker: t.word("marker", marker)[0].upper())
+    ruleset = view.scenario.split("/")[0]
+    t = Strings(lang, ruleset)
+
+    def letter(marker: str) -> str:
+        return t.word("marker", marker)[0].upper()
+
+    if rulesets.get(ruleset).sheet_map == "areas":
+        plan = areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter)
+        rows: list = area_rows(plan)
+    else:
+        plan = drawing(view, board, lambda target: t.data(target.name), letter)
+        rows = grid(plan)
     return {
-        "view": view, "t": t, "paper": paper, "map": plan, "grid": grid(plan), "side": t.word("side", view.side),
+        "view": view, "t": t, "paper": paper, "map": plan, "grid": rows, "side": t.word("side", view.side),
         "groups": own_groups(view, board, t), "own_by_id": {unit.id: unit for unit in view.own},
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out

@@ -13,6 +13,8 @@ CELL_X, CELL_Y = 100, 110
 LABEL_EM = 6.5  # width of a character of a place's name on the map
 LEFT, TOP, RIGHT, BOTTOM = 100, 84, 90, 56
 """The space between grid lines, and the margins around the grid (in SVG units)."""
+AREA_X, AREA_Y, AREA_LEFT, AREA_TOP, AREA_BOTTOM = 135, 105, 80, 70, 70
+"""An area map: the space between board positions, and the margins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,16 @@ class Block:
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A place of an area map: a hexagon with its value (`value`) where it has one, else a circle."""
+
+    spot: Spot
+    name: tuple[str, ...]  # its printed name, a line a word or two
+    value: int | None
+    links: tuple[str, ...]  # the printed names of the areas a line joins it to
+
+
 @dataclass(frozen=True)
 class Drawing:
     """Everything the map shows, placed."""
@@ -119,6 +131,7 @@ class Drawing:
     seen: tuple[Seen, ...]
     targets: tuple[TargetKey, ...]
     marks: tuple[Mark, ...]
+    areas: tuple[Area, ...] = ()  # an area map's places (its spots are their centres)
 
 
 def _labels(board: Board, coordinate: str, part: int) -> dict[float, str]:
@@ -136,12 +149,12 @@ def _opacity(age: int, current: bool) -> str:
     return ("0.8", "0.8", "0.62", "0.62", "0.5")[min(age, 4)]
 
 
-def _seen(spot: Spot, found: list[Sighting], turn: int) -> Seen:
-    """The mark of the latest of the sightings at one intersection."""
+def _seen(spot: Spot, found: list[Sighting], turn: int, dated: Callable[[Sighting], str]) -> Seen:
+    """The mark of the latest of the sightings at one intersection; `dated` gives the time it shows."""
     s = max(found, key=lambda sighting: (sighting.current, sighting.seen_turn))
     top = s.top.id if s.top else (s.units[0].id if s.units else "")
     count = "?" if s.count is None else str(s.count)
-    return Seen(spot, count, top, s.current, s.seen_time, _opacity(turn - s.seen_turn, s.current), len(found) > 1)
+    return Seen(spot, count, top, s.current, dated(s), _opacity(turn - s.seen_turn, s.current), len(found) > 1)
 
 
 def _target_keys(board: Board, names: Callable[[Target], str]) -> tuple[TargetKey, ...]:
@@ -183,6 +196,51 @@ def _markers(view: PlayerView, spots: dict[str, Spot], letter: Callable[[str], s
     return tuple(marks)
 
 
+def _known(view: PlayerView, spots: dict[str, Spot],
+           dated: Callable[[Sighting], str]) -> tuple[tuple[Stack, ...], tuple[Seen, ...]]:
+    """The player's units on the map, counted by place, and his latest sighting at each place."""
+    counts: dict[str, int] = {}
+    for unit in view.own:
+        if unit.node is not None and unit.status == "active":
+            counts[unit.node] = counts.get(unit.node, 0) + 1
+    at_node: dict[str, list[Sighting]] = {}
+    for sighting in view.sightings:
+        at_node.setdefault(sighting.node, []).append(sighting)
+    return (tuple(Stack(spots[node], count) for node, count in counts.items()),
+            tuple(_seen(spots[node], found, view.turn, dated) for node, found in at_node.items()))
+
+
+def _lines(name: str, width: int = 11) -> tuple[str, ...]:
+    """A name in lines of about `width` characters, broken between words."""
+    lines: list[str] = []
+    for word in name.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return tuple(lines)
+
+
+def areas(view: PlayerView, board: Board, place: Callable[[str], str], turn_label: Callable[[int], str],
+          marker_letter: Callable[[str], str]) -> Drawing:
+    """An area map (areas joined by lines): each area at its board position, a hexagon with its value where the
+    board gives one (a feature and a `value`), else a circle; `place(id)` gives an area's printed name,
+    `turn_label(turn)` how an old sighting is dated on the map."""
+    xs, ys = [node.x for node in board.nodes.values()], [node.y for node in board.nodes.values()]
+    spots = {node.id: Spot(node.id, AREA_LEFT + (node.x - min(xs)) * AREA_X, AREA_TOP + (node.y - min(ys)) * AREA_Y,
+                           0, 0, node.in_play, "") for node in board.nodes.values()}
+    shapes = tuple(Area(spots[node.id], _lines(place(node.id)), node.value if node.features else None,
+                        tuple(sorted(place(near) for near in board.adjacency[node.id])))
+                   for node in board.nodes.values())
+    streets = tuple(Street(spots[link.a].x, spots[link.a].y, spots[link.b].x, spots[link.b].y, link.kind)
+                    for link in board.links)
+    stacks, seen = _known(view, spots, lambda sighting: turn_label(sighting.seen_turn))
+    width = AREA_LEFT * 2 + (max(xs) - min(xs)) * AREA_X
+    height = AREA_TOP + AREA_BOTTOM + (max(ys) - min(ys)) * AREA_Y
+    return Drawing(width, height, (), (), streets, tuple(spots.values()), (), (), stacks, seen, (),
+                   _markers(view, spots, marker_letter), shapes)
+
+
 def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str],
             marker_letter: Callable[[str], str]) -> Drawing:
     """Place the board and what `view` knows on it; `target_name(target)` gives a target's printed name,
@@ -209,15 +267,7 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
                     for link in board.links)
     targets = _target_keys(board, target_name)
     blocks, tags = _marks(targets, spots)
-    counts: dict[str, int] = {}
-    for unit in view.own:
-        if unit.node is not None and unit.status == "active":
-            counts[unit.node] = counts.get(unit.node, 0) + 1
-    stacks = tuple(Stack(spots[node], count) for node, count in counts.items())
-    at_node: dict[str, list[Sighting]] = {}
-    for sighting in view.sightings:
-        at_node.setdefault(sighting.node, []).append(sighting)
-    seen = tuple(_seen(spots[node], found, view.turn) for node, found in at_node.items())
+    stacks, seen = _known(view, spots, lambda sighting: sighting.seen_time)
     width = LEFT + (max(columns) - x0) * cell_x + RIGHT
     height = TOP + (max(rows) - y0) * CELL_Y + BOTTOM
     return Drawing(
@@ -231,22 +281,34 @@ def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
     """The map as Markdown rows: (street, a cell per avenue) with ■ own units, □ sightings, ▲ barricades and Flo,
     ◆ targets, ✕ out of play."""
     cells: dict[tuple[int, int], list[str]] = {}
-
-    def add(spot: Spot, text: str) -> None:
-        cells.setdefault((spot.row, spot.column), []).append(text)
-
     for spot in plan.spots:
         if spot.label:  # a place off the named grid lines carries its own name
-            add(spot, spot.label)
+            cells.setdefault((spot.row, spot.column), []).append(spot.label)
         if not spot.in_play:
-            add(spot, "✕")
-    for stack in plan.stacks:
-        add(stack.spot, f"■{stack.count}")
-    for seen in plan.seen:
-        add(seen.spot, f"□{seen.count}" + ("" if seen.current else f" {seen.time}"))
-    for mark in plan.marks:
-        add(mark.spot, f"▲{mark.letter}" + ("" if mark.current else f" {mark.time}"))
+            cells.setdefault((spot.row, spot.column), []).append("✕")
+    for spot, texts in _placed(plan):
+        cells.setdefault((spot.row, spot.column), []).extend(texts)
     for tag in plan.tags:
-        add(tag.spot, f"◆{tag.letter}")
+        cells.setdefault((tag.spot.row, tag.spot.column), []).append(f"◆{tag.letter}")
     return [(label, [" ".join(cells.get((row, column), [])) for column in range(len(plan.columns))])
             for row, (_, label) in enumerate(plan.rows)]
+
+
+def _placed(plan: Drawing) -> list[tuple[Spot, list[str]]]:
+    """What the player knows at each place, as text: ■ own units, □ sightings, ▲ barricades and Flo."""
+    texts: dict[Spot, list[str]] = {}
+    for stack in plan.stacks:
+        texts.setdefault(stack.spot, []).append(f"■{stack.count}")
+    for seen in plan.seen:
+        texts.setdefault(seen.spot, []).append(f"□{seen.count}" + ("" if seen.current else f" {seen.time}"))
+    for mark in plan.marks:
+        texts.setdefault(mark.spot, []).append(f"▲{mark.letter}" + ("" if mark.current else f" {mark.time}"))
+    return list(texts.items())
+
+
+def area_rows(plan: Drawing) -> list[tuple[str, str, str, str]]:
+    """An area map as Markdown rows, north to south and west to east: (area, its value or "", what the player
+    knows there, the areas a line joins it to)."""
+    known = {spot.id: " ".join(texts) for spot, texts in _placed(plan)}
+    return [(" ".join(area.name), "" if area.value is None else str(area.value), known.get(area.spot.id, ""),
+             ", ".join(area.links)) for area in sorted(plan.areas, key=lambda area: (area.spot.y, area.spot.x))]

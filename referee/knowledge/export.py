@@ -38,7 +38,8 @@ def view_json(view: PlayerView) -> dict:
         "arrivals": [{"turn": a.turn, "time": a.time, "edge": a.edge, "units": list(a.units)} for a in view.arrivals],
         "announcements": list(view.announcements),
         "seed_commitment": view.seed_commitment,
-    } | ({"mood_shown": view.mood_shown} if view.mood_shown else {}) | (
+    } | ({"scores": dict(view.scores)} if view.scores else {}) | ({"facts": dict(view.facts)} if view.facts else {}) | (
+        {"mood_shown": view.mood_shown} if view.mood_shown else {}) | (
         {"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
                     "current": n.current} for n in view.scene]} if view.scene else {}) | (
         {"markers_seen": [{"node": m.node, "marker": m.marker, "side": m.side, "seen": m.seen_turn,
@@ -73,7 +74,9 @@ def view_text(view: PlayerView) -> str:
     lines = [
         f"{view.title} ({view.scenario}): {view.player}, {view.role} ({view.side})",
         f"Turn {view.turn}/{view.turns}, {view.time}, {view.phase} phase"
-        + (f"; {_score_name(view)} {view.score} of {view.target}" if view.score is not None else ""),
+        + (f"; {_score_name(view)} {view.score} of {view.target}" if view.score is not None and not view.scores else "")
+        + (f"; scores: {', '.join(f'{side} {score}' for side, score in view.scores)}" if view.scores else "")
+        + "".join(f"; {kind} {value}" for kind, value in view.facts),
         "", "Objectives:", *(f"  - {o}" for o in view.objectives),
         "", "Your forces:",
     ]

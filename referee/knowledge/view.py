@@ -133,3 +133,6 @@ class PlayerView:
     mood_shown: str | None = None  # how crowds' moods are shown (option mood_shown); None where crowds have none
     markers: tuple[MarkerSeen, ...] = ()  # barricades and Flo known, in map order, where the ruleset has them
     told: tuple[str, ...] = ()  # what the player was told, in order: announcements, and his reports once they reached him
+    scores: tuple[tuple[str, int], ...] = ()  # every side's public score, where each side keeps one (side, score)
+    facts: tuple[tuple[str, str], ...] = ()  # the game's further public facts (kind, value): a sheet prints
+    # t("fact.<kind>") and t.word(kind, value)

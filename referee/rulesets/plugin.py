@@ -45,6 +45,8 @@ class RulesetPlugin:
     screen: str | None = None  # a Textual Screen class (session) -> the dashboard's main screen; under a `tui` package
     hidden: tuple[str, ...] = ()  # unit attributes `referee state --json` shows, in this order
     texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
+    sheet_map: str = "streets"  # how its sheets draw the board: "streets" (a grid of intersections) or "areas"
+    # (areas joined by lines, each at its position: a hexagon with its value where it has one, else a circle)
     score_name: str = "success"  # what the review calls the score
     lead: tuple[str, str] | None = None  # a game of two indices: its score is the first's lead over the second
     scores_as: str | None = None  # a further key under which `referee state --json` gives every side's score ("ei")
