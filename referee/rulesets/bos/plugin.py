@@ -13,4 +13,5 @@ PLUGIN = RulesetPlugin(
     scores_as="ei",
     calculators=("bos",),
     calculate="referee.rulesets.bos.rules.calculator:calculate",
+    autoplay="referee.rulesets.bos.players.autoplay:AUTOPLAY",
 )
