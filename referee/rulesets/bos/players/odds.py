@@ -10,11 +10,13 @@ no Protester unit is left standing among those attacked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 
 from referee.rulesets.bos.rules import crt, exposure
 from referee.rulesets.bos.rules.combat import Combat, Fighter, morale, strike
-from referee.rulesets.bos.rules.units import AUTHORITY, GROUP, PROTESTER
+from referee.rulesets.bos.rules.events import RandomEvent
+from referee.rulesets.bos.rules.units import AUTHORITY, GROUP, PROTESTER, UnitType
 
 CROWD_REMOVED = -exposure.CROWD_REMOVED + 3.5  # the lead the Authority gains: +1 and the average 1d6
 ROLLS = range(1, 7)
@@ -67,8 +69,27 @@ def _roll(rollers: tuple[Fighter, ...], targets: tuple[Fighter, ...], fight: Com
 
 def worth(fight: Combat, presence: float = 0.5) -> Worth:
     """The combat's average worth to the Protester (6.1: attack and counterattack together), munitions paid."""
+    return _worth(fight.attacker, _kinds(fight.attackers), _kinds(fight.defenders), fight.stage, fight.night,
+                  fight.barricade, fight.events, fight.crowds_present, presence)
+
+
+def _kinds(units: tuple[Fighter, ...]) -> tuple[tuple[UnitType, bool], ...]:
+    return tuple((unit.type, unit.munitions) for unit in units)
+
+
+@lru_cache(maxsize=1 << 14)
+def _worth(attacker: str, attackers: tuple[tuple[UnitType, bool], ...], defenders: tuple[tuple[UnitType, bool], ...],
+           stage: int, night: bool, barricade: bool, events: tuple[RandomEvent, ...], crowds_present: bool,
+           presence: float) -> Worth:
+    """`worth` of a combat known by its units' types alone (the same combats come back again and again)."""
+    fight = Combat(attacker, _fighters(attackers, "a"), _fighters(defenders, "d"), stage, night, barricade, events,
+                   crowds_present)
     attack = _roll(fight.attackers, fight.defenders, fight, presence)
     counter = _roll(fight.defenders, fight.attackers, fight, presence)
     paid = sum(unit.munitions for unit in fight.attackers) * -exposure.MUNITIONS
     protester_attacked = fight.attacker == AUTHORITY
     return Worth(attack.lead + counter.lead + paid, attack.cleared if protester_attacked else counter.cleared)
+
+
+def _fighters(kinds: tuple[tuple[UnitType, bool], ...], prefix: str) -> tuple[Fighter, ...]:
+    return tuple(Fighter(f"{prefix}{n}", kind, munitions) for n, (kind, munitions) in enumerate(kinds))

@@ -24,8 +24,10 @@ from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER,
 
 YAHOO = "yahoo"
 THREAT = 2  # an Authority unit in an area weighs this much against holding it
-FORCE, BARRICADED = 2, 3  # Authority units sent against an area held by Protesters, without and with a Barricade
+FORCE, BARRICADED = 1, 2  # Authority units sent against a held area, without and with a Barricade ...
+VALUE_PER_UNIT = 3  # ... and one more for every 3 points of its Exposure Value
 WORTH_IT = 0.25  # the average EI a combat must gain to be fought
+FINGERS = "pointing_fingers"  # the event that doubles the Authority's CF against Groups alone where Crowds stand
 LAST_UNITS = 2  # the Authority orders emergency SPD only when it has fewer units than this in play
 
 
@@ -138,8 +140,9 @@ class SimpleProtester(Simple):
             for attackers in _teams(ours):
                 command = {"do": "combat", "attackers": attackers, "defenders": defenders}
                 fight = legal.allowed(state, PROTESTER, node, command)
-                if fight is not None and worth(fight).lead > gain:
-                    best, gain = command, worth(fight).lead
+                lead = worth(fight).lead if fight is not None else gain
+                if lead > gain:
+                    best, gain = command, lead
             if best is not None:
                 yield best
 
@@ -151,9 +154,9 @@ def _chosen_first(unit: Unit) -> tuple:
 
 
 def _teams(units: list[Unit]) -> list[list[str]]:
-    """The attacking sets worth trying: all, each kind, each faction, each unit alone."""
+    """The attacking sets worth trying: all, each kind (Groups, Crowds), each faction."""
     teams = [units, [u for u in units if TYPES[u.type].kind == GROUP], [u for u in units if TYPES[u.type].kind == CROWD]]
-    teams += [[u for u in units if u.type == kind] for kind in {u.type for u in units}] + [[u] for u in units]
+    teams += [[u for u in units if u.type == kind] for kind in sorted({u.type for u in units})]
     found: dict[tuple[str, ...], list[str]] = {}
     for team in teams:
         if team:
@@ -195,9 +198,9 @@ class SimpleAuthority(Simple):
                       key=lambda node: (-values.get(node, 0), -len(held[node]), node))
 
     def movement(self, game: Game) -> Iterator[dict]:
-        """Stage Two when allowed; then FORCE units (BARRICADED behind a Barricade) on each target in turn,
-        those already there first, then units on the map that reach it, then the Reserve Pool; idle units back
-        to the Pool."""
+        """Stage Two when allowed; then FORCE units (BARRICADED behind a Barricade), more for a high Exposure
+        Value, on each target in turn: those already there first, then units on the map that reach it, then the
+        Reserve Pool; idle units back to the Pool."""
         state = game.state
         if state.local["stage"] == 1 and legal.may_escalate(state):
             yield {"do": "escalate", "stage": 2}
@@ -206,6 +209,7 @@ class SimpleAuthority(Simple):
         for node in self._targets(game):
             state = game.state
             need = BARRICADED if BARRICADE in state.markers.get(node, ()) else FORCE
+            need += self.values(board).get(node, 0) // VALUE_PER_UNIT
             present = state.stacks[AUTHORITY].get(node, ())
             for uid in present[:need]:
                 free.pop(uid, None)
@@ -234,10 +238,11 @@ class SimpleAuthority(Simple):
         for node, (ours, theirs) in sorted(legal.battles(game.state, AUTHORITY).items()):
             state = game.state
             attackers = [unit.id for unit in ours]
-            groups = [unit.id for unit in theirs if TYPES[unit.type].kind == GROUP]
+            everyone = [unit.id for unit in theirs]
+            groups = [unit.id for unit in theirs if TYPES[unit.type].kind == GROUP] if state.local["event"] == FINGERS else []
             best, gain = None, WORTH_IT
-            for defenders in ([unit.id for unit in theirs], groups):
-                for munitions in ([], attackers):
+            for defenders in (everyone, groups):
+                for munitions in ([], attackers) if state.local["stage"] > 1 else ([],):
                     command = {"do": "combat", "attackers": attackers, "defenders": defenders}
                     command |= {"munitions": munitions} if munitions else {}
                     fight = legal.allowed(state, AUTHORITY, node, command) if defenders else None
