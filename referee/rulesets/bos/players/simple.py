@@ -10,7 +10,7 @@ only where they pay for themselves, and orders emergency reinforcements only whe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from referee.core.board import Board
 from referee.core.units import Unit
@@ -51,15 +51,24 @@ class SimpleProtester(Simple):
         here = game.state.stacks[PROTESTER].get(unit.node or "", ())
         return self.values(game.ctx.scenario.board).get(unit.site, 0) if len(here) == 1 else 0
 
-    def _area_score(self, game: Game, node: str) -> float:
-        """How much one more Protester unit in an area adds: most for an unheld area of high Exposure Value."""
-        state = game.state
-        value = self.values(game.ctx.scenario.board).get(node, 0)
-        held = len(state.stacks[PROTESTER].get(node, ()))
-        police = len(state.stacks[AUTHORITY].get(node, ()))
-        if not value:
-            return -1.0
-        return (10.0 * value if not held else value / (1 + held)) - THREAT * police
+    def _scorer(self, game: Game) -> Callable[[str], float]:
+        """How much one more Protester unit in an area adds, as the state stands: most for an unheld area of
+        high Exposure Value, less for each unit already there and each Authority unit."""
+        values = self.values(game.ctx.scenario.board)
+        protesters, police = game.state.stacks[PROTESTER], game.state.stacks[AUTHORITY]
+
+        def score(node: str) -> float:
+            value = values.get(node, 0)
+            if not value:
+                return -1.0
+            held = len(protesters.get(node, ()))
+            return (10.0 * value if not held else value / (1 + held)) - THREAT * len(police.get(node, ()))
+        return score
+
+    def _best(self, game: Game, nodes: Iterable[str]) -> tuple[float, str]:
+        """The area among `nodes` where one more Protester unit adds most, and what it adds."""
+        score = self._scorer(game)
+        return max(((score(node), node) for node in nodes), default=(-1.0, ""))
 
     def reinforcement(self, game: Game) -> dict:
         """Take every unit due; remove the Groups that hold least, Yahoos first (4.21)."""
@@ -88,7 +97,7 @@ class SimpleProtester(Simple):
         areas = legal.placements(game.ctx.scenario.board, game.state, unit)
         if not areas:
             return None
-        score, to = max((self._area_score(game, node), node) for node in areas)
+        score, to = self._best(game, areas)
         if unit.type == YAHOO and score < 10:
             return None
         return to
@@ -112,8 +121,8 @@ class SimpleProtester(Simple):
             paths = legal.destinations(board, game.state, unit)
             if not paths:
                 continue
-            here = self._area_score(game, unit.site) if values.get(unit.site) else -2.0
-            score, to = max((self._area_score(game, node), node) for node in paths)
+            here = self._scorer(game)(unit.site) if values.get(unit.site) else -2.0
+            score, to = self._best(game, paths)
             if score > here + 1:
                 yield {"do": "move", "unit": unit.id, "path": list(paths[to])}
 
@@ -127,7 +136,7 @@ class SimpleProtester(Simple):
             if self._holds(game, state.units[unit.id]):
                 continue
             areas = legal.reaction_destinations(board, state, state.units[unit.id])
-            best = max(((self._area_score(game, node), node) for node in areas), default=(0.0, ""))
+            best = self._best(game, areas)
             if best[0] >= 10:
                 yield {"do": "move", "unit": unit.id, "to": best[1]}
 
