@@ -1,11 +1,12 @@
-"""How fast the computer players play: games per second for each N30 scenario.
+"""How fast the computer players play: games per second for each N30 scenario and Battle of Seattle.
 
-    python benchmarks/simulate_bench.py [--games N] [--workers W] [--profile SCENARIO]
+    python benchmarks/simulate_bench.py [--games N] [--workers W] [--only RULESET] [--profile SCENARIO]
 
-For each scenario, objective vs objective and random vs random, in one process (workers=1)
-unless --workers says otherwise; then `simulate n30/lock-down-hold-fast --games 200` as the
-command line runs it (worker processes chosen automatically). --profile prints a cProfile
-of objective vs objective games of one scenario instead.
+For each scenario, its default players against each other and random vs random, in one process
+(workers=1) unless --workers says otherwise; then `simulate n30/lock-down-hold-fast --games 200`
+and `simulate bos/battle-of-seattle --games 200` as the command line runs them (worker processes
+chosen automatically). --only keeps one ruleset's scenarios (`n30`, `bos`). --profile prints a
+cProfile of default-player games of one scenario instead.
 """
 
 from __future__ import annotations
@@ -18,10 +19,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.scenario.catalog import load  # noqa: E402
-from referee.simulate import game_seed, play, simulate  # noqa: E402
+from referee.simulate import autoplay, game_seed, play, simulate  # noqa: E402
 
-SCENARIOS = ("n30/lock-down-hold-fast", "n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets")
-PAIRS = (("objective", "objective"), ("random", "random"))
+N30_PAIRS = (("objective", "objective"), ("random", "random"))
+#: each scenario and the kinds of player it is timed with, (first side, second side) in its ruleset's order
+SCENARIOS = {scenario: N30_PAIRS for scenario in ("n30/lock-down-hold-fast", "n30/close-the-ring",
+                                                   "n30/hold-the-line", "n30/reclaim-the-streets")}
+SCENARIOS["bos/battle-of-seattle"] = (("simple", "simple"), ("random", "random"))
+WHOLE_RUNS = ("n30/lock-down-hold-fast", "bos/battle-of-seattle")  # timed as `simulate SCENARIO --games 200` runs them
 
 
 def profile(scenario_id: str, games: int) -> None:
@@ -45,27 +50,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per scenario and pairing (default 40)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the per-scenario runs (default 1)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--profile", metavar="SCENARIO", help="profile objective vs objective games of a scenario")
+    parser.add_argument("--only", choices=("n30", "bos"), help="time one ruleset's scenarios only")
+    parser.add_argument("--profile", metavar="SCENARIO", help="profile default-player games of a scenario")
     args = parser.parse_args(argv)
     if args.profile:
         profile(args.profile, args.games)
         return 0
-    for scenario_id in SCENARIOS:
+    chosen = [scenario_id for scenario_id in SCENARIOS if args.only is None or scenario_id.startswith(args.only + "/")]
+    for scenario_id in chosen:
         load(scenario_id)
         simulate(scenario_id, 1, args.seed, workers=1)  # warm the caches
     print(f"{'scenario':26s} {'players':22s} {'games/s':>8s} {'ms/game':>8s} {'score':>7s}  wins")
-    for scenario_id in SCENARIOS:
-        for protesters, police in PAIRS:
-            result = simulate(scenario_id, args.games, args.seed, protesters=protesters, police=police,
-                              workers=args.workers)
+    for scenario_id in chosen:
+        sides = autoplay(load(scenario_id)).sides
+        for kinds in SCENARIOS[scenario_id]:
+            result = simulate(scenario_id, args.games, args.seed, workers=args.workers, **dict(zip(sides, kinds, strict=True)))
             rate = result["games"] / max(result["seconds"], 1e-9)
-            print(f"{scenario_id:26s} {protesters + ' v ' + police:22s} {rate:8.1f} {1000 / rate:8.1f} "
+            print(f"{scenario_id:26s} {' v '.join(kinds):22s} {rate:8.1f} {1000 / rate:8.1f} "
                   f"{result['mean_final_score']:7.1f}  {result['wins']}")
-    started = time.perf_counter()
-    result = simulate("n30/lock-down-hold-fast", 200, args.seed)
-    wall = time.perf_counter() - started
-    print(f"\nsimulate n30/lock-down-hold-fast --games 200: {200 / result['seconds']:.1f} games/s "
-          f"({result['seconds']:.2f} s for the games, {wall:.2f} s in all) -> {result}")
+    for scenario_id in (s for s in WHOLE_RUNS if s in chosen):
+        started = time.perf_counter()
+        result = simulate(scenario_id, 200, args.seed)
+        wall = time.perf_counter() - started
+        print(f"\nsimulate {scenario_id} --games 200: {200 / result['seconds']:.1f} games/s "
+              f"({result['seconds']:.2f} s for the games, {wall:.2f} s in all) -> {result}")
     return 0
 
 

@@ -31,8 +31,9 @@ class Autoplay(Protocol):
     def player(self, kind: str, side: str, seed: int) -> Any:
         """A player of `kind` for `side` in the game of `seed`: `commands(game)` yields its commands for a phase."""
 
-    def actor(self, state: GameState) -> str | None:
-        """The side whose player acts in the phase the game is in (None: the phase just ends)."""
+    def actor(self, state: GameState) -> str | tuple[str, ...] | None:
+        """The side whose player acts in the phase the game is in, or the sides that act in it one after the
+        other (None: the phase just ends)."""
 
     def prepare(self, game: Game, command: dict, players: dict[str, Any]) -> dict:
         """A command as applied: the other side may answer it first (N30: lockdowns refusing to retreat)."""
@@ -101,8 +102,8 @@ def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int, *k
     commands, refusals = played.commands, played.refusals
     apply = game.apply
     while not game.state.over:
-        actor = computer.actor(game.state)
-        if actor is not None:
+        actors = computer.actor(game.state)
+        for actor in (actors,) if isinstance(actors, str) else actors or ():
             sent = 0
             for command in players[actor].commands(game):
                 command = computer.prepare(game, command, players)

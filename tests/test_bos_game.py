@@ -14,6 +14,7 @@ from referee.errors import RefereeError, Refusal
 from referee.game import Game
 from referee.rulesets.bos.rules import calculator, turn_end
 from referee.rulesets.bos.rules.phases import PHASES
+from referee.rulesets.bos.rules.setup import OPENING_AREAS
 from referee.rulesets.bos.rules.units import TYPES
 from referee.scenario.catalog import Scenario, load_file
 
@@ -245,12 +246,13 @@ def test_barricades_wait_for_stage_two():
 
 
 def test_the_turn_end_ei_changes():
-    """3.4 and the chart: +Exposure Value per Downtown Core area held (3+2+2+2+2), -1 Authority per five SPD
-    on the map, applied under 2.3."""
+    """3.4 and the chart: +Exposure Value per Downtown Core area held (the five opening Crowds' areas), -1
+    Authority per five SPD on the map, applied under 2.3."""
     game = to_phase(new_game(), "turn-end")
+    held_value = sum(turn_end.exposure_values(scenario().board)[node] for node in OPENING_AREAS)
     change = next(e for e in reversed(game.events) if e.kind == "ei-changed")
-    assert change.data["source"] == "turn end" and change.data["change"] == {"authority": -1, "protester": 11}
-    assert game.state.scores == {"authority": 29, "protester": 11}
+    assert change.data["source"] == "turn end" and change.data["change"] == {"authority": -1, "protester": held_value}
+    assert game.state.scores == {"authority": 29, "protester": held_value}
     held = {node: [u.type for u in game.state.at(node, "protester")] for node in game.state.occupied("protester")}
     assert change.data["change"] == turn_end.changes(scenario().board, held, 1, False)
 
@@ -264,7 +266,8 @@ def test_night_takes_the_crowds_and_the_morning_brings_them_back():
     assert len(crowds) == 5 and all(game.state.units[u].status == "off-map" for u in crowds)
     game.apply({"do": "end-phase"})
     assert game.state.turn == 3
-    assert game.state.scores["protester"] == 22  # 21-40: +1d6 Groups (declined), +2 Crowds held to the Morning
+    opening = sum(turn_end.exposure_values(scenario().board)[node] for node in OPENING_AREAS)
+    assert game.state.scores["protester"] == 2 * opening <= 40  # 21-40: +1d6 Groups (declined), +2 Crowds held to the Morning
     play(game, QUIET, {"do": "reinforce", "take": {"group": 0, "spd": 0}, "dice": [1, 1, 1]})
     held = game.events[-1].data["held"]
     assert len(held) == 2 and refused(game, {"do": "place", "unit": held[0], "to": "waterfront"}) == "4.2"

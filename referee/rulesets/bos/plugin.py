@@ -30,4 +30,5 @@ PLUGIN = RulesetPlugin(
              "emergency reinforcements": "emergency reinforcements' EI cost (4.22)"},
     calculators=("bos",),
     calculate="referee.rulesets.bos.rules.calculator:calculate",
+    autoplay="referee.rulesets.bos.players.autoplay:AUTOPLAY",
 )

@@ -138,7 +138,7 @@ def lose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     loss, unit = state.local["loss"], unit_of(state, command["unit"])
     if loss is None:
         raise Refusal("4.1", "no random event this turn removes a unit")
-    if not _losable(unit, loss):
+    if not losable(unit, loss):
         raise Refusal("4.1", f"{unit.id} is not a {loss[1]} unit of the {loss[0]} player in play")
     emit("unit-lost", {"unit": unit.id})
 
@@ -148,10 +148,10 @@ def pending_loss(state: GameState) -> str | None:
     loss = state.local["loss"]
     if loss is None:
         return None
-    return loss[1] if any(_losable(u, loss) for u in state.units.values()) else None
+    return loss[1] if any(losable(u, loss) for u in state.units.values()) else None
 
 
-def _losable(unit: Unit, loss: list[str]) -> bool:
+def losable(unit: Unit, loss: list[str]) -> bool:
     """Attrition takes a Crowd on the map; Paperwork an SPD unit on the map or in the Reserve Pool."""
     side, kind = loss
     eligible = (ACTIVE,) if kind == CROWD else (ACTIVE, forces.RESERVE)

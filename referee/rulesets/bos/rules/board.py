@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
-from referee.rulesets.bos.rules.units import CROWD, TYPES
+from referee.rulesets.bos.rules.units import CROWD, PROTESTER, TYPES
 
 CROWDS_PER_AREA = 2  # 5.2
 
@@ -26,8 +26,9 @@ def unit_of(state: GameState, uid: str) -> Unit:
 
 
 def crowds_at(state: GameState, node: str) -> int:
-    """The Crowd counters in an area."""
-    return sum(TYPES[unit.type].kind == CROWD for unit in state.at(node))
+    """The Crowd counters in an area (Crowds are Protester units)."""
+    units = state.units
+    return sum(TYPES[units[uid].type].kind == CROWD for uid in state.stacks[PROTESTER].get(node, ()))
 
 
 def check_stacking(state: GameState, unit: Unit, to: str) -> None:

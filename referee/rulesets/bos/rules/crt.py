@@ -18,9 +18,17 @@ ROWS = (
 )
 
 
+def _column(cf: int) -> int:
+    return next(i for i, (_, low, high) in enumerate(COLUMNS) if low <= cf and (high is None or cf <= high))
+
+
+_OPEN = COLUMNS[-1][1]  # the lowest total of the last column, which has no limit
+_BY_TOTAL = tuple(_column(cf) for cf in range(1, _OPEN + 1))
+
+
 def column(cf: int) -> int:
     """The index of the column a total of adjusted Combat Factors falls in (a total is at least 1)."""
-    return next(i for i, (_, low, high) in enumerate(COLUMNS) if low <= cf and (high is None or cf <= high))
+    return _BY_TOTAL[min(cf, _OPEN) - 1]
 
 
 def result(cf: int, roll: int, stage: int) -> str:

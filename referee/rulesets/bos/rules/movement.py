@@ -9,7 +9,7 @@ from referee.core.units import ACTIVE, Unit
 from referee.errors import Refusal
 from referee.rulesets.bos.rules import forces, reinforcement
 from referee.rulesets.bos.rules.board import area, check_stacking, unit_of
-from referee.rulesets.bos.rules.events import EVENTS
+from referee.rulesets.bos.rules.events import EVENTS, RandomEvent
 from referee.rulesets.bos.rules.phases import MOVER, PROTESTER_TURN, REACTOR
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES, other
 from referee.text import plural
@@ -29,10 +29,18 @@ def _mover(state: GameState, unit: Unit) -> bool:
         raise Refusal("5.0", f"{unit.side} units do not move in the {state.phase} phase")
     if unit.id in state.local["moved"]:
         raise Refusal("5.0", f"{unit.id} has already moved this phase")
-    event = EVENTS.get(state.local["event"] or "")
-    if event and unit.type in event.may_not_move and (event.key != "coffee_break" or state.phase in PROTESTER_TURN):
+    event = held_back(state, unit)
+    if event:
         raise Refusal(event.section, f"{unit.id} may not move this turn")
     return moving
+
+
+def held_back(state: GameState, unit: Unit) -> RandomEvent | None:
+    """The game-turn's random event that keeps the unit from moving in this phase, if one does (21, 23, 25)."""
+    event = EVENTS.get(state.local["event"] or "")
+    if event and unit.type in event.may_not_move and (event.key != "coffee_break" or state.phase in PROTESTER_TURN):
+        return event
+    return None
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -1,0 +1,43 @@
+"""Battle of Seattle's computer players at the table (`referee simulate`): who acts in each phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.state import GameState
+from referee.game import Game
+from referee.rulesets.bos.players.base import Player, merged
+from referee.rulesets.bos.players.random_player import RandomPlayer
+from referee.rulesets.bos.players.simple import SimpleAuthority, SimpleProtester
+from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR
+from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER
+
+SIMPLE = {PROTESTER: SimpleProtester, AUTHORITY: SimpleAuthority}
+
+
+class BosAutoplay:
+    """referee.simulate.Autoplay for Battle of Seattle: in the Random Events and Reinforcement Phase the
+    Protester, then the Authority (3.2, 4.22); in the others the side that moves, reacts or fights."""
+
+    sides = (PROTESTER, AUTHORITY)
+    kinds = ("simple", "random")
+
+    @staticmethod
+    def player(kind: str, side: str, seed: int) -> Player:
+        return RandomPlayer(side, seed) if kind == "random" else SIMPLE[side](side, seed)
+
+    @staticmethod
+    def actor(state: GameState) -> str | tuple[str, ...] | None:
+        if state.phase == EVENTS:
+            return (PROTESTER, AUTHORITY)
+        return MOVER.get(state.phase) or REACTOR.get(state.phase) or FIGHTER.get(state.phase)
+
+    @staticmethod
+    def prepare(game: Game, command: dict, players: dict[str, Any]) -> dict:
+        """4.21: one `reinforce` serves both sides; the Authority adds its SPD taken and removed."""
+        if command["do"] == "reinforce":
+            return merged(command, players[AUTHORITY].reinforcement(game))
+        return command
+
+
+AUTOPLAY = BosAutoplay()
