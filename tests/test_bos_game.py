@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.errors import RefereeError, Refusal
 from referee.game import Game
-from referee.rulesets.bos.rules import calculator, turn_end
+from referee.rulesets.bos.rules import calculator, movement, turn_end
 from referee.rulesets.bos.rules.phases import PHASES
 from referee.rulesets.bos.rules.units import TYPES
 from referee.scenario.catalog import Scenario, load_file
@@ -179,6 +179,19 @@ def test_units_stop_on_entering_enemy_units():
     path = ["financial-district", "convention-centre", "paramount"]
     play(game, {"do": "move", "unit": "Anarchists 2", "to": "pioneer-square"})
     assert refused(_to_convention(game), {"do": "move", "unit": "Anarchists 1", "path": path}) == "5.0"
+
+
+def test_the_ways_a_unit_may_move_are_those_move_allows():
+    """5.0: every area `paths` offers is reached by its path, up to the Movement Factor, stopping where enemy
+    units stand (SPD 1 holds the Convention Centre); the example's Waterfront is within reach."""
+    game = _to_convention(to_phase(_authority_turn_one(), "protester-movement"))
+    unit = game.state.units["Anarchists 1"]
+    ways = movement.paths(game.ctx, game.state, unit)
+    assert ways["convention-centre"] == ["convention-centre"]
+    assert all("convention-centre" not in path[:-1] for path in ways.values())
+    assert all(len(path) <= 3 for path in ways.values()) and "waterfront" in ways
+    for path in ways.values():
+        Game(game.ctx, game.rules, game.state, game.dice.copy()).apply({"do": "move", "unit": unit.id, "path": path})
 
 
 def _to_convention(game: Game) -> Game:

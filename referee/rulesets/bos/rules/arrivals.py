@@ -130,10 +130,13 @@ def lose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
 
 def pending_loss(state: GameState) -> str | None:
     """The kind of unit a random event still makes a side remove, if one is in play."""
+    return state.local["loss"][1] if losable(state) else None
+
+
+def losable(state: GameState) -> list[str]:
+    """The units a random event lets its side pick the one to remove from (none when no loss is due)."""
     loss = state.local["loss"]
-    if loss is None:
-        return None
-    return loss[1] if any(_losable(u, loss) for u in state.units.values()) else None
+    return [] if loss is None else [u.id for u in state.units.values() if _losable(u, loss)]
 
 
 def _losable(unit: Unit, loss: list[str]) -> bool:

@@ -30,15 +30,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     fought = [unit.id for unit in units if unit.id in state.local["fought"]]
     if fought:
         raise Refusal("6.1", f"a unit is involved in only one combat a Combat Phase ({', '.join(fought)})")
-    munitions = set(command.get("munitions", []))
-    event = EVENTS.get(state.local["event"] or "")
-    fight = combat.Combat(
-        attacker=side,
-        attackers=tuple(combat.Fighter(uid, TYPES[state.units[uid].type], uid in munitions) for uid in command["attackers"]),
-        defenders=tuple(combat.Fighter(uid, TYPES[state.units[uid].type], uid in munitions) for uid in command["defenders"]),
-        stage=state.local["stage"], night=is_night(state.turn), barricade=BARRICADE in state.markers.get(node, ()),
-        events=(event,) if event else (), crowds_present=any(TYPES[u.type].kind == CROWD for u in state.at(node, PROTESTER)),
-        group_ei=command.get("group_ei", AUTHORITY), choices=command.get("choices", {}))
+    fight = declared(state, side, node, command)
     tally = Tally(dice)
     outcome = combat.resolve(fight, tally)
     after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, outcome.ei)
@@ -47,6 +39,20 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         "attack": vars(outcome.attack), "counterattack": vars(outcome.counterattack),
         "units": [{k: v for k, v in vars(fate).items() if v is not None} for fate in outcome.units],
         "change": outcome.ei, "ei": after}, tuple(tally.rolls))
+
+
+def declared(state: GameState, side: str, node: str, command: dict) -> combat.Combat:
+    """The combat a `combat` command declares in `node`, the `side` whose Combat Phase it is attacking, with
+    what the moment adds: the stage, night, a barricade, this turn's random event, Crowds present (6.1, 6.2)."""
+    munitions = set(command.get("munitions", []))
+    event = EVENTS.get(state.local["event"] or "")
+    return combat.Combat(
+        attacker=side,
+        attackers=tuple(combat.Fighter(uid, TYPES[state.units[uid].type], uid in munitions) for uid in command["attackers"]),
+        defenders=tuple(combat.Fighter(uid, TYPES[state.units[uid].type], uid in munitions) for uid in command["defenders"]),
+        stage=state.local["stage"], night=is_night(state.turn), barricade=BARRICADE in state.markers.get(node, ()),
+        events=(event,) if event else (), crowds_present=any(TYPES[u.type].kind == CROWD for u in state.at(node, PROTESTER)),
+        group_ei=command.get("group_ei", AUTHORITY), choices=command.get("choices", {}))
 
 
 def escalate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
