@@ -9,6 +9,7 @@ PLUGIN = RulesetPlugin(
     scenarios=data_dir("scenarios") / "bos",
     rules="referee.rulesets.bos.rules.ruleset:BattleOfSeattle",
     texts="referee.rulesets.bos.texts:TEXTS",
+    screen="referee.rulesets.bos.tui.screen:SeattleScreen",
     hidden=("arrives", "due", "nightfall"),
     scores_as="ei",
     calculators=("bos",),

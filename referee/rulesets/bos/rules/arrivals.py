@@ -92,9 +92,7 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     placed anywhere but where only Authority units stand (4.2)."""
     _in_phase(state, "placing reinforcements")
     unit, to = unit_of(state, command["unit"]), area(ctx, command["to"])
-    allowance = state.local["allowance"]
-    chosen = (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
-              and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
+    chosen = _choosable(state, unit)
     if not unit.attrs.get("due") and not chosen:
         raise Refusal("4.2", f"{unit.id} is not a reinforcement due to be placed this phase")
     if state.stacks[AUTHORITY].get(to) and not state.stacks[PROTESTER].get(to):
@@ -103,6 +101,19 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         raise Refusal("7.1", "Crowd units are off the map during night turns")
     check_stacking(state, unit, to)
     emit("unit-placed", {"unit": unit.id, "to": to, "chosen": chosen})
+
+
+def _choosable(state: GameState, unit: Unit) -> bool:
+    """Whether the unit is one a Random Reinforcement or Hey Beavis... lets the Protester choose now."""
+    allowance = state.local["allowance"]
+    return (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
+            and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
+
+
+def placeable(state: GameState) -> list[str]:
+    """The units the Protester may place now (4.2): his reinforcements due, then those a random event lets him choose."""
+    units = state.units.values()
+    return [u.id for u in units if u.attrs.get("due")] + [u.id for u in units if _choosable(state, u)]
 
 
 def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
