@@ -3,6 +3,8 @@ every umpire action's key and form; refusals with their section; undo and redo."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.widgets import Label
 
@@ -177,3 +179,45 @@ def test_combat_goes_to_a_contested_area_when_the_selected_one_is_not(tmp_path):
         return app.screen_stack[1].area, app.screen.title_text
 
     assert drive(path, script) == ("paramount", "Combat in convention-centre: the protester attacks (6.1)")
+
+
+def test_a_click_on_the_map_selects_the_area(tmp_path):
+    async def script(pilot, app):
+        lines = str(app.screen.query_one(AreaMap).render()).splitlines()
+        row = next(n for n, line in enumerate(lines) if "paramount" in line)
+        await pilot.click("#bos-map", offset=(lines[row].index("paramount") + 2, row))
+        await settle(pilot)
+        table = app.screen.query_one(AreasTable)
+        return app.screen.area, table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    assert drive(seattle(tmp_path), script) == ("paramount", "paramount")
+
+
+def test_table_dice_are_asked_for_the_random_event(tmp_path):
+    """4.1: the first die the tens, the second the ones; typed in, 6 then 1 is Mayor Denounces Protesters."""
+    path = seattle(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "t", "r")
+        await fill(pilot, app, dice="6 1")
+        return app.session.game.state.local["roll"], str(app.screen.query_one(RecordPanel).render())
+
+    roll, record = drive(path, script)
+    assert roll == 61 and "Event 61 Mayor Denounces Protesters" in record and "Authority 40" in record
+
+
+def test_the_record_shows_what_is_on_the_way_and_where_units_wait(tmp_path):
+    """4.22: emergency reinforcements on the Turn Record track until they reach the Reserve Pool."""
+    path = seattle(tmp_path, MAYOR, DECLINE, {"do": "emergency", "units": {"spd": 2}})
+
+    async def script(pilot, app):
+        state = app.session.game.state
+        for uid in ("National Guard 1", "National Guard 2"):
+            state.units[uid] = replace(state.units[uid], status="scheduled", attrs={"arrives": 3})
+        app.screen.refresh_view()
+        await settle(pilot)
+        return str(app.screen.query_one(RecordPanel).render())
+
+    record = drive(path, script)
+    assert "On the way 2 NG turn 3" in record and "Reserve Pool 2 SPD" in record
+    assert "Authority aside 12 SPD 2 NG 4 ST" in record

@@ -21,7 +21,17 @@ from referee.rulesets.bos.rules.odds import odds
 from referee.rulesets.bos.rules.phases import FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES, other
 from referee.rulesets.bos.tui.actions import ACTIONS
-from referee.rulesets.bos.tui.widgets import LEGEND, SHORT, STAGES, AreaMap, AreasTable, RecordPanel, ei_by_turn, unit_label
+from referee.rulesets.bos.tui.widgets import (
+    LEGEND,
+    SHORT,
+    STAGES,
+    AreaMap,
+    AreaPicked,
+    AreasTable,
+    RecordPanel,
+    ei_by_turn,
+    unit_label,
+)
 from referee.session import Session, stored_event
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
@@ -29,6 +39,8 @@ from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.status_bar import StatusBar
 
+NAMES = {kind: name for kind, name, _ in forces.MANIFEST}
+"""Each unit type as the Counter Manifest numbers its counters ("National Guard")."""
 TAKE = (("all due", -1), ("none", 0), *((str(n), n) for n in range(1, 13)))
 """How many of the units due a side takes (4.21): all of them, or a number (declining the rest)."""
 
@@ -109,10 +121,13 @@ class SeattleScreen(UmpireScreen):
             self._ei = (self.seen, ei_by_turn(stored_event(record) for record in self.kept_records()))
         return self._ei[1]
 
-    @on(AreasTable.Picked)
-    def _picked(self, event: AreasTable.Picked) -> None:
+    @on(AreaPicked)
+    def _picked(self, event: AreaPicked) -> None:
         self.area = event.node
         self.query_one(AreaMap).show(self.shown, self.area)
+        table = self.query_one(AreasTable)
+        if table.get_row_index(event.node) != table.cursor_row:
+            table.pick(event.node)
 
     def _units(self, side: str, wanted) -> tuple[tuple[str, str], ...]:
         """A side's units that pass `wanted`, those in the selected area first, as a form's choices."""
@@ -174,7 +189,7 @@ class SeattleScreen(UmpireScreen):
         note = (f"-4 Authority EI a unit. SPD reach the Reserve Pool now, State Troopers and National Guard on turn "
                 f"{state.turn + 2} (4.22). Off-map: " + ", ".join(f"{n} {SHORT[kind]}" for kind, n in left.items()))
         self.ask("Emergency reinforcements (4.22)",
-                 [Field(kind, kind.replace("_", " "), "number", default=0) for kind in kinds],
+                 [Field(kind, NAMES[kind], "number", default=0) for kind in kinds],
                  lambda v: {"do": "emergency", "units": {kind: v[kind] for kind in kinds}}, note=note, rolls=False)
 
     def action_lose(self) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
@@ -67,6 +68,14 @@ def ei_by_turn(events: Iterable[Event]) -> list[tuple[int, int, int]]:
     return turns
 
 
+class AreaPicked(Message):
+    """The umpire selected an area, in the table or on the map."""
+
+    def __init__(self, node: str):
+        self.node = node
+        super().__init__()
+
+
 class AreaMap(Widget):
     """The areas at their places on the map, each with its Exposure Value, its units by side and its Barricade;
     the Transit Lines drawn as dotted lines, the selected area's neighbours marked."""
@@ -80,6 +89,13 @@ class AreaMap(Widget):
     def show(self, state: GameState, selected: str) -> None:
         self.state, self.selected = state, selected
         self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on an area's box selects it."""
+        places = self._places(self.size.width, self.size.height - len(lines_of(KEY, self.size.width)))
+        for node, (x, y, room) in places.items():
+            if x <= event.x < x + room and y <= event.y <= y + 1:
+                self.post_message(AreaPicked(node))
 
     def _places(self, width: int, height: int) -> dict[str, tuple[int, int, int]]:
         """Each area's column, line and width of its box (two lines: its name, then its marks)."""
@@ -142,15 +158,11 @@ class AreaMap(Widget):
 
 class AreasTable(DataTable):
     """Every area: its Exposure Value, its Barricade, each side's units by type (the Protester's green, the
-    Authority's blue), the areas its Transit Lines reach.
-    Moving onto a row selects the area."""
+    Authority's blue), the areas its Transit Lines reach. Moving onto a row selects the area."""
 
-    class Picked(Message):
-        """An area was moved onto."""
-
-        def __init__(self, node: str):
-            self.node = node
-            super().__init__()
+    def pick(self, node: str) -> None:
+        """Move the cursor onto an area's row."""
+        self.move_cursor(row=self.get_row_index(node))
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -172,7 +184,7 @@ class AreasTable(DataTable):
             self.move_cursor(row=min(keep, self.row_count - 1))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.post_message(self.Picked(cast(str, event.row_key.value)))  # every row is keyed by its area
+        self.post_message(AreaPicked(cast(str, event.row_key.value)))  # every row is keyed by its area
 
 
 def _line(text: Text, label: str, value: str | Text, style: str = "") -> None:
