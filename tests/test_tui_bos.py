@@ -62,8 +62,6 @@ def test_a_bos_session_opens_on_its_map_areas_and_record(tmp_path):
 @pytest.mark.parametrize("key, values, commands, kinds", [
     ("r", None, (), ["event-rolled"]),
     ("i", {"group": 0, "crowd": 0, "spd": 2}, (MAYOR,), ["reinforced"]),
-    ("p", {"unit": "Anarchists 1", "to": "waterfront"},
-     (MAYOR, {"do": "reinforce", "take": {"crowd": 0}, "dice": [1, 1, 1, 1]}), ["unit-placed"]),
     ("E", {"spd": 1}, (MAYOR, DECLINE), ["emergency-ordered", "ei-changed"]),
     ("l", {}, ({"do": "events", "dice": [5, 1]}, DECLINE), ["unit-lost"]),
     ("m", {"unit": "Labor 1", "to": "capitol-hill"}, (MAYOR, DECLINE, END), ["unit-moved"]),
@@ -73,6 +71,22 @@ def test_a_bos_session_opens_on_its_map_areas_and_record(tmp_path):
 ])
 def test_every_bos_action_sends_its_command(tmp_path, key, values, commands, kinds):
     assert run_action(tmp_path, key, values, commands) == kinds
+
+
+def test_a_placed_unit_selects_its_area_for_the_next(tmp_path):
+    """4.2: reinforcements are placed one by one; the area of the last is offered for the next."""
+    path = seattle(tmp_path, MAYOR, {"do": "reinforce", "take": {"crowd": 0}, "dice": [1, 1, 1, 1]})
+
+    async def script(pilot, app):
+        await press(pilot, "p")
+        await fill(pilot, app, unit="Anarchists 1", to="waterfront")
+        await press(pilot, "p")
+        offered = app.screen.query_one("#field-to").value
+        await fill(pilot, app)
+        state = app.session.game.state
+        return app.screen_stack[1].area, offered, state.units["Anarchists 1"].node, state.units["Anarchists 2"].node
+
+    assert drive(path, script) == ("waterfront",) * 4
 
 
 def test_a_move_takes_the_shortest_way_and_the_form_shows_it(tmp_path):

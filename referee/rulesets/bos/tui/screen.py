@@ -129,6 +129,12 @@ class SeattleScreen(UmpireScreen):
         if table.get_row_index(event.node) != table.cursor_row:
             table.pick(event.node)
 
+    def after(self, command: dict) -> None:
+        """A unit placed selects its area: the next placement is offered the same one."""
+        if command.get("do") == "place":
+            self.area = command["to"]
+            self.query_one(AreasTable).pick(self.area)
+
     def _units(self, side: str, wanted) -> tuple[tuple[str, str], ...]:
         """A side's units that pass `wanted`, those in the selected area first, as a form's choices."""
         units = [u for u in self.game.state.units.values() if u.side == side and wanted(u)]
