@@ -108,6 +108,7 @@ def test_the_phases_follow_the_sequence_of_play():
     ((MAYOR, DECLINE), {"do": "reinforce"}, "4.21"),
     ((MAYOR, DECLINE), {"do": "emergency", "units": {"state_trooper": 1}}, "7.3"),
     ((MAYOR, DECLINE), {"do": "emergency", "units": {"spd": 15}}, "4.22"),
+    ((MAYOR, DECLINE), {"do": "emergency", "units": {"spd": 0, "state_trooper": 0}}, "4.22"),
     ((MAYOR, DECLINE), {"do": "place", "unit": "Anarchists 1", "to": "waterfront"}, "4.2"),
     ((MAYOR, DECLINE), {"do": "lose", "unit": "SPD 1"}, "4.1"),
     ((MAYOR, DECLINE), {"do": "move", "unit": "SPD 1", "to": "paramount"}, "5.0"),

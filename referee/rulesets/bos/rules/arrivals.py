@@ -122,6 +122,8 @@ def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     if not state.local["reinforced"]:
         raise Refusal("4.22", "emergency reinforcements come after the reinforcements of 4.21")
     wanted = {kind: count for kind, count in command["units"].items() if count}
+    if not wanted:
+        raise Refusal("4.22", "he decides what and how many units he wants: name at least one")
     pool = {kind: [u.id for u in state.units.values() if u.type == kind and u.status == forces.OFF_MAP] for kind in TYPES}
     change, arrivals = emergency.order(wanted, {kind: len(ids) for kind, ids in pool.items()}, state.local["stage"], state.turn)
     units = {uid: arrivals[kind] for kind, count in wanted.items() for uid in pool[kind][:count]}
