@@ -235,3 +235,25 @@ def test_the_record_shows_what_is_on_the_way_and_where_units_wait(tmp_path):
     record = drive(path, script)
     assert "On the way 2 NG turn 3" in record and "Reserve Pool 2 SPD" in record
     assert "Authority aside 12 SPD 2 NG 4 ST" in record
+
+
+def test_the_reinforcement_form_asks_for_the_units_a_high_ei_removes(tmp_path):
+    """4.21 and the EI Reinforcement Table: at Protester EI 101+ two Groups leave the map, his choice; at 0-20
+    nothing is removed and the form asks for no unit."""
+    path = seattle(tmp_path, MAYOR, {"do": "reinforce", "take": {"crowd": 0}, "dice": [1, 1, 1, 1]},
+                   {"do": "place", "unit": "Anarchists 1", "to": "waterfront"},
+                   {"do": "place", "unit": "Anarchists 2", "to": "belltown"})
+
+    async def script(pilot, app):
+        await press(pilot, "i")
+        low = app.screen.query("#field-remove")
+        await press(pilot, "escape")
+        app.session.game.state.scores = {"protester": 101, "authority": 30}  # the form reads the indices only
+        await press(pilot, "i")
+        form = app.screen
+        choices = form.query_one("#field-remove")
+        return len(low), form.note, [str(choices.get_option_at_index(n).prompt) for n in range(choices.option_count)]
+
+    low, note, removable = drive(path, script)
+    assert low == 0 and note.startswith("Protester EI 101: Groups -2, Crowds +2d6")
+    assert sorted(removable) == ["Anarchists 1 (2-5-3, waterfront)", "Anarchists 2 (2-5-3, belltown)"]

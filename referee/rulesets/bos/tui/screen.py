@@ -78,7 +78,8 @@ class SeattleScreen(UmpireScreen):
     ACTIONS = ACTIONS
     KEYS = (
         ("map", LEGEND),
-        ("units", "counted by type: " + ", ".join(f"{short} {kind.replace('_', ' ')}" for kind, short in SHORT.items())),
+        ("units", "counted by type: " + ", ".join(f"{short} {NAMES[kind]}" for kind, short in SHORT.items()
+                                                  if short != NAMES[kind])),
         ("arrows, mouse", "move in the areas table: the selected area is where combat is fought and what forms offer first"),
         ("tab", "move between the areas and the log"),
         ("in a form", "tab between the fields, space to tick, enter or ctrl+s to apply, escape to cancel"),
