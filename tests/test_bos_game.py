@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.errors import RefereeError, Refusal
 from referee.game import Game
-from referee.rulesets.bos.rules import calculator, turn_end
+from referee.rulesets.bos.rules import calculator, movement, turn_end
 from referee.rulesets.bos.rules.phases import PHASES
 from referee.rulesets.bos.rules.setup import OPENING_AREAS
 from referee.rulesets.bos.rules.units import TYPES
@@ -109,6 +109,7 @@ def test_the_phases_follow_the_sequence_of_play():
     ((MAYOR, DECLINE), {"do": "reinforce"}, "4.21"),
     ((MAYOR, DECLINE), {"do": "emergency", "units": {"state_trooper": 1}}, "7.3"),
     ((MAYOR, DECLINE), {"do": "emergency", "units": {"spd": 15}}, "4.22"),
+    ((MAYOR, DECLINE), {"do": "emergency", "units": {"spd": 0, "state_trooper": 0}}, "4.22"),
     ((MAYOR, DECLINE), {"do": "place", "unit": "Anarchists 1", "to": "waterfront"}, "4.2"),
     ((MAYOR, DECLINE), {"do": "lose", "unit": "SPD 1"}, "4.1"),
     ((MAYOR, DECLINE), {"do": "move", "unit": "SPD 1", "to": "paramount"}, "5.0"),
@@ -180,6 +181,19 @@ def test_units_stop_on_entering_enemy_units():
     path = ["financial-district", "convention-centre", "paramount"]
     play(game, {"do": "move", "unit": "Anarchists 2", "to": "pioneer-square"})
     assert refused(_to_convention(game), {"do": "move", "unit": "Anarchists 1", "path": path}) == "5.0"
+
+
+def test_the_ways_a_unit_may_move_are_those_move_allows():
+    """5.0: every area `paths` offers is reached by its path, up to the Movement Factor, stopping where enemy
+    units stand (SPD 1 holds the Convention Centre); the example's Waterfront is within reach."""
+    game = _to_convention(to_phase(_authority_turn_one(), "protester-movement"))
+    unit = game.state.units["Anarchists 1"]
+    ways = movement.paths(game.ctx, game.state, unit)
+    assert ways["convention-centre"] == ["convention-centre"]
+    assert all("convention-centre" not in path[:-1] for path in ways.values())
+    assert all(len(path) <= 3 for path in ways.values()) and "waterfront" in ways
+    for path in ways.values():
+        Game(game.ctx, game.rules, game.state, game.dice.copy()).apply({"do": "move", "unit": unit.id, "path": path})
 
 
 def _to_convention(game: Game) -> Game:

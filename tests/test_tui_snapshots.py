@@ -59,3 +59,34 @@ def test_riot_command_form(snap_compare, tmp_path, size):
         await settle(pilot)
 
     assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_form)
+
+
+END = {"do": "end-phase"}
+BOS_COMBAT = (  # Battle of Seattle, seed 3: turn 1 up to the Protester Combat Phase, the Convention Centre contested
+    {"do": "events", "dice": [6, 1]}, {"do": "reinforce", "take": {"crowd": 0}, "dice": [1, 1, 1, 1]},
+    {"do": "place", "unit": "Anarchists 1", "to": "financial-district"},
+    {"do": "place", "unit": "Anarchists 2", "to": "convention-centre"}, {"do": "emergency", "units": {"spd": 1}}, END,
+    {"do": "move", "unit": "Labor 1", "to": "capitol-hill"}, END, {"do": "move", "unit": "SPD 2", "to": "convention-centre"},
+    END)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_bos_screen(snap_compare, tmp_path, size):
+    """A Battle of Seattle session at turn 2, after a combat: the map, the areas, both indices by turn, the log."""
+    path = make_session(tmp_path, "bos/battle-of-seattle", (
+        *BOS_COMBAT, {"do": "combat", "attackers": ["Liberals 4", "Anarchists 2"], "defenders": ["SPD 1"], "dice": [5, 2]},
+        END, END, END, END, END, {"do": "events", "dice": [3, 5]}), seed=3)
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_bos_combat_form(snap_compare, tmp_path, size):
+    """The combat form with the exact chances of each result before the dice."""
+    path = make_session(tmp_path, "bos/battle-of-seattle", BOS_COMBAT, seed=3)
+
+    async def open_form(pilot):
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_form)

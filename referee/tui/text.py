@@ -10,3 +10,13 @@ from referee.text import printable
 def plain(value: object, style: str = "") -> Text:
     """`value` as Rich text in `style`: no markup read, control characters written as `printable` writes them."""
     return Text(printable(value), style=style)
+
+
+def lines_of(entries: tuple[str, ...], room: int) -> list[str]:
+    """Entries (a legend's) two spaces apart, in lines of at most `room` characters; an entry is never cut."""
+    lines = [""]
+    for entry in entries:
+        if lines[-1] and len(lines[-1]) + 2 + len(entry) > room:
+            lines.append("")
+        lines[-1] += ("  " if lines[-1] else "") + entry
+    return lines

@@ -12,6 +12,7 @@ PLUGIN = RulesetPlugin(
     knowledge="referee.rulesets.bos.knowledge:BosKnowledge",
     texts="referee.rulesets.bos.texts:TEXTS",
     sheet_map="areas",
+    screen="referee.rulesets.bos.tui.screen:SeattleScreen",
     hidden=("arrives", "due", "nightfall"),
     scores_as="ei",
     lead=("protester", "authority"),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList
 
 from referee.tui.dialogs.dialog import Dialog
@@ -33,16 +35,19 @@ def kept_value(field: Field, value: object) -> object:
 
 
 class CommandForm(Dialog[dict | None]):
-    """Asks for a command's parameters; the answer is {field name: value}, or None when cancelled."""
+    """Asks for a command's parameters; the answer is {field name: value}, or None when cancelled. `live`, if
+    given, draws what the values chosen so far mean (odds, a path) under the fields, again at each change."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("ctrl+s", "apply", "Apply")]
 
-    def __init__(self, title: str, fields: list[Field], note: str = "", error: str = ""):
+    def __init__(self, title: str, fields: list[Field], note: str = "", error: str = "",
+                 live: Callable[[dict], Text] | None = None):
         super().__init__()
-        self.title_text, self.fields, self.note, self.error = title, fields, note, error
+        self.title_text, self.fields, self.note, self.error, self.live = title, fields, note, error, live
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog form"):
+        box = VerticalScroll if self.live else Vertical  # what `live` draws may grow past a short screen: it scrolls
+        with box(classes="dialog form"):
             yield Label(plain(self.title_text), classes="form-title")
             if self.note:
                 yield Label(plain(self.note), classes="form-note")
@@ -50,6 +55,8 @@ class CommandForm(Dialog[dict | None]):
                 with Horizontal(classes="form-row"):
                     yield Label(plain(field.label), classes="form-label")
                     yield self._widget(field)
+            if self.live:
+                yield Label(id="form-live")
             yield Label(plain(self.error), id="form-error", classes="error" if self.error else "error hidden")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", variant="primary", id="apply")
@@ -74,6 +81,20 @@ class CommandForm(Dialog[dict | None]):
     def on_mount(self) -> None:
         fields = self.query(".form-row > *:last-child")
         (fields.first() if fields else self.query_one("#apply")).focus()
+        self._show_live()
+
+    @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
+    @on(Checkbox.Changed)
+    @on(Input.Changed)
+    def _show_live(self) -> None:
+        if self.live is None:
+            return
+        try:
+            values = {field.name: self._value(field) for field in self.fields if field.kind != "dice"}
+        except ValueError:
+            return
+        self.query_one("#form-live", Label).update(self.live(values))
 
     def _value(self, field: Field) -> object:
         ident = f"#field-{field.name}"

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Group
+from rich.text import Text
 from textual import events, on, work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -223,11 +224,13 @@ class UmpireScreen(Screen):
     # --- asking ---------------------------------------------------------------------------
 
     def ask(self, title: str, fields: list[Field], build: Callable[[dict], dict], note: str = "",
-            rolls: bool = True, confirm: bool = False, sides: int = 6, error: str = "") -> None:
+            rolls: bool = True, confirm: bool = False, sides: int = 6, error: str = "",
+            live: Callable[[dict], Text] | None = None) -> None:
         """Ask for a command's parameters (and the table's dice of up to `sides`, when typed in), then send it;
         with `confirm`, show what it will do first (the generator's next dice are known, so the preview is what
         happens). Table dice left empty are no dice: a command that needs one is refused, never rolled.
-        A refused command opens its form again, with the reason and every choice as it was."""
+        A refused command opens its form again, with the reason and every choice as it was; `live` draws what
+        the choices mean as they change (CommandForm)."""
         if rolls and self.table_dice:
             fields = fields + [Field("dice", f"Dice from the table (1-{sides})", "dice", sides=sides)]
 
@@ -239,13 +242,13 @@ class UmpireScreen(Screen):
                 command["dice"] = values["dice"]
             kept = [replace(field, default=kept_value(field, values[field.name])) for field in fields]
             self.asked = (command, lambda reason: self.ask(title, kept, build, note, rolls=False, confirm=confirm,
-                                                           error=reason))
+                                                           error=reason, live=live))
             if confirm:
                 self._confirm(title, command)
             else:
                 self.send(command)
 
-        self.app.push_screen(CommandForm(title, fields, note, error), answered)
+        self.app.push_screen(CommandForm(title, fields, note, error, live), answered)
 
     def _confirm(self, title: str, command: dict) -> None:
         try:
@@ -333,13 +336,17 @@ class UmpireScreen(Screen):
         if self.history is not None:
             self.history = None
         else:
-            records, effective = self.session.log()
-            kept = [r for r in records if r.command_id in effective and r.kind not in MARKS]
+            kept = self.kept_records()
             self.history_seqs = [r.seq for r in kept]
             self.history = Replay(self.game.ctx, self.game.rules, [stored_event(r) for r in kept], self.session.info.commitment,
                                   [r.command_id for r in kept])
             self.moment = len(kept)
         self._show_moment()
+
+    def kept_records(self) -> list:
+        """The stored events that count now, oldest first: undone commands and the undo and redo marks left out."""
+        records, effective = self.session.log()
+        return [r for r in records if r.command_id in effective and r.kind not in MARKS]
 
     def action_step(self, by: str, forward: bool) -> None:
         """In history: an event, a phase or a turn back or forward."""

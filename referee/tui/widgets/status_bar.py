@@ -1,4 +1,5 @@
-"""The header: scenario, clock, turn, phase, whose move, the score against the target, and the latest note in full."""
+"""The header: scenario, clock, turn, phase, whose move, the score against the target (or every side's score
+where there is none), and the latest note in full."""
 
 from __future__ import annotations
 
@@ -23,9 +24,12 @@ def status_text(game: Game, table_dice: bool, note: str = "", state: GameState |
     text.append(f" {scenario.clock.label(state.turn)} ", style="bold reverse")
     text.append(f" turn {state.turn}/{scenario.clock.turns} ")
     text.append(f"{state.phase.replace('-', ' ')} ", style="bold cyan")
-    text.append("█" * filled, style="green")
-    text.append("░" * (BAR - filled), style="dim")
-    text.append(f" {score}/{target} ", style="bold")
+    if target:
+        text.append("█" * filled, style="green")
+        text.append("░" * (BAR - filled), style="dim")
+        text.append(f" {score}/{target} ", style="bold")
+    else:  # no score to reach: every side's score
+        text.append(" ".join(f"{side} {points}" for side, points in state.scores.items()) + " ", style="bold")
     if state.over:
         text.append(f" GAME OVER: {printable(state.winner)} win ", style="bold reverse red")
     text.append(" table dice " if table_dice else "", style="bold reverse yellow")

@@ -107,7 +107,7 @@ def to_lose(state: GameState, side: str) -> list[Unit]:
     loss = state.local["loss"]
     if loss is None or loss[0] != side:
         return []
-    return [unit for unit in state.units.values() if losable(unit, loss)]
+    return [state.units[uid] for uid in losable(state)]
 
 
 def removals_due(state: GameState, side: str, kind: str, count: int) -> int:

@@ -100,9 +100,7 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         check_stacking(state, unit, to)
         emit("unit-placed", {"unit": unit.id, "to": to, "chosen": False})
         return
-    allowance = state.local["allowance"]
-    chosen = (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
-              and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
+    chosen = _choosable(state, unit)
     if not unit.attrs.get("due") and not chosen:
         raise Refusal("4.2", f"{unit.id} is not a reinforcement due to be placed this phase")
     if state.stacks[AUTHORITY].get(to) and not state.stacks[PROTESTER].get(to):
@@ -120,12 +118,29 @@ def _opening(state: GameState, unit: Unit) -> bool:
             and TYPES[unit.type].kind == CROWD)
 
 
+def _choosable(state: GameState, unit: Unit) -> bool:
+    """Whether the unit is one a Random Reinforcement or Hey Beavis... lets the Protester choose now."""
+    allowance = state.local["allowance"]
+    return (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
+            and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
+
+
+def placeable(state: GameState) -> list[str]:
+    """The units the Protester may place now (4.2): his reinforcements due, then those a random event lets him
+    choose; before the first roll, the opening Crowds (Setup Instructions)."""
+    units = state.units.values()
+    return ([u.id for u in units if u.attrs.get("due")] + [u.id for u in units if _choosable(state, u)]
+            + [u.id for u in units if _opening(state, u)])
+
+
 def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "emergency", "units": {"spd": n, ...}}`: Authority emergency reinforcements (4.22), after 4.21."""
     _in_phase(state, "ordering emergency reinforcements")
     if not state.local["reinforced"]:
         raise Refusal("4.22", "emergency reinforcements come after the reinforcements of 4.21")
     wanted = {kind: count for kind, count in command["units"].items() if count}
+    if not wanted:
+        raise Refusal("4.22", "he decides what and how many units he wants: name at least one")
     pool = {kind: [u.id for u in state.units.values() if u.type == kind and u.status == forces.OFF_MAP] for kind in TYPES}
     change, arrivals = emergency.order(wanted, {kind: len(ids) for kind, ids in pool.items()}, state.local["stage"], state.turn)
     units = {uid: arrivals[kind] for kind, count in wanted.items() for uid in pool[kind][:count]}
@@ -138,20 +153,23 @@ def lose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     loss, unit = state.local["loss"], unit_of(state, command["unit"])
     if loss is None:
         raise Refusal("4.1", "no random event this turn removes a unit")
-    if not losable(unit, loss):
+    if not _losable(unit, loss):
         raise Refusal("4.1", f"{unit.id} is not a {loss[1]} unit of the {loss[0]} player in play")
     emit("unit-lost", {"unit": unit.id})
 
 
 def pending_loss(state: GameState) -> str | None:
     """The kind of unit a random event still makes a side remove, if one is in play."""
+    return state.local["loss"][1] if losable(state) else None
+
+
+def losable(state: GameState) -> list[str]:
+    """The units a random event lets its side pick the one to remove from (none when no loss is due)."""
     loss = state.local["loss"]
-    if loss is None:
-        return None
-    return loss[1] if any(losable(u, loss) for u in state.units.values()) else None
+    return [] if loss is None else [u.id for u in state.units.values() if _losable(u, loss)]
 
 
-def losable(unit: Unit, loss: list[str]) -> bool:
+def _losable(unit: Unit, loss: list[str]) -> bool:
     """Attrition takes a Crowd on the map; Paperwork an SPD unit on the map or in the Reserve Pool."""
     side, kind = loss
     eligible = (ACTIVE,) if kind == CROWD else (ACTIVE, forces.RESERVE)

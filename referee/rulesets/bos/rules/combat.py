@@ -179,6 +179,14 @@ def morale(unit: Fighter, combat: Combat) -> int:
     return unit.type.morale + bonus
 
 
+def morale_check(unit: Fighter, combat: Combat, roll: int) -> Fate:
+    """A Morale Check on this roll (6.4): passed at most the Morale Factor, else the unit is temporarily
+    removed, a Protester unit to its off-map pile, an Authority unit to the Reserve Pool."""
+    factor = morale(unit, combat)
+    failed = OFF_MAP if unit.type.side == PROTESTER else RESERVE
+    return Fate(unit.id, unit.type.side, STAYS if roll <= factor else failed, factor, roll)
+
+
 def resolve(combat: Combat, dice: Dice) -> Outcome:
     """Both rolls, applied simultaneously (6.1, 6.3, 6.4), and the EI changes of the chart."""
     check(combat)
@@ -190,10 +198,7 @@ def resolve(combat: Combat, dice: Dice) -> Outcome:
     for unit in combat.defenders + combat.attackers:  # the attack's checks first, then the counterattack's
         side, effect = unit.type.side, hit.get(unit.id, STAYS)
         if effect == CHECK:
-            factor = morale(unit, combat)
-            roll = dice.roll(f"morale check of {unit.id}").value
-            failed = OFF_MAP if side == PROTESTER else RESERVE
-            fates[unit.id] = Fate(unit.id, side, STAYS if roll <= factor else failed, factor, roll)
+            fates[unit.id] = morale_check(unit, combat, dice.roll(f"morale check of {unit.id}").value)
         else:
             fates[unit.id] = Fate(unit.id, side, effect)
     ei = {AUTHORITY: 0, PROTESTER: 0}

@@ -63,6 +63,27 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
                         "path": path, "reaction": not moving})
 
 
+def paths(ctx: Context, state: GameState, unit: Unit) -> dict[str, list[str]]:
+    """Each area a unit on the map may move to and the shortest way there (5.0): along Transit Lines, up to
+    its Movement Factor, stopping in the first area it enters that holds enemy units."""
+    if unit.node is None:
+        return {}
+    enemy, frontier = other(unit.side), [unit.node]
+    found: dict[str, list[str]] = {unit.node: []}
+    for _ in range(TYPES[unit.type].movement):
+        onward = []
+        for here in frontier:
+            if here != unit.node and state.stacks[enemy].get(here):
+                continue
+            for node in ctx.scenario.board.neighbours(here):
+                if node not in found:
+                    found[node] = [*found[here], node]
+                    onward.append(node)
+        frontier = onward
+    del found[unit.node]
+    return found
+
+
 def _check_reaction(state: GameState, unit: Unit, path: list[str], pooled: bool) -> None:
     limit = reinforcement.reaction_limit(state.scores[unit.side])
     if state.local["reacted"] >= limit:

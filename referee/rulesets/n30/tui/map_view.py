@@ -18,6 +18,7 @@ from referee.core.board import Board
 from referee.core.state import GameState
 from referee.knowledge.view import PlayerView
 from referee.text import printable
+from referee.tui.text import lines_of
 
 LABEL = 8
 PLAIN, BOLD, DIM, NOT_DIM = Style(), Style(bold=True), Style(dim=True), Style(dim=False)
@@ -35,12 +36,7 @@ LEGEND = ("  ".join((*KEY, "┆ the 8th Avenue tunnel"))
 
 def legend(room: int) -> list[str]:
     """The legend's entries in lines of at most `room` characters (an entry is never cut)."""
-    lines = [""]
-    for entry in KEY:
-        if lines[-1] and len(lines[-1]) + 2 + len(entry) > room:
-            lines.append("")
-        lines[-1] += ("  " if lines[-1] else "") + entry
-    return lines
+    return lines_of(KEY, room)
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
