@@ -2,7 +2,7 @@
 
     python benchmarks/cli_bench.py [--runs 20]
 
-1. `referee resolve n30` and `referee resolve bos` (CONTRACT.md's example) from process start to exit (median),
+1. `referee resolve n30`, `bos` and `chicago` (CONTRACT.md's examples) from process start to exit (median),
    beside `python -c pass`.                                                        Target < 0.15 s.
 2. Opening a session of >= 2,000 events and printing its state: `referee state PATH --json` as a
    process (median of 5), and in-process Session.open + state_json.                Target < 0.5 s.
@@ -35,6 +35,10 @@ BOS_EXAMPLE = json.dumps({  # CONTRACT.md's example of `referee resolve bos`
     "attackers": [{"id": "SPD 1", "type": "spd", "munitions": True}, {"id": "SPD 2", "type": "spd", "munitions": True}],
     "defenders": [{"id": "Radicals 1", "type": "radical"}, {"id": "Radicals 2", "type": "radical"}],
     "choices": {"attack": "Radicals 1", "counterattack": "SPD 1"}, "dice": [6, 5, 5]})
+CHICAGO_EXAMPLE = json.dumps({  # CONTRACT.md's example of `referee resolve chicago`
+    "attacker": "police", "table": "harass",
+    "attack": [{"id": "Co 1", "type": "police", "level": 1, "count": 3}, {"id": "Tac 1", "type": "tac"}],
+    "defend": [{"id": "G1", "type": "demonstrator", "level": 4}], "box": "P4/D1", "roll": 2})
 EXAMPLE = (Path(__file__).resolve().parents[1] / "tests" / "data" / "worked_confrontation.json").read_text()
 
 REFEREE = [sys.executable, "-m", "referee"]
@@ -141,6 +145,7 @@ def main() -> None:
     baseline = median_of(args.runs, [sys.executable, "-c", "pass"])
     resolve = median_of(args.runs, [*REFEREE, "resolve", "n30"], EXAMPLE)
     resolve_bos = median_of(args.runs, [*REFEREE, "resolve", "bos"], BOS_EXAMPLE)
+    resolve_chicago = median_of(args.runs, [*REFEREE, "resolve", "chicago"], CHICAGO_EXAMPLE)
     help_ = median_of(args.runs, [*REFEREE, "--help"])
     print(f"python -c pass                      median {baseline:.3f} s ({args.runs} runs)")
     print(f"referee --help                      median {help_:.3f} s")
@@ -148,6 +153,8 @@ def main() -> None:
           f"{'OK' if resolve < 0.15 else 'SLOW'}")
     print(f"referee resolve bos                 median {resolve_bos:.3f} s   target < 0.150 s   "
           f"{'OK' if resolve_bos < 0.15 else 'SLOW'}")
+    print(f"referee resolve chicago             median {resolve_chicago:.3f} s   target < 0.150 s   "
+          f"{'OK' if resolve_chicago < 0.15 else 'SLOW'}")
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)

@@ -18,6 +18,9 @@ PACKAGE = Path(referee.__file__).resolve().parent
 EXAMPLE = WORKED_CONFRONTATION
 BOS_COMBAT = json.dumps({"attacker": "authority", "attackers": [{"id": "SPD 1", "type": "spd"}],
                          "defenders": [{"id": "Radicals 1", "type": "radical"}], "dice": [1, 1]})
+CHICAGO_CONFLICT = json.dumps({"attacker": "police", "table": "harass",
+                               "attack": [{"id": "Co 1", "type": "police", "level": 1, "count": 3}],
+                               "defend": [{"id": "G1", "type": "demonstrator", "level": 4}], "box": "P4/D1", "roll": 2})
 
 
 
@@ -25,7 +28,8 @@ def heavy(modules) -> list[str]:
     return sorted(m for m in modules if m.split(".")[0] in HEAVY)
 
 
-@pytest.mark.parametrize("args, stdin", [(["--help"], ""), (["resolve", "n30"], EXAMPLE), (["resolve", "bos"], BOS_COMBAT)])
+@pytest.mark.parametrize("args, stdin", [(["--help"], ""), (["resolve", "n30"], EXAMPLE), (["resolve", "bos"], BOS_COMBAT),
+                                         (["resolve", "chicago"], CHICAGO_CONFLICT)])
 def test_importtime_shows_no_heavy_import(args, stdin):
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", *args], input=stdin,
                           capture_output=True, text=True, timeout=60)
@@ -56,6 +60,8 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
     (["resolve", "n30"], "{ not json"),
     (["resolve", "bos"], BOS_COMBAT),
     (["resolve", "bos"], '{"attacker": "police"}'),
+    (["resolve", "chicago"], CHICAGO_CONFLICT),
+    (["resolve", "chicago"], '{"attacker": "police"}'),
     (["frobnicate"], ""),
 ])
 def test_modules_after_running_main(args, stdin):
@@ -90,6 +96,8 @@ def test_pydantic_calculators_import_no_ui_or_database(calculator, stdin):
      ("referee.rulesets.n30.rules",)),
     (["resolve", "bos"], BOS_COMBAT, ("referee.rulesets.bos.rules.calculator",),
      ("referee.rulesets.n30.rules", "referee.rulesets.wallman.rules")),
+    (["resolve", "chicago"], CHICAGO_CONFLICT, ("referee.rulesets.chicago.rules.calculator",),
+     ("referee.rulesets.n30.rules", "referee.rulesets.wallman.rules", "referee.rulesets.bos.rules")),
 ])
 def test_a_ruleset_loads_only_when_asked_for(args, stdin, loaded, not_loaded):
     """The registry: `--help` reads no declaration; listing reads every declaration but loads no game;
@@ -160,6 +168,7 @@ def test_sources_were_found():
     assert any(where(p).startswith("rulesets/n30/rules/") for p in SOURCES)
     assert any(where(p).startswith("rulesets/wallman/rules/") for p in SOURCES)
     assert any(where(p).startswith("rulesets/bos/rules/") for p in SOURCES)
+    assert any(where(p).startswith("rulesets/chicago/rules/") for p in SOURCES)
 
 
 def test_only_the_tui_imports_textual():

@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass
 
 from referee.core.dice import SeededDice, TableDice, Tally
-from referee.errors import RefereeError
-from referee.rules.bounds import DICE, ITEMS, SMALL, name_problem, quoted, shown
+from referee.rules.bounds import DICE, ITEMS, SMALL
+from referee.rules.plain_input import PlainInput
 from referee.rulesets.bos.rules import exposure
 from referee.rulesets.bos.rules.combat import Combat, Fighter, Outcome, resolve
 from referee.rulesets.bos.rules.events import EVENTS
@@ -23,52 +23,9 @@ COMBAT_EVENTS = ("kids_untied", "angry_womyn", "coffee_break", "costume_broke", 
                  "faction_friction", "nonviolent", "pointing_fingers", "lost_keys")
 
 
-def _wrong(where: str, problem: str) -> RefereeError:
-    return RefereeError(f"bos: {quoted(where)} {problem}")
-
-
-def _object(value: object, where: str, known: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
-    """A JSON object with only `known` keys and every `required` one."""
-    if not isinstance(value, dict):
-        raise RefereeError(f"bos: {quoted(where) + ' ' if where else ''}must be a JSON object, got {shown(value)}")
-    for key in value:
-        if key not in known:
-            raise RefereeError(f"bos: unknown key {quoted(f'{where}.{key}' if where else key)}")
-    for key in required:
-        if key not in value:
-            raise RefereeError(f"bos: {quoted(f'{where}.{key}' if where else key)} is missing")
-    return value
-
-
-def _whole(value: object, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _wrong(where, f"must be a whole number from {low} to {high}, got {shown(value)}")
-    return value
-
-
-def _flag(value: object, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise _wrong(where, f"must be true or false, got {shown(value)}")
-    return value
-
-
-def _one_of(value: object, where: str, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise _wrong(where, f"must be one of {', '.join(choices)}, got {shown(value)}")
-    return value
-
-
-def _name(value: object, where: str) -> str:
-    problem = name_problem(value)
-    if problem:
-        raise _wrong(where, problem)
-    return value  # type: ignore[return-value]  # name_problem found none: a str
-
-
-def _list(value: object, where: str, most: int) -> list:
-    if not isinstance(value, list) or len(value) > most:
-        raise _wrong(where, f"must be a list of at most {most} items, got {shown(value)}")
-    return value
+_INPUT = PlainInput("bos")
+_object, _whole, _flag, _one_of, _name, _list = (_INPUT.json_object, _INPUT.whole, _INPUT.flag, _INPUT.one_of, _INPUT.name,
+                                                 _INPUT.json_list)
 
 
 def _fighters(value: object, where: str) -> tuple[Fighter, ...]:

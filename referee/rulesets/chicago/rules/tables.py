@@ -1,0 +1,95 @@
+"""The HARASS and ASSAULT Conflict Resolution Tables (HOW TO RESOLVE CONFLICT 6-8), read from
+`scenarios/chicago/board/tables.toml`: reconstructed data the umpire may edit, checked as it is read."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.errors import RefereeError
+from referee.paths import data_dir
+from referee.rules.bounds import shown
+from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
+
+HARASS, ASSAULT = "harass", "assault"
+NAMES = (HARASS, ASSAULT)
+FILE = data_dir("scenarios") / "chicago" / "board" / "tables.toml"
+SIDE = {"P": POLICE, "D": DEMONSTRATORS}
+CODE = re.compile(r"([PD])([PD])([23])")
+NO_EFFECT = "-"
+
+
+@dataclass(frozen=True)
+class Result:
+    """One cell: the code as printed, the side that wins (and scores), the side whose units go down a level
+    and the fraction of them (3: a third, 2: a half); all None for "-"."""
+
+    code: str
+    winner: str | None = None
+    affected: str | None = None
+    fraction: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table: its columns' odds (1 for 1:1, ...) left to right, and a row of results per die roll 1-6."""
+
+    name: str
+    columns: tuple[int, ...]
+    rows: tuple[tuple[Result, ...], ...]
+
+    def result(self, ratio: int, roll: int) -> Result:
+        """The result at odds `ratio`:1 (read on the last column beyond it) and a die `roll`."""
+        return self.rows[roll - 1][min(ratio, self.columns[-1]) - 1]
+
+
+def parse(code: object) -> Result | None:
+    """A cell's code read, or None if it is not one."""
+    if code == NO_EFFECT:
+        return Result(NO_EFFECT)
+    found = CODE.fullmatch(code) if isinstance(code, str) else None
+    if found is None:
+        return None
+    winner, affected, fraction = found.groups()
+    return Result(found.group(), SIDE[winner], SIDE[affected], int(fraction))
+
+
+def _table(name: str, spec: object, path: Path) -> Table:
+    def wrong(problem: str) -> RefereeError:
+        return RefereeError(f"{path}: [{name}] {problem}")
+
+    if not isinstance(spec, dict) or set(spec) != {"columns", "rows"}:
+        raise wrong("must hold `columns` and `rows`, and nothing else")
+    columns = spec["columns"]
+    if not isinstance(columns, list) or not columns or columns != [f"{n}:1" for n in range(1, len(columns) + 1)]:
+        raise wrong(f"columns must run from 1:1 up by one (1:1, 2:1, ...), got {shown(columns)}")
+    rows = spec["rows"]
+    if not isinstance(rows, list) or len(rows) != 6 or not all(isinstance(r, list) and len(r) == len(columns) for r in rows):
+        raise wrong(f"rows must be 6 (die rolls 1-6) of {len(columns)} results each")
+    read = []
+    for die, row in enumerate(rows, 1):
+        cells = []
+        for code in row:
+            cell = parse(code)
+            if cell is None:
+                raise wrong(f"die {die}: {shown(code)} is not a result (like DD3, PD2 or -)")
+            cells.append(cell)
+        read.append(tuple(cells))
+    return Table(name, tuple(range(1, len(columns) + 1)), tuple(read))
+
+
+def load(path: Path = FILE) -> dict[str, Table]:
+    """Both tables, or a RefereeError naming the fault of the file."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise RefereeError(f"{path}: cannot read the Conflict Resolution Tables: {error}") from None
+    unknown = set(data) - {*NAMES, "reconstructed", "note"}
+    if unknown:
+        raise RefereeError(f"{path}: unknown key {shown(sorted(unknown)[0])}")
+    missing = [name for name in NAMES if name not in data]
+    if missing:
+        raise RefereeError(f"{path}: no [{missing[0]}] table")
+    return {name: _table(name, data[name], path) for name in NAMES}
