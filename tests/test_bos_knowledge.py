@@ -161,3 +161,25 @@ def test_the_leak_check_bites(monkeypatch):
     assert all_leaks(game, moments) == []
     monkeypatch.setattr(BosKnowledge, "sight", lambda self, side: set(self.ctx.scenario.board.nodes))
     assert any("not in sight" in leak for leak in all_leaks(game, moments))
+
+
+def test_a_faction_knows_its_own_units_in_full_and_its_sides_others_on_the_map():
+    """bos/battle-of-seattle-factions: a player a Protest Faction or Authority Department (2.3), the counters
+    his; the Liberals' player sees his Liberal Crowds wherever they wait, the other factions' only on the map."""
+    from referee.scenario.catalog import load
+
+    scenario = load("bos/battle-of-seattle-factions")
+    assert [p.id for p in scenario.players] == ["anarchists", "radicals", "labor", "liberals", "environmentalists",
+                                                "yahoos", "spd", "state-troopers", "national-guard"]
+    assert sorted(uid for p in scenario.players for uid in p.units or ()) == sorted(scenario.units)
+    game = play(Game.new(scenario, {"fog": "on"}, 3), {"do": "events", "dice": [3, 5]})
+    record = knowledge(game)
+    for player in scenario.players:
+        view = record.view(player.id)
+        mine = {u.id for u in view.own if u.id in (player.units or ())}
+        assert mine == set(player.units or ())
+        allies = [u for u in view.own if u.id not in mine]
+        assert all(u.status == ACTIVE and game.state.units[u.id].side == player.side for u in allies)
+        assert all(any(note.startswith("commanded by ") for note in u.notes) for u in allies)
+    on_map = {u.id for u in game.state.units.values() if u.side == "protester" and u.status == ACTIVE}
+    assert {u.id for u in record.view("anarchists").own} >= on_map

@@ -319,12 +319,12 @@ def _visible(text: str, fmt: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", text))
 
 
-def english_left_in(sheet: str) -> list[str]:
+def english_left_in(sheet: str, en: dict[str, str] = EN, es: dict[str, str] = ES) -> list[str]:
     """English table fragments (of four letters or more) in a sheet that the Spanish table does not share."""
-    spanish = " ".join(ES.values())
+    spanish = " ".join(es.values())
     found = []
-    for key, english in EN.items():
-        if english == ES[key]:
+    for key, english in en.items():
+        if english == es[key]:
             continue
         for fragment in re.split(r"\{\w+\}", english):
             fragment = fragment.strip(" .,:;()")

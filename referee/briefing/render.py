@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from referee import rulesets
@@ -30,7 +31,27 @@ def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, li
             away.setdefault(unit.status, []).append(unit)
     order = sorted(placed, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
     groups = [(t.place(node), sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
-    return groups + [(t.word("status", status), units) for status, units in away.items() if units]
+    return groups + [(t.word("status", status), _alike(units, t)) for status, units in away.items() if units]
+
+
+def _alike(units: list[OwnUnit], t: Strings) -> list[OwnUnit]:
+    """Units off the map, those alike (type, factors, notes) in one row named by them all: "Anarchists 1, 2, 5"."""
+    rows: dict[tuple, list[OwnUnit]] = {}
+    for unit in units:
+        rows.setdefault((unit.type, unit.strength, unit.movement, unit.notes, unit.mood), []).append(unit)
+    return [alike[0] if len(alike) == 1 else replace(alike[0], id=_names(alike, t), name=_names(alike, t))
+            for alike in rows.values()]
+
+
+def _names(units: list[OwnUnit], t: Strings) -> str:
+    """Units' names in one: those numbered under one name as the name and the numbers ("Radicals 2, 7, 11")."""
+    numbered: dict[str, list[str]] = {}
+    for unit in units:
+        name, _, number = t.data(unit.name).rpartition(" ")
+        key, number = (name, number) if name and number.isdigit() else (t.data(unit.name), "")
+        numbered.setdefault(key, []).append(number)
+    return ", ".join(f"{name} {', '.join(numbers)}" if all(numbers) else ", ".join([name] * len(numbers))
+                     for name, numbers in numbered.items())
 
 
 def moods(view: PlayerView) -> list[Mood]:

@@ -140,11 +140,12 @@ class Scenario:
 
 
 def scenario_files() -> dict[str, Path]:
-    """Every scenario id, `<ruleset>/<name>`, with its file `<name>.toml` in an installed ruleset's scenarios folder."""
+    """Every scenario id, `<ruleset>/<name>`, with its file `<name>.toml` in an installed ruleset's scenarios folder, by
+    name (a scenario before its variants: `name` before `name-variant`)."""
     from referee import rulesets
 
     return {f"{plugin.id}/{path.stem}": path for plugin in rulesets.plugins() if plugin.scenarios
-            for path in sorted(plugin.scenarios.glob("*.toml"))}
+            for path in sorted(plugin.scenarios.glob("*.toml"), key=lambda path: path.stem)}
 
 
 def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
