@@ -59,3 +59,24 @@ def test_the_umpires_page_shows_the_turn_the_indices_the_event_and_the_areas(cli
     assert "Random event 51: Attrition (at once)" in page and "To remove: one protester crowd unit" in page
     assert "Convention Centre (EV " in page and "authority: SPD 1 4-4-3" in page
     assert "Off the map, authority: 4 national guard, 14 spd, 4 state trooper" in page
+
+
+def test_the_review_charts_both_indices_and_explains_the_swings(cli, tmp_path):
+    """The review of a whole game: both Exposure Indices and the Protester's lead by turn (2.3, 8.0), the
+    turns the lead moved most explained by the Turn End Phase (3.4) and the combats, the game's tallies."""
+    from referee.review.gather import gather
+    from referee.review.report import context
+
+    db = tmp_path / "g.db"
+    assert cli("simulate", SCENARIO, "--games", 1, "--seed", 5, "--save", db).code == 0
+    page = context(gather(db))
+    final = page["final"]
+    assert page["score"] == final.scores["protester"] - final.scores["authority"]
+    assert sorted(line.name for line in page["chart"].lines) == ["authority", "lead", "protester"]
+    assert page["moves"] and all(lines for _, _, lines in page["moves"])
+    assert any("Turn End Phase (3.4): Downtown Core areas held" in line for _, _, lines in page["moves"] for line in lines)
+    tallies = dict(page["tallies"])
+    combats = sum(p.event.kind == "combat" for p in page["g"].played)
+    assert tallies["Combats"] == combats and tallies["Random events"] <= final.turn
+    out = tmp_path / "r.html"
+    assert cli("review", db, "--out", out).code == 0 and "The Protester lead over the game" in out.read_text()
