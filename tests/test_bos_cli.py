@@ -80,3 +80,16 @@ def test_the_review_charts_both_indices_and_explains_the_swings(cli, tmp_path):
     assert tallies["Combats"] == combats and tallies["Random events"] <= final.turn
     out = tmp_path / "r.html"
     assert cli("review", db, "--out", out).code == 0 and "The Protester lead over the game" in out.read_text()
+
+
+def test_a_finished_game_names_its_level_and_no_night_falls_after_it(cli, tmp_path):
+    """8.0: at the end of the last game-turn victory is judged; `state` names the level, and the log sends
+    no Crowds off at a nightfall that never comes (7.1)."""
+    db = tmp_path / "over.db"
+    assert cli("simulate", SCENARIO, "--games", 1, "--seed", 2, "--save", db).code == 0
+    page = cli("state", db).out
+    assert "GAME OVER: Protester" in page or "GAME OVER: Triumph" in page
+    assert "if the game ended now" not in page
+    log = json.loads("[" + ",".join(cli("log", db, "--json").lines) + "]")
+    last = max(e["turn"] for e in log)
+    assert not [e for e in log if e["kind"] == "nightfall" and e["turn"] == last]

@@ -166,13 +166,25 @@ def test_movement_by_movement_factor_along_transit_lines():
     game = to_phase(_authority_turn_one(), "protester-movement")
     assert refused(game, {"do": "move", "unit": "Anarchists 1", "path": ["kingdome", "pioneer-square", "waterfront",
                                                                           "pioneer-square"]}) == "5.0"
-    assert refused(game, {"do": "move", "unit": "Anarchists 1", "to": "waterfront"}) == "5.0"
+    assert refused(game, {"do": "move", "unit": "Anarchists 1", "to": "seattle-center"}) == "5.0"  # beyond 3 areas
     assert refused(game, {"do": "move", "unit": crowd_at(game, "sheraton"), "path": ["financial-district",
                                                                                        "pioneer-square"]}) == "5.0"
     play(game, {"do": "move", "unit": "Anarchists 1", "path": ["kingdome", "pioneer-square", "waterfront"]})
     assert game.state.units["Anarchists 1"].node == "waterfront"
     assert refused(game, {"do": "move", "unit": "Anarchists 1", "to": "pioneer-square"}) == "5.0"
     assert refused(game, {"do": "move", "unit": "SPD 1", "to": "paramount"}) == "5.0"
+
+
+def test_to_moves_by_the_shortest_way_within_the_movement_factor():
+    """5.0: `to` finds the shortest way along Transit Lines (International District to the Waterfront through
+    Pioneer Square); an area beyond reach, or the one the unit stands in, is refused naming the rule."""
+    game = to_phase(_authority_turn_one(), "protester-movement")
+    with pytest.raises(Refusal, match="^5.0: seattle-center is beyond Anarchists 1's reach: 3 areas"):
+        game.apply({"do": "move", "unit": "Anarchists 1", "to": "seattle-center"})
+    with pytest.raises(Refusal, match="^5.0: Anarchists 1 is already in international-district"):
+        game.apply({"do": "move", "unit": "Anarchists 1", "to": "international-district"})
+    play(game, {"do": "move", "unit": "Anarchists 1", "to": "waterfront"})
+    assert game.events[-1].data["path"] == ["pioneer-square", "waterfront"]
 
 
 def test_units_stop_on_entering_enemy_units():
@@ -426,3 +438,13 @@ def test_folk_music_festival_sets_the_liberals_aside_until_the_next_morning():
     assert game.state.turn == 4
     play(game, QUIET, DECLINE)
     assert all(game.state.units[uid].attrs["due"] for uid in liberals)
+
+
+def test_reinforcements_not_placed_are_declined_in_the_log():
+    """4.21: a player may decline reinforcements; those not placed when the phase ends are named in the log."""
+    game = play(new_game(), MAYOR, {"do": "reinforce", "take": {"crowd": 0}, "dice": [1, 1, 1, 1]})
+    due = sorted(u.id for u in game.state.units.values() if u.attrs.get("due"))
+    assert len(due) >= 2
+    play(game, {"do": "place", "unit": due[0], "to": "waterfront"}, {"do": "end-phase"})
+    assert sorted(game.events[-1].data["declined"]) == due[1:] and "not placed, declined: " in game.narrate(game.events[-1])
+    assert all(not game.state.units[uid].attrs.get("due") for uid in due)

@@ -45,7 +45,7 @@ def state_text(game: Game) -> str:
               f"{state.phase.replace('-', ' ')} phase; {STAGES[local['stage']]} escalation")
     lines = [f"{scenario.title} ({scenario.id})", header,
              f"Exposure Index: Protester {ei[PROTESTER]}, Authority {ei[AUTHORITY]} (lead {lead:+d}: "
-             f"{victory.level(ei, local['stage_three'])} if the game ended now)",
+             f"{victory.level(ei, local['stage_three'])}{'' if state.over else ' if the game ended now'})",
              f"Reaction limit: Protester {reinforcement.reaction_limit(ei[PROTESTER])}, "
              f"Authority {reinforcement.reaction_limit(ei[AUTHORITY])} (5.1)", _event(game)]
     due = [unit.id for unit in state.units.values() if unit.attrs.get("due")]
@@ -58,7 +58,7 @@ def state_text(game: Game) -> str:
         side, kind = local["loss"]
         lines.append(f"To remove: one {side} {kind.replace('_', ' ')} unit, for good (random event; command lose)")
     if state.over:
-        lines.append(f"GAME OVER: {state.winner} win")
+        lines.append(f"GAME OVER: {local['level']} (8.0)")
     lines.append("")
     for node, spec in scenario.board.nodes.items():
         here = state.at(node)

@@ -33,7 +33,7 @@ def keys_table(actions: tuple[UmpireAction, ...], more: tuple[tuple[str, str], .
         key = "?" if action.key == "question_mark" else action.key
         table.add_row(key, Text.assemble((action.name, "bold"), ": ", action.help))
     for key, text in more:
-        table.add_row(key, text)
+        table.add_row(key, Text(text))  # words, not markup: "[n] Exposure Value"
     return table
 
 

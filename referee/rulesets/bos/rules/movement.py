@@ -44,12 +44,12 @@ def held_back(state: GameState, unit: Unit) -> RandomEvent | None:
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "move", "unit", "path": [...]}` (or `"to"`): along Transit Lines up to the Movement Factor,
-    stopping on entering enemy units (5.0); reaction moves one area, within the EI's limit (5.1); an
-    Authority unit to or from the Reserve Pool (5.0)."""
+    """`{"do": "move", "unit", "path": [...]}` (or `"to"`, by the shortest way): along Transit Lines up to the
+    Movement Factor, stopping on entering enemy units (5.0); reaction moves one area, within the EI's limit
+    (5.1); an Authority unit to or from the Reserve Pool (5.0)."""
     unit = unit_of(state, command["unit"])
     moving = _mover(state, unit)
-    path = command.get("path") or [command["to"]]
+    path = command.get("path") or _way(ctx, state, unit, command["to"])
     pooled = unit.side == AUTHORITY and (unit.status == forces.RESERVE or path == [POOL])
     if not moving:
         _check_reaction(state, unit, path, pooled)
@@ -61,6 +61,20 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
         check_stacking(state, unit, path[-1])
     emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": None if path == [POOL] else path[-1],
                         "path": path, "reaction": not moving})
+
+
+def _way(ctx: Context, state: GameState, unit: Unit, to: str) -> list[str]:
+    """The shortest legal way to `to` for a unit on the map (5.0); to or from the Reserve Pool, `to` alone."""
+    if to == POOL or unit.status != ACTIVE:
+        return [to]
+    area(ctx, to)
+    if to == unit.node:
+        raise Refusal("5.0", f"{unit.id} is already in {to}")
+    way = paths(ctx, state, unit).get(to)
+    if way is None:
+        raise Refusal("5.0", f"{to} is beyond {unit.id}'s reach: {plural(TYPES[unit.type].movement, 'area')} along "
+                             "Transit Lines, stopping in the first area that holds enemy units")
+    return way
 
 
 def paths(ctx: Context, state: GameState, unit: Unit) -> dict[str, list[str]]:
@@ -111,6 +125,8 @@ def _check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> 
     here, enemy = unit.node, other(unit.side)
     for step, node in enumerate(path):
         area(ctx, node)
+        if node == here:
+            raise Refusal("5.0", f"{unit.id} is already in {node}")
         if node not in ctx.scenario.board.neighbours(here):
             raise Refusal("5.0", f"{node} is not joined to {here} by a Transit Line")
         if state.stacks[enemy].get(node) and step < len(path) - 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event
+from referee.text import plural
 
 
 def _dice(event: Event) -> str:
@@ -33,21 +34,27 @@ def _reinforced(d: dict) -> str:
 
 
 def _moved(d: dict) -> str:
-    start, end = d["from"] or "the Reserve Pool", d["to"] or "the Reserve Pool"
-    return f"{d['unit']} {'reaction-moves' if d['reaction'] else 'moves'} {start} → {end}"
+    way = " → ".join([d["from"] or "the Reserve Pool", *(d.get("path") or [d["to"]])[:-1], d["to"] or "the Reserve Pool"])
+    return f"{d['unit']} {'reaction-moves' if d['reaction'] else 'moves'} from {way}"
+
+
+def _fate(unit: dict) -> str:
+    check = f" (morale {unit['morale']}, rolled {unit['morale_roll']})" if "morale_roll" in unit else ""
+    return f"{unit['id']}{check} {unit['fate']}"
 
 
 def _combat(d: dict) -> str:
     a, c = d["attack"], d["counterattack"]
-    fates = ", ".join(f"{u['id']} {u['fate']}" for u in d["units"] if u["fate"] != "stays") or "no losses"
-    return (f"Combat at {d['node']}: attack {a['cf']} ({a['column']}) rolls {a['roll']} {a['result']}, counterattack "
-            f"{c['cf']} ({c['column']}) rolls {c['roll']} {c['result']}: {fates}; EI Authority {d['ei']['authority']}, "
-            f"Protester {d['ei']['protester']}")
+    fates = ", ".join(_fate(u) for u in d["units"] if u["fate"] != "stays" or "morale_roll" in u) or "no losses"
+    return (f"Combat at {d['node']}: {', '.join(d['attackers'])} attack {', '.join(d['defenders'])}; attack {a['cf']} "
+            f"({a['column']}) rolls {a['roll']} {a['result']}, counterattack {c['cf']} ({c['column']}) rolls {c['roll']} "
+            f"{c['result']}: {fates}; EI Authority {d['ei']['authority']}, Protester {d['ei']['protester']}")
 
 
 _LINES = {
     "turn-begun": lambda d: f"Game-turn {d['turn']} begins: {d['name']}",
-    "phase-ended": phase_change,
+    "phase-ended": lambda d: phase_change(d) + (f" (not placed, declined: {', '.join(d['declined'])})"
+                                                 if d.get("declined") else ""),
     "opening-crowds": lambda d: "Opening Crowds: " + ", ".join(f"{u} in {n}" for u, n in d["units"].items()),
     "event-rolled": _event,
     "ei-changed": _ei,
@@ -60,7 +67,7 @@ _LINES = {
     "barricade-removed": lambda d: f"The barricade in {d['node']} is removed: no Protester unit holds it (7.2)",
     "combat": _combat,
     "escalated": lambda d: f"The Authority goes to Stage {d['stage']} escalation",
-    "nightfall": lambda d: f"Night falls: the Crowds leave the map ({len(d['units'])})",
+    "nightfall": lambda d: f"Night falls: the Crowds leave the map ({plural(len(d['units']), 'unit')})",
     "game-ended": lambda d: f"Game over: {d['level']} (Authority {d['ei']['authority']}, Protester {d['ei']['protester']})",
     "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
 }

@@ -28,7 +28,8 @@ def end_phase(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
         for node in bare:
             state = emit("barricade-removed", {"node": node})
     if following is not None:
-        state = emit("phase-ended", {"from": state.phase, "to": following})
+        declined = [unit.id for unit in state.units.values() if unit.attrs.get("due")]  # not placed: declined (4.21)
+        state = emit("phase-ended", {"from": state.phase, "to": following} | ({"declined": declined} if declined else {}))
         if following == TURN_END:
             _turn_end(ctx, state, emit)
         return
@@ -52,7 +53,7 @@ def _turn_end(ctx: Context, state: GameState, emit: Emit) -> None:
     change = turn_end.changes(ctx.scenario.board, held, spd, turns.is_night(state.turn))
     core = turn_end.exposure_values(ctx.scenario.board)
     state = settle_ei(state, change, "turn end", emit, tuple(area for area in core if area in held))
-    if turns.is_night(state.turn + 1):
+    if turns.is_night(state.turn + 1) and state.turn < victory.last_turn(ctx.options.get("extend", victory.NO), state.scores):
         crowds = [unit.id for unit in on_map if TYPES[unit.type].kind == CROWD]
         emit("nightfall", {"units": crowds})
 

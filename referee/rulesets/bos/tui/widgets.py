@@ -21,6 +21,7 @@ from referee.rulesets.bos.rules import forces, reinforcement
 from referee.rulesets.bos.rules.arrivals import losable
 from referee.rulesets.bos.rules.events import EVENTS
 from referee.rulesets.bos.rules.movement import BARRICADE
+from referee.rulesets.bos.rules.phases import EVENTS as EVENTS_PHASE
 from referee.rulesets.bos.rules.phases import REACTOR
 from referee.rulesets.bos.rules.turn_end import exposure_values
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
@@ -227,7 +228,7 @@ def record_text(state: GameState, history: list[tuple[int, int, int]], width: in
     if reactor:
         limit = reinforcement.reaction_limit(state.scores[reactor])
         _line(text, "Reaction moves", f"{local['reacted']} of {limit} ({reactor})")
-    if local["allowance"] and local["allowance"]["count"]:
+    if state.phase == EVENTS_PHASE and local["allowance"] and local["allowance"]["count"]:  # it lapses with the phase
         _line(text, "To choose", f"{local['allowance']['count']} {' or '.join(local['allowance']['kinds'])} (p)",
               "bold yellow")
     if losable(state):
