@@ -258,3 +258,23 @@ def test_the_reinforcement_form_asks_for_the_units_a_high_ei_removes(tmp_path):
     low, note, removable = drive(path, script)
     assert low == 0 and note.startswith("Protester EI 101: Groups -2, Crowds +2d6")
     assert sorted(removable) == ["Anarchists 1 (2-5-3, waterfront)", "Anarchists 2 (2-5-3, belltown)"]
+
+
+def test_view_as_player_hides_what_a_side_does_not_see_under_fog(tmp_path):
+    """Option fog: viewed as the Protester, an SPD unit far from his units is not on the map; as the Authority
+    and as the umpire it is (RULINGS.md, "what the players know")."""
+    path = make_session(tmp_path, SCENARIO, (MAYOR, {"do": "reinforce"}, END, END, END, END,
+                                             {"do": "move", "unit": "SPD 2", "to": "kingdome"}), seed=3, fog="on")
+
+    async def script(pilot, app):
+        table = app.screen.query_one(AreasTable)
+        shown = []
+        for _ in range(3):  # the umpire's truth, then each player in turn
+            shown.append((app.screen.viewing, str(table.get_row("kingdome")[1])))
+            assert ("VIEW AS" in "\n".join(screen_lines(app))) == (app.screen.viewing is not None)
+            await press(pilot, "v")
+        return shown
+
+    shown = dict(drive(path, script))
+    assert "SPD" in shown[None] and "SPD" in shown["authority"]
+    assert "SPD" not in shown["protester"]

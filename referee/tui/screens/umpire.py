@@ -87,6 +87,10 @@ class UmpireScreen(Screen):
         event = self.history.events[self.moment - 1] if self.moment else None
         return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.narrate(event)}" if event else "")
 
+    def viewing_note(self) -> str:
+        """The status line's note while the screen shows a player's knowledge."""
+        return f"VIEW AS {self.viewing}: only what this player knows (v: next player)"
+
     def notify(self, message: str, **options) -> None:
         """A notification shows the session's text as written: `printable`, no markup read."""
         super().notify(printable(message), **options, markup=False)

@@ -28,4 +28,7 @@ ACTIONS = (
                  "A combat in the selected area: attackers, defenders, munitions, choices, with the exact chances of "
                  "each result before the dice (6.0-6.4)", short="Combat"),
     UmpireAction("x", "Escalate", "escalate", "The Authority goes up one stage of escalation (7.3)", short="Escalate"),
+    UmpireAction("v", "View as player", "view_as",
+                 "Show the map, the areas and the log as each player knows them (with option fog, only what he "
+                 "sees), in turn, then the umpire's truth again", short="View as"),
 ) + shared_actions("d")

@@ -29,6 +29,7 @@ from referee.rulesets.bos.tui.widgets import (
     AreaPicked,
     AreasTable,
     RecordPanel,
+    as_seen,
     ei_by_turn,
     unit_label,
 )
@@ -109,7 +110,10 @@ class SeattleScreen(UmpireScreen):
 
     def refresh_view(self) -> None:
         state, board = self.shown, self.game.ctx.scenario.board
-        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note(), state)
+        note = self.viewing_note() if self.viewing and not self.history else self.status_note()
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
+        if self.view:
+            state = as_seen(state, self.view)
         self.query_one(AreaMap).show(state, self.area)
         self.query_one(AreasTable).show(board, state)
         self.query_one(RecordPanel).show(state, self._ei_history())

@@ -150,7 +150,7 @@ class MainScreen(UmpireScreen):
 
     def _note(self) -> str:
         if self.viewing:
-            return f"VIEW AS {self.viewing}: only what this player knows (v: next player)"
+            return self.viewing_note()
         selected = f"selected {self.unit}" if self.unit else "no unit selected"
         return f"{selected} · {self.note}" if self.note else selected
 
