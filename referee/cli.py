@@ -455,7 +455,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "view", cmd_view, "what one player knows (only what that player observed)",
                  "referee view tuesday.db --player police", "referee view eastgate.db --player brennan --json")
     p.add_argument("path", type=_path, help=session)
-    p.add_argument("--player", required=True, type=_name, help="a player id of the scenario (`state` lists them)")
+    p.add_argument("--player", required=True, type=_name,
+                   help="a player id of the scenario (`scenarios --json` lists them; a wrong one is answered with the list)")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     p = _command(sub, "brief", cmd_brief, "write each player's briefing sheet", "referee brief tuesday.db --all --out sheets/",
