@@ -254,3 +254,17 @@ def test_a_game_of_two_indices_charts_each_index_and_the_lead():
     assert mark.y < chart.level[0]  # turn 3's lead of +12 stands above the zero line
     single = score_chart({1: 3, 2: 5}, 2, 10, [])
     assert [line.name for line in single.lines] == ["score"] and min(int(label) for _, label in single.y_ticks) == 0
+
+
+def test_every_units_fate_is_listed_by_side_then_number():
+    """What became of every unit: "Labor 2" before "Labor 10", type names in words."""
+    from types import SimpleNamespace
+
+    from referee.core.units import Unit
+    from referee.review.report import fates
+
+    units = {uid: Unit(uid, uid, "protester", kind, {}, None, "off-map", {}) for uid, kind in
+             (("Labor 10", "labor"), ("Labor 2", "labor"), ("National Guard 1", "national_guard"))}
+    g = SimpleNamespace(played=[], final=SimpleNamespace(units=units))
+    assert [(uid, kind) for _, uid, kind, _, _, _ in fates(g)] == [
+        ("Labor 2", "labor"), ("Labor 10", "labor"), ("National Guard 1", "national guard")]

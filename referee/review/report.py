@@ -6,6 +6,7 @@ arranges them for the template `review.html.j2`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,8 +95,13 @@ def fates(g: Gathered) -> list[tuple]:
     rows = []
     for unit in g.final.units.values():
         place = unit.node if unit.status == ACTIVE else unit.status
-        rows.append((unit.side, unit.id, unit.type, unit.status, place, last.get(unit.id)))
-    return sorted(rows)
+        rows.append((unit.side, unit.id, unit.type.replace("_", " "), unit.status, place, last.get(unit.id)))
+    return sorted(rows, key=lambda row: (row[0], _numbered(row[1])))
+
+
+def _numbered(name: str) -> tuple:
+    """A name's sort key with its numbers as numbers: "Labor 2" before "Labor 10"."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
 
 
 def _unit_text(unit, facts: Callable[[Unit], list[str]]) -> str:
