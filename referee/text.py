@@ -8,6 +8,7 @@ characters, lone surrogates, line and paragraph separators) as Python writes its
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _SHOWN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -29,3 +30,8 @@ def printable(value: object) -> str:
 def plural(count: int, word: str, many: str = "") -> str:
     """`count` and the word for that many: "1 unit", "3 units", "2 dice" (with `many` for irregular words)."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def numbered(name: str) -> tuple:
+    """A name's sort key with its numbers as numbers: "SPD 9" before "SPD 10", "Labor 2" before "Labor 10"."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))

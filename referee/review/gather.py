@@ -16,7 +16,6 @@ from referee.core.events import Event
 from referee.core.state import GameState
 from referee.knowledge.build import new_record
 from referee.knowledge.view import PlayerView
-from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
 from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, open_reader
@@ -90,7 +89,7 @@ def gather(path: Path, at: list[int] | None = None) -> Gathered:
         reader.close()
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
-    rules, score = ruleset_for(scenario.ruleset), rulesets.get(scenario.ruleset).score
+    rules, score = rulesets.rules(scenario.ruleset), rulesets.get(scenario.ruleset).score
     initial = rules.initial(ctx)
     state, record = initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
     g = Gathered(path, info, ctx, initial, state, commands=commands, log=log, briefings=briefings, chain=chain)

@@ -6,7 +6,6 @@ arranges them for the template `review.html.j2`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
 from referee.review.gather import Gathered, Moment, gather
+from referee.text import numbered
 
 QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
 """Events the timeline counts instead of listing."""
@@ -96,12 +96,7 @@ def fates(g: Gathered) -> list[tuple]:
     for unit in g.final.units.values():
         place = unit.node if unit.status == ACTIVE else unit.status
         rows.append((unit.side, unit.id, unit.type.replace("_", " "), unit.status, place, last.get(unit.id)))
-    return sorted(rows, key=lambda row: (row[0], _numbered(row[1])))
-
-
-def _numbered(name: str) -> tuple:
-    """A name's sort key with its numbers as numbers: "Labor 2" before "Labor 10"."""
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
+    return sorted(rows, key=lambda row: (row[0], numbered(row[1])))
 
 
 def _unit_text(unit, facts: Callable[[Unit], list[str]]) -> str:

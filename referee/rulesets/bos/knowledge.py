@@ -20,16 +20,11 @@ from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES, other
 from referee.scenario.catalog import Player
+from referee.text import numbered
 
 FOG = "fog"
 OBSERVED, CONTACT = "observed", "contact"
 _PLACES = {ACTIVE: 0, forces.OFF_MAP: 1, forces.RESERVE: 2, forces.SCHEDULED: 3, forces.REMOVED: 4}
-
-
-def numbered(uid: str) -> tuple[str, int]:
-    """A counter's id as its faction's name and number, so that "SPD 9" comes before "SPD 10"."""
-    name, _, number = uid.rpartition(" ")
-    return (name, int(number)) if number.isdigit() else (uid, 0)
 
 
 _PUBLIC = {  # what every player is told of an event, in a line

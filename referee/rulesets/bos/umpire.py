@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from referee.briefing.i18n import Strings
 from referee.game import Game
 from referee.rulesets.bos.rules import forces, reinforcement, victory
 from referee.rulesets.bos.rules.events import EVENTS
@@ -12,14 +13,8 @@ from referee.rulesets.bos.rules.phases import EVENTS as EVENTS_PHASE
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.text import plural, printable
 
-STAGES = {1: "Stage One", 2: "Stage Two", 3: "Stage Three"}  # 7.3
 AWAY = ((forces.OFF_MAP, "Off the map"), (forces.RESERVE, "Reserve Pool"), (forces.SCHEDULED, "On the way"),
         (forces.REMOVED, "Out of the game"))
-
-
-def area_name(node: str) -> str:
-    """An area's name as the map prints it ("pike-place-market": "Pike Place Market")."""
-    return node.replace("-", " ").title()
 
 
 def counts(units) -> str:
@@ -39,10 +34,10 @@ def _event(game: Game) -> str:
 def state_text(game: Game) -> str:
     """A Battle of Seattle session as the umpire reads it at the table."""
     state, scenario = game.state, game.ctx.scenario
-    ei, local = state.scores, state.local
+    ei, local, words = state.scores, state.local, Strings("en", scenario.ruleset)  # the names its sheets print
     lead = ei[PROTESTER] - ei[AUTHORITY]
     header = (f"{scenario.clock.label(state.turn)} (game-turn {state.turn}/{scenario.clock.turns}), "
-              f"{state.phase.replace('-', ' ')} phase; {STAGES[local['stage']]} escalation")
+              f"{state.phase.replace('-', ' ')} phase; {words('stage.' + str(local['stage']))} escalation")
     lines = [f"{scenario.title} ({scenario.id})", header,
              f"Exposure Index: Protester {ei[PROTESTER]}, Authority {ei[AUTHORITY]} (lead {lead:+d}: "
              f"{victory.level(ei, local['stage_three'])}{'' if state.over else ' if the game ended now'})",
@@ -66,7 +61,7 @@ def state_text(game: Game) -> str:
         if not here and not marks:
             continue
         value = f" (EV {spec.value})" if spec.value else ""
-        lines.append(f"{area_name(node)}{value}" + (f" [{', '.join(marks)}]" if marks else ""))
+        lines.append(f"{words.place(node)}{value}" + (f" [{', '.join(marks)}]" if marks else ""))
         for side in (PROTESTER, AUTHORITY):
             mine = [unit for unit in here if unit.side == side]
             if mine:

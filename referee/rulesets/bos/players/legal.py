@@ -10,8 +10,7 @@ from referee.core.board import Board
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.errors import Refusal
-from referee.rulesets.bos.rules import combat, forces, reinforcement
-from referee.rulesets.bos.rules.arrivals import losable
+from referee.rulesets.bos.rules import arrivals, combat, forces, reinforcement
 from referee.rulesets.bos.rules.board import CROWDS_PER_AREA, crowds_at
 from referee.rulesets.bos.rules.fighting import declared
 from referee.rulesets.bos.rules.movement import BARRICADE, held_back
@@ -94,12 +93,7 @@ def due(state: GameState) -> list[Unit]:
 
 def choosable(state: GameState) -> list[Unit]:
     """The units a Random Reinforcement or Hey Beavis... still lets the Protester choose from his piles."""
-    allowance = state.local["allowance"]
-    if not allowance or allowance["count"] <= 0:
-        return []
-    kinds = allowance["kinds"]
-    return [unit for unit in state.units.values() if unit.status == forces.OFF_MAP and not unit.attrs.get("due")
-            and unit.side == PROTESTER and (unit.type in kinds or TYPES[unit.type].kind in kinds)]
+    return [state.units[uid] for uid in arrivals.choosable(state)]
 
 
 def to_lose(state: GameState, side: str) -> list[Unit]:
@@ -107,7 +101,7 @@ def to_lose(state: GameState, side: str) -> list[Unit]:
     loss = state.local["loss"]
     if loss is None or loss[0] != side:
         return []
-    return [state.units[uid] for uid in losable(state)]
+    return [state.units[uid] for uid in arrivals.losable(state)]
 
 
 def removals_due(state: GameState, side: str, kind: str, count: int) -> int:

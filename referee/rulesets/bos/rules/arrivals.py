@@ -125,12 +125,16 @@ def _choosable(state: GameState, unit: Unit) -> bool:
             and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
 
 
+def choosable(state: GameState) -> list[str]:
+    """The units a Random Reinforcement or Hey Beavis... still lets the Protester choose from his piles."""
+    return [u.id for u in state.units.values() if _choosable(state, u)]
+
+
 def placeable(state: GameState) -> list[str]:
     """The units the Protester may place now (4.2): his reinforcements due, then those a random event lets him
     choose; before the first roll, the opening Crowds (Setup Instructions)."""
     units = state.units.values()
-    return ([u.id for u in units if u.attrs.get("due")] + [u.id for u in units if _choosable(state, u)]
-            + [u.id for u in units if _opening(state, u)])
+    return [u.id for u in units if u.attrs.get("due")] + choosable(state) + [u.id for u in units if _opening(state, u)]
 
 
 def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

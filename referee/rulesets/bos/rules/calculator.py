@@ -23,18 +23,16 @@ COMBAT_EVENTS = ("kids_untied", "angry_womyn", "coffee_break", "costume_broke", 
                  "faction_friction", "nonviolent", "pointing_fingers", "lost_keys")
 
 
-_INPUT = PlainInput("bos")
-_object, _whole, _flag, _one_of, _name, _list = (_INPUT.json_object, _INPUT.whole, _INPUT.flag, _INPUT.one_of, _INPUT.name,
-                                                 _INPUT.json_list)
+CHECK = PlainInput("bos")
 
 
 def _fighters(value: object, where: str) -> tuple[Fighter, ...]:
     fighters = []
-    for i, item in enumerate(_list(value, where, ITEMS)):
-        unit = _object(item, f"{where}[{i}]", ("id", "type", "munitions"), ("id", "type"))
-        fighters.append(Fighter(_name(unit["id"], f"{where}[{i}].id"),
-                                TYPES[_one_of(unit["type"], f"{where}[{i}].type", tuple(TYPES))],
-                                _flag(unit.get("munitions", False), f"{where}[{i}].munitions")))
+    for i, item in enumerate(CHECK.json_list(value, where, ITEMS)):
+        unit = CHECK.json_object(item, f"{where}[{i}]", ("id", "type", "munitions"), ("id", "type"))
+        fighters.append(Fighter(CHECK.name(unit["id"], f"{where}[{i}].id"),
+                                TYPES[CHECK.one_of(unit["type"], f"{where}[{i}].type", tuple(TYPES))],
+                                CHECK.flag(unit.get("munitions", False), f"{where}[{i}].munitions")))
     return tuple(fighters)
 
 
@@ -49,24 +47,27 @@ class CombatInput:
 
 def parse(data: object) -> CombatInput:
     """The input checked against the documented keys (CONTRACT.md), or a RefereeError naming the first fault."""
-    top = _object(data, "", ("attacker", "stage", "night", "barricade", "events", "attackers", "defenders",
-                             "crowds_present", "group_ei", "choices", "dice", "ei"), ("attacker", "attackers", "defenders"))
-    events = [_one_of(key, f"events[{i}]", COMBAT_EVENTS) for i, key in enumerate(_list(top.get("events", []), "events", ITEMS))]
-    choices = _object(top.get("choices") or {}, "choices", ("attack", "counterattack"))
-    picks = {roll: _name(unit, f"choices.{roll}") for roll, unit in choices.items() if unit is not None}
+    top = CHECK.json_object(data, "", ("attacker", "stage", "night", "barricade", "events", "attackers", "defenders",
+                                       "crowds_present", "group_ei", "choices", "dice", "ei"),
+                            ("attacker", "attackers", "defenders"))
+    listed = CHECK.json_list(top.get("events", []), "events", ITEMS)
+    events = [CHECK.one_of(key, f"events[{i}]", COMBAT_EVENTS) for i, key in enumerate(listed)]
+    choices = CHECK.json_object(top.get("choices") or {}, "choices", ("attack", "counterattack"))
+    picks = {roll: CHECK.name(unit, f"choices.{roll}") for roll, unit in choices.items() if unit is not None}
     dice = None
     if top.get("dice") is not None:
-        dice = [_whole(value, f"dice[{i}]", -SMALL, SMALL) for i, value in enumerate(_list(top["dice"], "dice", DICE))]
+        dice = [CHECK.whole(value, f"dice[{i}]", -SMALL, SMALL)
+                for i, value in enumerate(CHECK.json_list(top["dice"], "dice", DICE))]
     ei = None
     if top.get("ei") is not None:
-        given = _object(top["ei"], "ei", SIDES, SIDES)
-        ei = {side: _whole(given[side], f"ei.{side}", 0, SMALL) for side in SIDES}
-    attacker = _one_of(top["attacker"], "attacker", (AUTHORITY, PROTESTER))
+        given = CHECK.json_object(top["ei"], "ei", SIDES, SIDES)
+        ei = {side: CHECK.whole(given[side], f"ei.{side}", 0, SMALL) for side in SIDES}
+    attacker = CHECK.one_of(top["attacker"], "attacker", (AUTHORITY, PROTESTER))
     combat = Combat(attacker, _fighters(top["attackers"], "attackers"), _fighters(top["defenders"], "defenders"),
-                    _whole(top.get("stage", 1), "stage", -SMALL, SMALL), _flag(top.get("night", False), "night"),
-                    _flag(top.get("barricade", False), "barricade"), tuple(EVENTS[key] for key in dict.fromkeys(events)),
-                    _flag(top.get("crowds_present", False), "crowds_present"),
-                    _one_of(top.get("group_ei", AUTHORITY), "group_ei", (AUTHORITY, PROTESTER)), picks)
+                    CHECK.whole(top.get("stage", 1), "stage", -SMALL, SMALL), CHECK.flag(top.get("night", False), "night"),
+                    CHECK.flag(top.get("barricade", False), "barricade"), tuple(EVENTS[key] for key in dict.fromkeys(events)),
+                    CHECK.flag(top.get("crowds_present", False), "crowds_present"),
+                    CHECK.one_of(top.get("group_ei", AUTHORITY), "group_ei", (AUTHORITY, PROTESTER)), picks)
     return CombatInput(combat, dice, ei)
 
 
