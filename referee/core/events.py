@@ -36,3 +36,10 @@ class Event:
 
 MARKS = {"undone": "Undone", "redone": "Redone"}
 """The session's own events, which an undo or a redo records (no ruleset's), and how the log names them."""
+
+
+def dice_note(event: Event) -> str:
+    """An event's dice at the end of its line in the log, a die typed in marked *: " [dice 3 6*]"."""
+    if not event.dice:
+        return ""
+    return " [dice " + " ".join(f"{roll.value}{'*' if roll.entered else ''}" for roll in event.dice) + "]"

@@ -1,10 +1,27 @@
 """Chicago-Chicago! for referee: the declaration its entry point names (data only: nothing of the game is imported here)."""
 
+from referee.paths import data_dir
 from referee.rulesets.plugin import RulesetPlugin
 
 PLUGIN = RulesetPlugin(
     id="chicago",
     title="Chicago-Chicago!: the Democratic National Convention, 25 to 28 August 1968",
+    scenarios=data_dir("scenarios") / "chicago",
+    rules="referee.rulesets.chicago.rules.ruleset:ChicagoChicago",
+    texts="referee.rulesets.chicago.texts:TEXTS",
+    hidden=("level", "count", "strength", "minimum"),
+    scores_as="ei",
+    lead=("demonstrators", "police"),
+    score_name="Demonstrators' lead",
+    tallies=(("Conflicts", lambda e: e.kind == "conflict"),
+             ("Forced assaults", lambda e: e.kind == "conflict" and e.data["forced"] is not None),
+             ("National Guard companies brought in", lambda e: e.kind == "guard-in"),
+             ("C turns with a park left alone", lambda e: e.kind == "park-penalty"),
+             ("Reports to players", lambda e: e.kind == "report-filed")),
+    reasons={"conflict": "conflict in {names} (HOW TO RESOLVE CONFLICT 5)",
+             "guard-in": "the National Guard brought in (NATIONAL GUARD)",
+             "guard-out": "the National Guard taken out (NATIONAL GUARD)",
+             "park-penalty": "demonstrators in the parks left alone on a C turn (HOW TO PLAY, step 4)"},
     calculators=("chicago",),
     calculate="referee.rulesets.chicago.rules.calculator:calculate",
 )

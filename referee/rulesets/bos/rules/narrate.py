@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from referee.core.clock import phase_change
 from referee.core.engine import Context
-from referee.core.events import Event
+from referee.core.events import Event, dice_note
 from referee.text import plural
-
-
-def _dice(event: Event) -> str:
-    if not event.dice:
-        return ""
-    return " [dice " + " ".join(f"{roll.value}{'*' if roll.entered else ''}" for roll in event.dice) + "]"
 
 
 def _ei(d: dict) -> str:
@@ -76,4 +70,4 @@ _LINES = {
 def narrate(event: Event, ctx: Context | None = None) -> str:
     """The event as a line of text, its dice at the end (a typed-in die marked *)."""
     line = _LINES.get(event.kind)
-    return (line(event.data) if line else f"{event.kind} {event.data}") + _dice(event)
+    return (line(event.data) if line else f"{event.kind} {event.data}") + dice_note(event)

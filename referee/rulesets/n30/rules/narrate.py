@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from referee.core.clock import phase_change
 from referee.core.engine import Context
-from referee.core.events import Event
-
-
-def _dice(event: Event) -> str:
-    if not event.dice:
-        return ""
-    faces = " ".join(f"{roll.value}{'*' if roll.entered else ''}" for roll in event.dice)
-    return f" [dice {faces}]"
+from referee.core.events import Event, dice_note
 
 
 def _moved(d: dict) -> str:
@@ -76,4 +69,4 @@ def narrate(event: Event, ctx: Context | None = None) -> str:
     if data.get("target") in targets:
         data = {**data, "target": targets[data["target"]].name}
     line = _LINES.get(event.kind)
-    return (line(data) if line else f"{event.kind} {data}") + _dice(event)
+    return (line(data) if line else f"{event.kind} {data}") + dice_note(event)

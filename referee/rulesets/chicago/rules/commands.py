@@ -1,0 +1,62 @@
+"""The Chicago-Chicago umpire's commands as schemas: the keys each verb reads, their types and bounds.
+
+Units are named by id (`["P1-01", "Tac-2"]`) or by kind and number (`{"P1": 3, "Tac": 2}`) with `"from"`, the box
+they are taken from."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired
+
+from typing_extensions import TypedDict
+
+from referee.rules.bounds import ITEMS
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, SomeNames, one_of, whole
+
+Units = SomeNames | Counts
+From = TypedDict("From", {"from": NotRequired[Name]})  # "from" is a Python keyword: the functional form
+
+
+class Move(Command, From):
+    """`{"do": "move", "units", "from", "to" or "path", "minimum", "infiltrate"}`."""
+
+    units: Units
+    to: NotRequired[Name]
+    path: NotRequired[SomeNames]
+    minimum: NotRequired[bool]
+    infiltrate: NotRequired[bool]
+
+
+class Place(Command, From):
+    """`{"do": "place", "units", "from", "to", "minimum"}`."""
+
+    units: Units
+    to: Name
+    minimum: NotRequired[bool]
+
+
+class Conflict(Command):
+    """`{"do": "conflict", "box", "table", "attack", "defend"}`."""
+
+    box: Name
+    table: NotRequired[Literal["harass", "assault"]]
+    attack: NotRequired[Units]
+    defend: NotRequired[Units]
+
+
+class Guard(Command):
+    """`{"do": "guard", "units": n, "to"}`: how many companies to bring in, and where."""
+
+    units: Annotated[int, whole(1, ITEMS)]
+    to: Name
+
+
+class GuardOut(Command, From):
+    """`{"do": "guard-out", "units", "from"}`."""
+
+    units: Units
+
+
+SCHEMAS: dict[str, Any] = SHARED | {
+    "move": one_of(Move, "to", "path"), "place": Place, "conflict": Conflict, "guard": Guard, "guard-out": GuardOut,
+}
+CHECKS = Checks(SCHEMAS)

@@ -1,0 +1,104 @@
+"""HOW TO RESOLVE CONFLICT in a session: who attacks whom in a box, the roll, and each counter that goes down a
+level exchanged for one of the level below (or out of the game). conflict.py decides the result; this module
+chooses the units from the board and checks what needs the board: green with all its units (1), minimum platoons
+only alone (2), blue with everyone in a park (3), nobody attacked twice a turn (4), infiltrators never (INFILTRATION).
+"""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice, Tally
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.core.units import Unit
+from referee.errors import RefereeError, Refusal
+from referee.rulesets.chicago.rules import board, conflict, forces, tables
+from referee.rulesets.chicago.rules.board import box_of, units_named
+from referee.rulesets.chicago.rules.movement import begin
+from referee.rulesets.chicago.rules.steps import FIGHTER, STEPS
+from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, TYPES, other
+
+RESOLVE = conflict.RESOLVE
+
+
+def _piece(unit: Unit) -> conflict.Unit:
+    return conflict.Unit(unit.id, TYPES[unit.type], unit.attrs.get("level"), 1, unit.attrs["minimum"])
+
+
+def sides(ctx: Context, state: GameState, command: dict) -> tuple[str, list[Unit], list[Unit]]:
+    """The box, the attacking units and the defending units of a conflict command, checked against the board."""
+    side = FIGHTER.get(state.phase)
+    if side is None:
+        raise Refusal("HOW TO PLAY", f"conflict is resolved in steps 2 and 4, not in step {STEPS.index(state.phase) + 1}")
+    node = box_of(ctx, command["box"])
+    mine, theirs = state.at(node, side), state.at(node, other(side))
+    if side == DEMONSTRATORS:
+        for key in ("attack", "defend"):
+            if key in command:
+                raise Refusal(f"{RESOLVE} 1", f"green attacks all blue units in a box with all its units: leave out `{key}`")
+        attack = [unit for unit in mine if unit.id not in state.local["infiltrating"]]
+        if mine and not attack:
+            raise Refusal("INFILTRATION", f"the groups in {node} are infiltrating this turn: they may not attack")
+        outside = [unit for unit in theirs if not unit.attrs["minimum"]]
+        defend = outside or theirs  # 2: the minimum platoons only when they are the only blue units
+    else:
+        attack = (units_named(state, command["attack"], side, node) if "attack" in command
+                  else [unit for unit in mine if not unit.attrs["minimum"] and unit.type != "guard"
+                        and unit.id not in state.local["attackers"]])
+        defend = units_named(state, command["defend"], other(side), node) if "defend" in command else \
+            [unit for unit in theirs if unit.id not in state.local["attacked"]]
+        if node in board.parks(ctx.scenario.board) and len(defend) != len(theirs):
+            raise Refusal(f"{RESOLVE} 3", f"in a park blue must attack all green units in the box: {len(theirs)}, "
+                                          f"not {len(defend)}")
+    away = next((unit for unit in attack + defend if unit.node != node), None)
+    if away:
+        raise RefereeError(f"{away.id} is in {away.node}, not in {node}")
+    if not attack or not defend:
+        raise Refusal(RESOLVE, f"no conflict in {node}: {'no units to attack with' if not attack else 'nobody to attack'}")
+    again = next((unit for unit in attack if unit.id in state.local["attackers"]), None)
+    if again:
+        raise Refusal(RESOLVE, f"{again.id} has attacked already this step")
+    twice = next((unit for unit in defend if unit.id in state.local["attacked"]), None)
+    if twice:
+        raise Refusal(f"{RESOLVE} 4", f"no unit may be attacked more than once per turn ({twice.id})")
+    return node, attack, defend
+
+
+def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "conflict", "box", "table", "attack", "defend"}`: one conflict, rolled."""
+    state = begin(ctx, state, emit)
+    node, attack, defend = sides(ctx, state, command)
+    side = FIGHTER[state.phase]
+    code = board.codes(ctx.scenario.board)[node]
+    fought = conflict.Conflict(side, command.get("table", tables.HARASS), tuple(map(_piece, attack)),
+                               tuple(map(_piece, defend)), code)
+    tally = Tally(dice)
+    outcome = conflict.resolve(fought, tables.load(), tally)
+    changes = exchanges(state, {piece.unit.id: piece for piece in outcome.pieces})
+    points = {s: outcome.strike.points[s] + (outcome.forced.points[s] if outcome.forced else 0) for s in (POLICE, DEMONSTRATORS)}
+    emit("conflict", {
+        "box": node, "attacker": side, "table": fought.table,
+        "attack": [unit.id for unit in attack], "defend": [unit.id for unit in defend],
+        "attack_strength": outcome.attack_strength, "defend_strength": outcome.defend_strength, "odds": outcome.odds,
+        "roll": outcome.strike.roll, "result": outcome.strike.result, "winner": outcome.strike.winner,
+        "forced": None if outcome.forced is None else {"roll": outcome.forced.roll, "result": outcome.forced.result,
+                                                       "winner": outcome.forced.winner},
+        "points": points, "changes": changes,
+        "ei": {s: state.scores[s] + points[s] for s in (POLICE, DEMONSTRATORS)},
+    }, tuple(tally.rolls))
+
+
+def exchanges(state: GameState, pieces: dict[str, conflict.Piece]) -> list[list[str | None]]:
+    """Each counter that went down, and the counter that takes its place (None: out of the game), lowest first."""
+    pool = forces.Pool(state)
+    changes: list[list[str | None]] = []
+    def order(uid: str) -> tuple[bool, int]:  # those out first: their counters free the level below
+        return not pieces[uid].removed, -(state.units[uid].attrs.get("level") or 0)
+
+    for uid in sorted(pieces, key=order):
+        unit, piece = state.units[uid], pieces[uid]
+        if piece.removed:
+            pool.give(uid)
+            changes.append([uid, None])
+        elif (piece.unit.level or 0) != (unit.attrs.get("level") or 0):
+            changes.append([uid, pool.lower(uid, piece.unit.level - unit.attrs["level"])])
+    return changes

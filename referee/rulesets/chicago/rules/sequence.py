@@ -1,0 +1,74 @@
+"""HOW TO PLAY: ending each step; the minimum boxes at the end of step 3 (CPD MINIMUM); the C-turn parks, step 5's
+attrition and the next turn's multiplication; the end at 28C (HOW TO "WIN")."""
+
+from __future__ import annotations
+
+from referee.core.dice import Dice
+from referee.core.engine import Context, Emit
+from referee.core.state import GameState
+from referee.errors import Refusal
+from referee.rulesets.chicago.rules import attrition, board, steps
+from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
+from referee.rulesets.chicago.rules.movement import begin
+from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
+
+PARK_PENALTY = 5  # step 4: "if they do not green gets 5 points"
+
+
+def end_phase(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "end-phase"}`: close the step and open the next, or run steps 5 and 6."""
+    state = begin(ctx, state, emit)
+    if state.phase == steps.BLUE_MOVE:
+        short = short_boxes(ctx, state)
+        if short:
+            emit("game-ended", {"winner": DEMONSTRATORS, "reason": "CPD MINIMUM", "boxes": short, "ei": dict(state.scores)})
+            return
+    following = steps.following(state.phase)
+    if following is not None:
+        emit("phase-ended", {"from": state.phase, "to": following})
+        return
+    parks = board.parks(ctx.scenario.board)
+    c_turn = steps.letter(state.turn) == "C"
+    if c_turn:
+        state = _park_penalty(ctx, state, parks, emit)
+    state = emit("attrition", {"turn": steps.name(state.turn), "c_turn": c_turn,
+                               "changes": attrition.end_of_turn(state, parks, c_turn)})
+    if state.turn >= ctx.scenario.clock.turns:
+        police, green = state.scores[POLICE], state.scores[DEMONSTRATORS]
+        emit("game-ended", {"winner": None if police == green else (POLICE if police > green else DEMONSTRATORS),
+                            "reason": "28C", "ei": dict(state.scores)})
+        return
+    begin_turn(state, state.turn + 1, parks, emit)
+
+
+def short_boxes(ctx: Context, state: GameState) -> list[str]:
+    """The minimum boxes without their three platoons at the end of step 3, a box that lost one this turn spared
+    until the next (CPD MINIMUM: "it MUST be replaced on the next turn")."""
+    lost = state.local["minimum_lost"]
+    return [node for node in board.bound(ctx.scenario.board, state.local["released"])
+            if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM and lost.get(node) != state.turn]
+
+
+def _park_penalty(ctx: Context, state: GameState, parks: dict[str, int], emit: Emit) -> GameState:
+    """Step 4 of a C turn: blue must have engaged all green units in parks, else green gets 5 points."""
+    left = [park for park in parks
+            if any(unit.id not in state.local["attacked"] for unit in state.at(park, DEMONSTRATORS))]
+    if not left:
+        return state
+    points = PARK_PENALTY * (len(left) if ctx.options.get("park_penalty") == "each" else 1)
+    return emit("park-penalty", {"parks": left, "points": points,
+                                 "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}})
+
+
+def begin_turn(state: GameState, turn: int, parks: dict[str, int], emit: Emit) -> None:
+    """Step 6, then step 1 of the next turn: at the start of each A turn but 25A the parks multiply."""
+    state = emit("turn-begun", {"turn": turn, "name": steps.name(turn), "phase": steps.GREEN_MOVE})
+    if steps.letter(turn) == "A":
+        added = attrition.multiply(state, parks)
+        emit("multiplied", {"added": added, "parks": {park: parks[park] for park in added}})
+
+
+def check_not_over(state: GameState) -> None:
+    """Nothing more happens once the game has ended (HOW TO PLAY step 6, CPD MINIMUM)."""
+    if state.over:
+        raise Refusal("HOW TO PLAY", "the game is over; only undo is possible")
