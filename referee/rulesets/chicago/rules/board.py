@@ -59,7 +59,8 @@ def in_minimum(state: GameState, node: str) -> list[Unit]:
 
 def units_named(state: GameState, names: object, side: str | None, node: str | None) -> list[Unit]:
     """The units of a side (or of either) a command names, on the board: a list of ids, or `{kind: how many}`
-    taken from `node`, the top of the stack first."""
+    taken from `node`, the top of the stack first
+    and the minimum platoons last."""
     found: list[Unit] = []
     if isinstance(names, list):
         for uid in names:
@@ -80,7 +81,8 @@ def units_named(state: GameState, names: object, side: str | None, node: str | N
     for kind_name, count in names.items():
         if kind_name not in forces.KINDS:
             raise RefereeError(f"no kind of unit {kind_name!r} (kinds: {', '.join(forces.KINDS)})")
-        there = [unit for unit in state.at(node) if forces.kind(unit) == kind_name]
+        there = sorted((unit for unit in state.at(node) if forces.kind(unit) == kind_name),
+                       key=lambda unit: bool(unit.attrs["minimum"]))  # the minimum platoons last
         if side and there and there[0].side != side:
             raise RefereeError(f"{kind_name} units are not {side} units")
         if count < 1 or count > len(there):

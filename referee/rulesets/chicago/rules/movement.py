@@ -83,6 +83,9 @@ def _check_minimum(ctx: Context, state: GameState, units: list[Unit], node: str)
     """Only police and Tac platoons, and three at most, in a box's minimum box (CPD MINIMUM)."""
     if node not in board.minimum(ctx.scenario.board):
         raise Refusal("CPD MINIMUM", f"{node} has no minimum box")
+    green = next((unit for unit in units if unit.side != POLICE), None)
+    if green:
+        raise Refusal("CPD MINIMUM", f"only police platoons stand in the minimum boxes ({green.id})")
     guard = next((unit for unit in units if unit.type == "guard"), None)
     if guard:
         raise Refusal(GUARD, f"NG units may not be used in minimum areas ({guard.id})")
