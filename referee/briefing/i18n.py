@@ -304,6 +304,10 @@ class Strings:
         """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability, edge or marker."""
         return self(f"{kind}.{value}")
 
+    def optional(self, key: str) -> str | None:
+        """The text of `key` where this language has one, else None (words a sheet prints only if given)."""
+        return self._table.get(key)
+
     def place(self, node: str) -> str:
         """A place's printed name: the ruleset's `place.<id>` where it gives one, else its id."""
         return self._table.get(f"place.{node}", node)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from referee.briefing.i18n import Strings
 from referee.briefing.svg_map import area_rows, areas, drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
-from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting
+from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")
@@ -19,8 +20,9 @@ PAPERS = ("any", "a4", "letter")
 _OFF_MAP = ("off-map", "reserve", "destroyed")
 
 
-def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, list[OwnUnit]]]:
-    """The player's units by intersection in map order, then off the map (those still to arrive: see arrivals)."""
+def own_groups(view: PlayerView, board: Board, t: Strings, by_kind: bool = False) -> list[tuple[str, list[OwnUnit]]]:
+    """The player's units by intersection in map order, then off the map (those still to arrive: see arrivals);
+    `by_kind`: at each place too, units alike in one row."""
     arriving = {uid for arrival in view.arrivals for uid in arrival.units}
     placed: dict[str, list[OwnUnit]] = {}
     away: dict[str, list[OwnUnit]] = {status: [] for status in _OFF_MAP}
@@ -31,6 +33,8 @@ def own_groups(view: PlayerView, board: Board, t: Strings) -> list[tuple[str, li
             away.setdefault(unit.status, []).append(unit)
     order = sorted(placed, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
     groups = [(t.place(node), sorted(placed[node], key=lambda u: u.stack or 0)) for node in order]
+    if by_kind:
+        groups = [(place, _alike(units, t)) for place, units in groups]
     return groups + [(t.word("status", status), _alike(units, t)) for status, units in away.items() if units]
 
 
@@ -43,15 +47,42 @@ def _alike(units: list[OwnUnit], t: Strings) -> list[OwnUnit]:
             for alike in rows.values()]
 
 
-def _names(units: list[OwnUnit], t: Strings) -> str:
-    """Units' names in one: those numbered under one name as the name and the numbers ("Radicals 2, 7, 11")."""
+def seen_alike(units: tuple[UnitFact, ...], t: Strings) -> list[UnitFact]:
+    """Units of the other side seen at one place, those alike (type, notes, mood) in one named by them all."""
+    rows: dict[tuple, list[UnitFact]] = {}
+    for unit in units:
+        rows.setdefault((unit.type, unit.notes, unit.mood), []).append(unit)
+    return [alike[0] if len(alike) == 1 else replace(alike[0], id=_names(alike, t), name=_names(alike, t))
+            for alike in rows.values()]
+
+
+def _names(units: list[OwnUnit] | list[UnitFact], t: Strings) -> str:
+    """Units' names in one: those numbered under one name as the name and the numbers ("Radicals 2, 7, 11"), or
+    named by a kind and their ids as the kind and the ids, a run of three or more as its ends ("Level 1 group
+    G1-04 – G1-09, G1-12")."""
     numbered: dict[str, list[str]] = {}
     for unit in units:
         name, _, number = t.data(unit.name).rpartition(" ")
-        key, number = (name, number) if name and number.isdigit() else (t.data(unit.name), "")
+        key, number = (name, number) if name and (number.isdigit() or number == unit.id) else (t.data(unit.name), "")
         numbered.setdefault(key, []).append(number)
-    return ", ".join(f"{name} {', '.join(numbers)}" if all(numbers) else ", ".join([name] * len(numbers))
+    return ", ".join(f"{name} {', '.join(_runs(numbers))}" if all(numbers) else ", ".join([name] * len(numbers))
                      for name, numbers in numbered.items())
+
+
+_SERIAL = re.compile(r"(.*\D)(\d+)")
+
+
+def _runs(ids: list[str]) -> list[str]:
+    """Ids such as G1-04, G1-05, G1-06 (a prefix and a number) in runs: three or more in a row as "G1-04 – G1-06";
+    plain numbers as they are."""
+    out: list[list[str]] = []
+    for uid in ids:
+        match, last = _SERIAL.fullmatch(uid), _SERIAL.fullmatch(out[-1][-1]) if out else None
+        if match and last and match[1] == last[1] and int(match[2]) == int(last[2]) + 1:
+            out[-1].append(uid)
+        else:
+            out.append([uid])
+    return [f"{run[0]} – {run[-1]}" if len(run) > 2 else ", ".join(run) for run in out]
 
 
 def moods(view: PlayerView) -> list[Mood]:
@@ -80,15 +111,19 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
     def letter(marker: str) -> str:
         return t.word("marker", marker)[0].upper()
 
-    if rulesets.get(ruleset).sheet_map == "areas":
-        plan = areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter)
+    plugin = rulesets.get(ruleset)
+    by_kind = plugin.sheet_rows == "kind"
+    if plugin.sheet_map == "areas":
+        plan = areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter,
+                     lambda feature: t.optional(f"feature.{feature}"))
         rows: list = area_rows(plan)
     else:
         plan = drawing(view, board, lambda target: t.data(target.name), letter)
         rows = grid(plan)
     return {
         "view": view, "t": t, "paper": paper, "map": plan, "grid": rows, "side": t.word("side", view.side),
-        "groups": own_groups(view, board, t), "own_by_id": {unit.id: unit for unit in view.own},
+        "groups": own_groups(view, board, t, by_kind), "own_by_id": {unit.id: unit for unit in view.own},
+        "identified": (lambda s: seen_alike(s.units, t)) if by_kind else (lambda s: s.units),
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out
         "stacks": any(unit.stack is not None for unit in view.own),  # rulesets without stack order leave it out

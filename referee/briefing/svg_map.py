@@ -113,6 +113,7 @@ class Area:
     name: tuple[str, ...]  # its printed name, a line a word or two
     value: int | None
     links: tuple[str, ...]  # the printed names of the areas a line joins it to
+    tags: tuple[str, ...] = ()  # its features as the sheet's words name them (a box's code, a minimum box)
 
 
 @dataclass(frozen=True)
@@ -222,21 +223,25 @@ def _lines(name: str, width: int = 11) -> tuple[str, ...]:
 
 
 def areas(view: PlayerView, board: Board, place: Callable[[str], str], turn_label: Callable[[int], str],
-          marker_letter: Callable[[str], str]) -> Drawing:
-    """An area map (areas joined by lines): each area at its board position, a hexagon with its value where the
+          marker_letter: Callable[[str], str], feature: Callable[[str], str | None] = lambda name: None) -> Drawing:
+    """An area map (areas joined by lines): each area at its board position (the board's columns and rows where no
+    area stands left out), a hexagon with its value where the
     board gives one (a feature and a `value`), else a circle; `place(id)` gives an area's printed name,
-    `turn_label(turn)` how an old sighting is dated on the map."""
-    xs, ys = [node.x for node in board.nodes.values()], [node.y for node in board.nodes.values()]
-    spots = {node.id: Spot(node.id, AREA_LEFT + (node.x - min(xs)) * AREA_X, AREA_TOP + (node.y - min(ys)) * AREA_Y,
+    `turn_label(turn)` how an old sighting is dated on the map, `feature(name)` how a feature is tagged on its area
+    (None: not at all)."""
+    column = {x: n for n, x in enumerate(sorted({node.x for node in board.nodes.values()}))}
+    row = {y: n for n, y in enumerate(sorted({node.y for node in board.nodes.values()}))}
+    spots = {node.id: Spot(node.id, AREA_LEFT + column[node.x] * AREA_X, AREA_TOP + row[node.y] * AREA_Y,
                            0, 0, node.in_play, "") for node in board.nodes.values()}
-    shapes = tuple(Area(spots[node.id], _lines(place(node.id)), node.value if node.features else None,
-                        tuple(sorted(place(near) for near in board.adjacency[node.id])))
+    shapes = tuple(Area(spots[node.id], _lines(place(node.id)), node.value if node.features and node.value else None,
+                        tuple(sorted(place(near) for near in board.adjacency[node.id])),
+                        tuple(tag for tag in map(feature, node.features) if tag))
                    for node in board.nodes.values())
     streets = tuple(Street(spots[link.a].x, spots[link.a].y, spots[link.b].x, spots[link.b].y, link.kind)
                     for link in board.links)
     stacks, seen = _known(view, spots, lambda sighting: turn_label(sighting.seen_turn))
-    width = AREA_LEFT * 2 + (max(xs) - min(xs)) * AREA_X
-    height = AREA_TOP + AREA_BOTTOM + (max(ys) - min(ys)) * AREA_Y
+    width = AREA_LEFT * 2 + (len(column) - 1) * AREA_X
+    height = AREA_TOP + AREA_BOTTOM + (len(row) - 1) * AREA_Y
     return Drawing(width, height, (), (), streets, tuple(spots.values()), (), (), stacks, seen, (),
                    _markers(view, spots, marker_letter), shapes)
 
@@ -310,5 +315,6 @@ def area_rows(plan: Drawing) -> list[tuple[str, str, str, str]]:
     """An area map as Markdown rows, north to south and west to east: (area, its value or "", what the player
     knows there, the areas a line joins it to)."""
     known = {spot.id: " ".join(texts) for spot, texts in _placed(plan)}
-    return [(" ".join(area.name), "" if area.value is None else str(area.value), known.get(area.spot.id, ""),
-             ", ".join(area.links)) for area in sorted(plan.areas, key=lambda area: (area.spot.y, area.spot.x))]
+    return [(" ".join(area.name) + (f" ({', '.join(area.tags)})" if area.tags else ""),
+             "" if area.value is None else str(area.value), known.get(area.spot.id, ""), ", ".join(area.links))
+            for area in sorted(plan.areas, key=lambda area: (area.spot.y, area.spot.x))]

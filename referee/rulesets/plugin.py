@@ -47,6 +47,8 @@ class RulesetPlugin:
     texts: str | None = None  # {language: {key: text}}: what its sheets say beyond, or instead of, the shared words
     sheet_map: str = "streets"  # how its sheets draw the board: "streets" (a grid of intersections) or "areas"
     # (areas joined by lines, each at its position: a hexagon with its value where it has one, else a circle)
+    sheet_rows: str = "unit"  # how its sheets list units at a place: "unit" (a row each) or "kind" (units alike in one
+    # row: same type, factors, notes and name but for its number or id; off the map they always are)
     score_name: str = "success"  # what the review calls the score
     lead: tuple[str, str] | None = None  # a game of two indices: its score is the first's lead over the second
     scores_as: str | None = None  # a further key under which `referee state --json` gives every side's score ("ei")

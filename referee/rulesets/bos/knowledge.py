@@ -14,8 +14,9 @@ from __future__ import annotations
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge import fog
 from referee.knowledge.told import Filed, told
-from referee.knowledge.view import Arrival, MarkerSeen, OwnUnit, PlayerView, Report, Sighting, UnitFact
+from referee.knowledge.view import Arrival, MarkerSeen, OwnUnit, PlayerView, Report, Sighting
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES, other
@@ -23,7 +24,6 @@ from referee.scenario.catalog import Player
 from referee.text import numbered
 
 FOG = "fog"
-OBSERVED, CONTACT = "observed", "contact"
 _PLACES = {ACTIVE: 0, forces.OFF_MAP: 1, forces.RESERVE: 2, forces.SCHEDULED: 3, forces.REMOVED: 4}
 
 
@@ -35,25 +35,20 @@ _PUBLIC = {  # what every player is told of an event, in a line
 }
 
 
-class Eyes:
-    """What one side has seen of the other on the map: each unit's area and the turn it was last seen there, and
-    the Barricades (the Authority's eyes) with the turn each was last seen. What was seen in sight and is gone
-    from there is forgotten."""
+class Eyes(fog.Eyes):
+    """What one side has seen of the other on the map: its units (`fog.Eyes`) and the Barricades (the Authority's
+    eyes) with the turn each was last seen."""
 
     def __init__(self, side: str):
-        self.side = side
-        self.units: dict[str, tuple[str, int]] = {}
+        super().__init__(side, other(side))
         self.barricades: dict[str, int] = {}
 
     def look(self, state, sight: set[str]) -> None:
         """Refresh everything in `sight`; keep the rest as last seen."""
-        for uid in [uid for uid, (node, _) in self.units.items() if node in sight]:
-            del self.units[uid]
+        super().look(state, sight)
         for node in [node for node in self.barricades if node in sight]:
             del self.barricades[node]
         for node in sight:
-            for uid in state.stacks[other(self.side)].get(node, ()):
-                self.units[uid] = (node, state.turn)
             if self.side == AUTHORITY and BARRICADE in state.markers.get(node, ()):
                 self.barricades[node] = state.turn
 
@@ -72,11 +67,7 @@ class BosKnowledge:
 
     def sight(self, side: str) -> set[str]:
         """The areas a side sees: every area, or under fog those it holds and the next ones along a Transit Line."""
-        board = self.ctx.scenario.board
-        if not self.fog:
-            return set(board.nodes)
-        held = {node for node, ids in self.state.stacks[side].items() if ids}
-        return held | {near for node in held for near in board.adjacency[node]}
+        return fog.sight(self.ctx, self.state, side, self.fog)
 
     def _look(self) -> None:
         for side, eyes in self.eyes.items():
@@ -137,20 +128,7 @@ class BosKnowledge:
 
     def _sightings(self, side: str) -> tuple[Sighting, ...]:
         """The other side's units as last seen, grouped by area and turn; in map order, the present first."""
-        nodes, state, label = self.ctx.scenario.board.nodes, self.state, self.ctx.scenario.clock.label
-        sight = self.sight(side)
-        groups: dict[tuple[str, int], list[str]] = {}
-        for uid, (node, turn) in self.eyes[side].units.items():
-            groups.setdefault((node, turn), []).append(uid)
-        found = []
-        for (node, turn), uids in groups.items():
-            units = [state.units[uid] for uid in sorted(uids, key=numbered)]
-            current = node in sight
-            source = CONTACT if current and state.stacks[side].get(node) else OBSERVED
-            found.append(Sighting(node, other(side), turn, label(turn), source, len(units),
-                                  sum(u.factors["strength"] for u in units), None,
-                                  tuple(UnitFact(u.id, u.name, u.type) for u in units), current))
-        return tuple(sorted(found, key=lambda s: (nodes[s.node].y, nodes[s.node].x, s.node, not s.current, -s.seen_turn)))
+        return fog.sightings(self.ctx, self.state, self.eyes[side], self.sight(side))
 
     def _markers(self, side: str) -> tuple[MarkerSeen, ...]:
         """The Barricades: the Protester's own as they are, the Authority's as last seen."""
