@@ -21,8 +21,9 @@ from referee.knowledge.build import new_record
 from referee.knowledge.export import view_json
 from referee.rulesets.bos import texts
 from referee.rulesets.bos.rules.units import TYPES, other
+from tests.fog_support import Observed, in_sight, leaks
 from tests.test_bos_game import new_game, play, random_game
-from tests.test_bos_knowledge import COMMITMENT, Observed, in_sight, leaks
+from tests.test_bos_knowledge import COMMITMENT
 from tests.test_briefing import english_left_in
 
 EN, ES = {**SHARED_EN, **texts.EN}, {**SHARED_ES, **texts.ES}

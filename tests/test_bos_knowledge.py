@@ -2,13 +2,11 @@
 player's own units in full wherever they are (RULINGS.md, "Battle of Seattle: what the players know").
 
 The leak test plays random legal games under fog and checks every player's `referee view --json` against what
-his side could see, worked out here plainly from the states after each event; the sheets' leak test is in
-tests/test_bos_briefing.py.
+his side could see, worked out plainly from the states after each event (tests/fog_support.py); the sheets' leak
+test is in tests/test_bos_briefing.py.
 """
 
 from __future__ import annotations
-
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +17,7 @@ from referee.game import Game
 from referee.knowledge.build import new_record
 from referee.knowledge.export import view_json
 from referee.rulesets.bos.knowledge import BosKnowledge
-from referee.rulesets.bos.rules.units import other
+from tests.fog_support import Observed, in_sight, leaks
 from tests.test_bos_game import new_game, play, random_game, to_phase
 
 COMMITMENT = "ab" * 32
@@ -31,57 +29,6 @@ def knowledge(game: Game) -> BosKnowledge:
         record.feed(event)
     assert isinstance(record, BosKnowledge)
     return record
-
-
-def in_sight(ctx, state, side: str) -> set[str]:
-    """The areas `side` sees under fog, worked out plainly: those it holds and the next ones."""
-    board = ctx.scenario.board
-    held = {u.node for u in state.units.values() if u.side == side and u.status == ACTIVE}
-    return {n for n in board.nodes if n in held or any(m in held for m in board.neighbours(n))}
-
-
-class Observed:
-    """Every (unit, area, turn) each side could have seen of the other on the map, after any event."""
-
-    def __init__(self, game: Game):
-        self.ctx, self.rules = game.ctx, game.rules
-        self.state = game.rules.initial(game.ctx).thawed()
-        self.seen: dict[str, set[tuple[str, str, int]]] = {"protester": set(), "authority": set()}
-        self.look()
-
-    def look(self) -> None:
-        for side, seen in self.seen.items():
-            sight = in_sight(self.ctx, self.state, side)
-            seen |= {(u.id, u.node, self.state.turn) for u in self.state.units.values()
-                     if u.side == other(side) and u.status == ACTIVE and u.node in sight}
-
-    def feed(self, event) -> None:
-        self.rules.evolve(self.ctx, self.state, event)
-        self.look()
-
-
-def leaks(data: dict, seen: Observed, side: str) -> list[str]:
-    """What a view (as JSON) holds of the other side beyond what `side` could see: a unit shown now that is not
-    in sight there now, one in sight left out, a last sighting never made, a hidden attribute, or the id of a
-    unit out of sight and never seen where the view puts it."""
-    state, found = seen.state, []
-    sight = in_sight(seen.ctx, state, side)
-    theirs = [u for u in data["units"] if u["side"] != side]
-    for unit in theirs:
-        truth = state.units[unit["id"]]
-        if set(unit) - {"id", "name", "side", "type", "node", "seen", "time", "current", "source"}:
-            found.append(f"hidden attributes of {unit['id']}")
-        if unit["current"] and not (unit["node"] in sight and (truth.node, truth.status) == (unit["node"], ACTIVE)):
-            found.append(f"{unit['id']} shown now in {unit['node']}, where it is not in sight")
-        if not unit["current"] and (unit["id"], unit["node"], unit["seen"]) not in seen.seen[side]:
-            found.append(f"{unit['id']} never seen in {unit['node']} on turn {unit['seen']}")
-    now = {u.id for u in state.units.values() if u.side == other(side) and u.status == ACTIVE and u.node in sight}
-    if {u["id"] for u in theirs if u["current"]} != now:
-        found.append("the units in sight now are not all shown")
-    out = {u.id for u in state.units.values() if u.side == other(side)} - now - {u["id"] for u in theirs}
-    text = json.dumps(data)
-    found += [f"{uid} named, out of sight" for uid in sorted(out) if f'"{uid}"' in text]
-    return found
 
 
 def all_leaks(game: Game, moments: list[int]) -> list[str]:

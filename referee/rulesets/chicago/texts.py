@@ -79,6 +79,10 @@ EN = {
                      "MULTIPLICATION 2).",
     "role.demonstrators": "The demonstrators (green)",
     "role.police": "The Chicago Police (blue)",
+    "role.yippies": "The Yippies (demonstrators, green)",
+    "role.mobe": "The Mobe (demonstrators, green)",
+    "role.police_north": "The North Side commander (police, blue)",
+    "role.police_south": "The Loop and South Side commander (police, blue)",
     "objective.cameras": "Win conflicts where the cameras are: the box's D number goes to your Exposure Index "
                          "(HOW TO RESOLVE CONFLICT 5).",
     "objective.parks": "Gather in the parks, multiply there each morning, and be back in a park by the end of every C turn.",
@@ -161,6 +165,10 @@ ES = {
                      "(DEMONSTRATOR ATTRITION AND MULTIPLICATION 2).",
     "role.demonstrators": "Los manifestantes (verde)",
     "role.police": "La Policía de Chicago (azul)",
+    "role.yippies": "Los Yippies (manifestantes, verde)",
+    "role.mobe": "La Mobe (manifestantes, verde)",
+    "role.police_north": "El mando del North Side (policía, azul)",
+    "role.police_south": "El mando del Loop y el South Side (policía, azul)",
     "objective.cameras": "Gana conflictos donde están las cámaras: el número D de la casilla se suma a tu Índice de "
                          "Exposición (HOW TO RESOLVE CONFLICT 5).",
     "objective.parks": "Reúnete en los parques, multiplícate allí cada mañana y vuelve a un parque antes del final de "
