@@ -65,7 +65,7 @@ def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
 def why(g: Gathered, turn: int) -> list[str]:
     """What moved the score in a turn, in words, each reason once with what it gave: "the protesters' ring cut
     Roosevelt Hotel, ... off from the venues (5.2): +5". An event's words are the ruleset's for its "source"
-    (else its kind); {names} the targets, buildings, places or `names` it concerns. An event without words of its
+    (else its kind); {names} the targets, buildings, places (`node` or `box`) or `names` it concerns. An event without words of its
     own is told as the log tells it."""
     reasons: dict[str, list] = {}  # reason: [points, the names it concerns]
     words = rulesets.get(g.scenario.ruleset).reasons
@@ -76,7 +76,7 @@ def why(g: Gathered, turn: int) -> list[str]:
         d = p.event.data
         reason = reasons.setdefault(words.get(d.get("source", p.event.kind), p.line), [0, []])
         reason[0] += p.score_after - p.score_before
-        name = targets[d["target"]].name if d.get("target") in targets else d.get("building") or d.get("node")
+        name = targets[d["target"]].name if d.get("target") in targets else d.get("building") or d.get("node") or d.get("box")
         for each in [name] + list(d.get("names", ())):
             if each and each not in reason[1]:
                 reason[1].append(each)

@@ -38,6 +38,11 @@ def _seen(unit: Unit) -> tuple[str, ...]:
     return (MINIMUM,) if unit.attrs.get("minimum") else ()
 
 
+def truth(unit: Unit) -> list[str]:
+    """A counter's facts beyond its face for the review's "It was", as a player in sight would see them."""
+    return list(_seen(unit))
+
+
 def _ei(d: dict) -> str:
     return f"Exposure Index police {d['ei'][POLICE]}, demonstrators {d['ei'][DEMONSTRATORS]}"
 
