@@ -65,8 +65,8 @@ def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
 def why(g: Gathered, turn: int) -> list[str]:
     """What moved the score in a turn, in words, each reason once with what it gave: "the protesters' ring cut
     Roosevelt Hotel, ... off from the venues (5.2): +5". An event's words are the ruleset's for its "source"
-    (else its kind); {names} the targets, buildings, places (`node` or `box`) or `names` it concerns. An event without words of its
-    own is told as the log tells it."""
+    (else its kind); {names} the targets, buildings, places (`node` or `box`) or `names` it concerns. An event
+    without words of its own is told as the log tells it."""
     reasons: dict[str, list] = {}  # reason: [points, the names it concerns]
     words = rulesets.get(g.scenario.ruleset).reasons
     targets = g.scenario.board.targets
