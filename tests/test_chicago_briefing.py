@@ -126,7 +126,7 @@ def test_the_box_map_draws_parks_with_their_multipliers_boxes_with_their_codes_a
     assert len(tags) == len(board.nodes) and "MIN · P4/D6" in tags and "MIN C · P2/D2" in tags and "P2/D1" in tags
     assert "MIN a CPD MINIMUM box in it" in svg
     markdown = written["md", "es"]
-    assert "| **Hotel Conrad Hilton (MIN, P4/D6)** |" in markdown and "| **Parque Lincoln (P2/D1)** | 4 |" in markdown
+    assert "| **Conrad Hilton (MIN, P4/D6)** |" in markdown and "| **Parque Lincoln (P2/D1)** | 4 |" in markdown
 
 
 def test_breaking_down_and_building_up_own_counters_alike_in_a_box_in_one_row():
