@@ -48,10 +48,13 @@ def _alike(units: list[OwnUnit], t: Strings) -> list[OwnUnit]:
 
 
 def seen_alike(units: tuple[UnitFact, ...], t: Strings) -> list[UnitFact]:
-    """Units of the other side seen at one place, those alike (type, notes, mood) in one named by them all."""
+    """Units of the other side seen at one place, those alike (type, notes, mood, name but for the number or id) in
+    one named by them all."""
     rows: dict[tuple, list[UnitFact]] = {}
     for unit in units:
-        rows.setdefault((unit.type, unit.notes, unit.mood), []).append(unit)
+        name, _, last = unit.name.rpartition(" ")
+        rows.setdefault((unit.type, unit.notes, unit.mood, name if last.isdigit() or last == unit.id else unit.name),
+                        []).append(unit)
     return [alike[0] if len(alike) == 1 else replace(alike[0], id=_names(alike, t), name=_names(alike, t))
             for alike in rows.values()]
 
