@@ -4,6 +4,7 @@ the section it reads (the rule texts: HOW TO PLAY, HOW TO MOVE UNITS, ...)."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -460,3 +461,25 @@ def test_the_counter_mix_holds_through_a_game():
             if unit.status == ACTIVE:
                 kinds[forces.kind(unit)] = kinds.get(forces.kind(unit), 0) + 1
         assert all(n <= COUNTER_MIX[(forces.KINDS[k][0], forces.KINDS[k][1] or 1)] for k, n in kinds.items())
+
+
+# --- bad input: one line, exit 2, the session as it was ----------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "words"), [
+    ({"do": "move", "units": ["X-1"], "to": "loop"}, "no unit 'X-1'"),
+    ({"do": "move", "units": {"G9": 1}, "from": "lincoln-park", "to": "old-town"}, "no kind of unit 'G9'"),
+    ({"do": "move", "units": {"G1": 5}, "from": "lincoln-park", "to": "old-town"}, "lincoln-park holds 3 G1, not 5"),
+    ({"do": "move", "units": {"G1": 1}, "to": "old-town"}, 'units given by kind need "from"'),
+    ({"do": "move", "units": ["G1-01"], "to": "nowhere"}, "no box 'nowhere'"),
+    ({"do": "move", "units": "G1-01", "to": "old-town"}, '"units" must be a list of 1 to 100 unit ids, or an object'),
+    ({"do": "move", "units": ["G1-01", "G1-01"], "to": "old-town"}, "a unit is named twice"),
+    ({"do": "place", "units": ["G4-01"], "to": "grant-park-west"}, "G4-01 is not on the board (off-map)"),
+    ({"do": "guard", "units": 0, "to": "loop"}, '"units" must be a whole number from 1 to 100'),
+])
+def test_bad_commands_exit_2_with_one_line_and_leave_the_session_as_it_was(cli, tmp_path, command, words):
+    db = tmp_path / "c.db"
+    assert cli("new", "chicago/chicago-1968", "--db", db).code == 0
+    before = cli("state", db, "--json").out
+    done = cli("apply", db, stdin=json.dumps(command))
+    assert done.code == 2 and words in done.err and len(done.err.strip().splitlines()) == 1
+    assert cli("state", db, "--json").out == before

@@ -7,12 +7,28 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired
 
+from pydantic import AfterValidator, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from referee.rules.bounds import ITEMS
 from referee.rules.commands import SHARED, Checks, Command, Counts, Name, SomeNames, one_of, whole
 
-Units = SomeNames | Counts
+_FORMS = (TypeAdapter(SomeNames), TypeAdapter(Counts))
+
+
+def _units(value: object) -> object:
+    """Unit ids, or `{kind: how many}`: one error in words for anything else, not one per form tried."""
+    for form in _FORMS:
+        try:
+            return form.validate_python(value, strict=True)
+        except ValidationError:
+            continue
+    raise PydanticCustomError("units", 'must be a list of 1 to {items} unit ids, or an object {kind: how many} '
+                                       'such as {"P1": 3}', {"items": ITEMS})
+
+
+Units = Annotated[object, AfterValidator(_units)]
 From = TypedDict("From", {"from": NotRequired[Name]})  # "from" is a Python keyword: the functional form
 
 
