@@ -26,6 +26,8 @@ INFILTRATE = 0.5  # how often a stack in a remote park infiltrates to a park dow
 CAMERAS = 0.3  # what a box is worth to stand in for each point of the best D code next to it
 POLICE_ODDS = 4  # the police gather this many times the strength of the groups they mean to attack
 GUARD_STACK = 3  # the most Guard companies brought in at once
+GUARD_TURNS = 2  # the turns a Guard company is counted on to stop a conflict ...
+ATTACKED = 0.5  # ... which would have been fought this often and won
 
 
 def _defenders(state: GameState, node: str) -> list[Unit]:
@@ -96,6 +98,9 @@ class SimpleDemonstrators(Player):
             return value
 
         choices = [box for box in found if known.to_park[box] <= limit]
+        if not choices:  # too far out already: nearer a park
+            nearest = min(known.to_park[box] for box in found)
+            choices = [box for box in found if known.to_park[box] == nearest]
         best = max(choices, key=lambda box: (worth(box), box == node, box))
         return _move(stack, found[best], False) if best != node else None
 
@@ -193,16 +198,28 @@ class SimplePolice(Player):
             yield {"do": "move", "units": [unit.id for unit in units], "path": paths[key]}
 
     def _parks(self, game: Game, known: Facts, busy: set[str]) -> Iterator[dict]:
-        """C turn: enough strength for 1:1 or better on every park box with groups, if all can be reached (the
-        penalty is paid once for any left alone: step 4), else none; each park on its own with the option `each`."""
-        state = game.state
-        occupied = {park: strength(state.at(park, DEMONSTRATORS)) for park in known.parks if state.at(park, DEMONSTRATORS)}
-        free = strength([unit for unit in self._free(game, busy) if police_kind(unit)])
+        """C turn: twice the strength of the groups on every park box that has some, if the free units that reach
+        each give 1:1 or better on all (the penalty is paid once for any left alone: step 4), else none; each park
+        on its own with the option `each`."""
+        state, board_ = game.state, game.ctx.scenario.board
+        free = [unit for unit in self._free(game, busy) if police_kind(unit)]
+        reach: dict[tuple[str, int], dict[str, list[str]]] = {}
+        for unit in free:
+            key = (unit.site, allowance(state, unit))
+            if key not in reach:
+                reach[key] = ways(board_, state, key[0], POLICE, key[1])
+        occupied = {}
+        for park in known.parks:
+            groups = state.at(park, DEMONSTRATORS)
+            if groups:
+                within = sum(unit.attrs["strength"] for unit in free if park in reach[(unit.site, allowance(state, unit))])
+                occupied[park] = (strength(groups), within)
         each = game.ctx.options.get("park_penalty") == "each"
-        if not each and sum(occupied.values()) > free:
+        if not each and any(need > within for need, within in occupied.values()):
             return
-        for park, need in sorted(occupied.items(), key=lambda item: (item[1], item[0])):
-            yield from self._send(game, park, 2 * need, busy)
+        for park, (need, within) in sorted(occupied.items(), key=lambda item: (item[1][0], item[0])):
+            if need <= within:
+                yield from self._send(game, park, 2 * need, busy)
 
     def _streets(self, game: Game, known: Facts, busy: set[str]) -> Iterator[dict]:
         """Groups outside the parks: police sent to POLICE_ODDS times their strength, highest P code first."""
@@ -230,7 +247,8 @@ class SimplePolice(Player):
             short = need - strength(mobile(state, node, POLICE))
             companies = -(-short // 3) if short > 0 else 0
             left = sum(1 for unit in state.units.values() if unit.type == "guard" and unit.status == "off-map")
-            pays = known.codes[node].demonstrators * 0.6 > GUARD_IN * companies
+            turns = min(GUARD_TURNS, game.ctx.scenario.clock.turns - state.turn)
+            pays = known.codes[node].demonstrators * ATTACKED * turns > GUARD_IN * companies
             if 0 < companies <= min(GUARD_STACK, left) and pays and state.scores[DEMONSTRATORS] > state.scores[POLICE]:
                 yield {"do": "guard", "units": companies, "to": node}
 
