@@ -30,6 +30,7 @@ class Facts:
     minimum: dict[str, str]
     to_park: dict[str, int]
     hops: dict[str, dict[str, int]]  # boxes apart, by box and box
+    cameras: dict[str, int]  # the best D code in a box or next to it, by box
 
 
 _FACTS: dict[str, Facts] = {}
@@ -38,9 +39,11 @@ _FACTS: dict[str, Facts] = {}
 def facts(board: Board) -> Facts:
     found = _FACTS.get(board.id)
     if found is None:
-        parks = chicago_board.parks(board)
-        found = _FACTS[board.id] = Facts(chicago_board.codes(board), parks, chicago_board.minimum(board),
-                                         board.distances(parks), {node: board.distances([node]) for node in board.nodes})
+        parks, codes = chicago_board.parks(board), chicago_board.codes(board)
+        found = _FACTS[board.id] = Facts(
+            codes, parks, chicago_board.minimum(board), board.distances(parks),
+            {node: board.distances([node]) for node in board.nodes},
+            {node: max(codes[near].demonstrators for near in (node, *board.neighbours(node))) for node in board.nodes})
     return found
 
 
@@ -53,6 +56,18 @@ class Player:
     def __init__(self, side: str, seed: int):
         digest = hashlib.blake2b(f"chicago-player:{seed}:{side}:{self.kind}".encode(), digest_size=8).digest()
         self.side, self.rng = side, random.Random(int.from_bytes(digest, "big"))
+        self._step: tuple[int, str] | None = None
+        self._ways: dict[tuple[str, int], dict[str, list[str]]] = {}
+
+    def ways(self, game: Game, start: str, budget: int) -> dict[str, list[str]]:
+        """`ways` for this side, kept for the step: the enemy does not move while this side moves."""
+        step = (game.state.turn, game.state.phase)
+        if step != self._step:
+            self._step, self._ways = step, {}
+        key = (start, budget)
+        if key not in self._ways:
+            self._ways[key] = ways(game.ctx.scenario.board, game.state, start, self.side, budget)
+        return self._ways[key]
 
     def commands(self, game: Game) -> Iterator[dict]:
         phase = game.state.phase

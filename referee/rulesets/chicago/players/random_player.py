@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from referee.core.units import Unit
 from referee.game import Game
-from referee.rulesets.chicago.players.base import Player, budget, facts, mobile, movers, police_kind, strength, ways
+from referee.rulesets.chicago.players.base import Player, budget, facts, mobile, movers, police_kind, strength
 from referee.rulesets.chicago.rules import tables
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
@@ -23,7 +23,7 @@ class RandomPlayer(Player):
     kind = "random"
 
     def movement(self, game: Game) -> Iterator[dict]:
-        rng, board_ = self.rng, game.ctx.scenario.board
+        rng = self.rng
         if self.side == POLICE:
             yield from self._guard(game)
         for node, units in sorted(movers(game.state, self.side).items()):
@@ -35,7 +35,7 @@ class RandomPlayer(Player):
                 yield from self._minimum(game, node, stack)
                 continue
             infiltrate = self.side == DEMONSTRATORS and rng.random() < INFILTRATE
-            found = ways(board_, state, node, self.side, budget(state, stack) * (2 if infiltrate else 1))
+            found = self.ways(game, node, budget(state, stack) * (2 if infiltrate else 1))
             to = rng.choice(sorted(found))
             if to != node:
                 command = {"do": "move", "units": [unit.id for unit in stack], "path": found[to]}

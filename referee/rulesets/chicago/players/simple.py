@@ -16,8 +16,8 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.game import Game
 from referee.rulesets.chicago.players import odds
-from referee.rulesets.chicago.players.base import Facts, Player, budget, facts, mobile, movers, police_kind, strength, ways
-from referee.rulesets.chicago.rules import board, steps, tables
+from referee.rulesets.chicago.players.base import Facts, Player, budget, facts, mobile, movers, police_kind, strength
+from referee.rulesets.chicago.rules import board, forces, steps, tables
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.movement import GUARD_IN, allowance
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
@@ -63,10 +63,10 @@ class SimpleDemonstrators(Player):
         """C turn: the park of the highest multiplier within reach, infiltrating if only that reaches one."""
         if node in known.parks:
             return None
-        state, board_ = game.state, game.ctx.scenario.board
+        state = game.state
         for infiltrate in (False, True):
             reach = budget(state, stack) * (2 if infiltrate else 1)
-            found = ways(board_, state, node, DEMONSTRATORS, reach)
+            found = self.ways(game, node, reach)
             parks = [park for park in found if park in known.parks]
             if parks:
                 park = max(parks, key=lambda park: (known.parks[park], park))
@@ -76,21 +76,21 @@ class SimpleDemonstrators(Player):
     def _outing(self, game: Game, known: Facts, node: str, stack: list[Unit], speed: int, a_turn: bool) -> dict | None:
         """A or B turn: the box within reach, and near enough a park to be back by the C turn, where the stack adds
         most; a stack in a remote park sometimes infiltrates to a park nearer the cameras instead."""
-        state, board_ = game.state, game.ctx.scenario.board
+        state = game.state
         if a_turn and node in known.parks and self.rng.random() < INFILTRATE:
-            found = ways(board_, state, node, DEMONSTRATORS, 2 * budget(state, stack))
+            found = self.ways(game, node, 2 * budget(state, stack))
             parks = [park for park in found if park in known.parks]
-            best = max(parks, key=lambda park: (self._cameras(known, board_, park), park))
-            if self._cameras(known, board_, best) > self._cameras(known, board_, node):
+            best = max(parks, key=lambda park: (known.cameras[park], park))
+            if known.cameras[best] > known.cameras[node]:
                 return _move(stack, found[best], True)
         limit = speed * (2 if a_turn else 1)
-        found = ways(board_, state, node, DEMONSTRATORS, budget(state, stack))
+        found = self.ways(game, node, budget(state, stack))
         ids = {unit.id for unit in stack}
 
         def worth(box: str) -> float:
             there = [unit for unit in state.at(box, DEMONSTRATORS)
                      if unit.id not in ids and unit.id not in state.local["infiltrating"]]
-            value = self._cameras(known, board_, box)
+            value = CAMERAS * known.cameras[box]
             defenders = _defenders(state, box)
             if defenders:
                 value += max(0.0, _green_gain(known, box, strength(there) + strength(stack), defenders,
@@ -103,10 +103,6 @@ class SimpleDemonstrators(Player):
             choices = [box for box in found if known.to_park[box] == nearest]
         best = max(choices, key=lambda box: (worth(box), box == node, box))
         return _move(stack, found[best], False) if best != node else None
-
-    @staticmethod
-    def _cameras(known: Facts, board_, node: str) -> float:
-        return CAMERAS * max(known.codes[near].demonstrators for near in (node, *board_.neighbours(node)))
 
     def conflict(self, game: Game) -> Iterator[dict]:
         """Attack every box where the average result gains points (HOW TO RESOLVE CONFLICT 1-2, 7)."""
@@ -165,7 +161,7 @@ class SimplePolice(Player):
                 found = None
                 for unit in sorted((u for u in self._free(game, busy) if police_kind(u)),
                                    key=lambda u: (u.node != node, u.type != "tac", -u.attrs["strength"], u.id)):
-                    path = ways(board_, state, unit.site, POLICE, allowance(state, unit)).get(node)
+                    path = self.ways(game, unit.site, allowance(state, unit)).get(node)
                     if path is not None:
                         found = {"do": "move", "units": [unit.id], "path": path, "minimum": True}
                         break
@@ -176,12 +172,14 @@ class SimplePolice(Player):
     def _send(self, game: Game, node: str, need: int, busy: set[str]) -> Iterator[dict]:
         """Free units that reach `node` sent there until `need` strength stands there, the ones already there
         counted first, then the strongest; those of one box sent together."""
-        state, board_ = game.state, game.ctx.scenario.board
+        state = game.state
         have = 0
         for unit in mobile(state, node, POLICE):
             if police_kind(unit):
                 busy.add(unit.id)
                 have += unit.attrs["strength"]
+        if have >= need:
+            return
         going: dict[tuple[str, int], list[Unit]] = {}
         paths: dict[tuple[str, int], list[str] | None] = {}
         for unit in sorted(self._free(game, busy), key=lambda u: (-u.attrs["strength"], u.id)):
@@ -189,7 +187,7 @@ class SimplePolice(Player):
                 break
             key = (unit.site, allowance(state, unit))
             if key not in paths:
-                paths[key] = ways(board_, state, key[0], POLICE, key[1]).get(node)
+                paths[key] = self.ways(game, key[0], key[1]).get(node)
             if police_kind(unit) and paths[key]:
                 going.setdefault(key, []).append(unit)
                 have += unit.attrs["strength"]
@@ -201,13 +199,13 @@ class SimplePolice(Player):
         """C turn: twice the strength of the groups on every park box that has some, if the free units that reach
         each give 1:1 or better on all (the penalty is paid once for any left alone: step 4), else none; each park
         on its own with the option `each`."""
-        state, board_ = game.state, game.ctx.scenario.board
+        state = game.state
         free = [unit for unit in self._free(game, busy) if police_kind(unit)]
         reach: dict[tuple[str, int], dict[str, list[str]]] = {}
         for unit in free:
             key = (unit.site, allowance(state, unit))
             if key not in reach:
-                reach[key] = ways(board_, state, key[0], POLICE, key[1])
+                reach[key] = self.ways(game, key[0], key[1])
         occupied = {}
         for park in known.parks:
             groups = state.at(park, DEMONSTRATORS)
@@ -245,11 +243,13 @@ class SimplePolice(Player):
             yield from self._send(game, node, need, busy)
             state = game.state
             short = need - strength(mobile(state, node, POLICE))
-            companies = -(-short // 3) if short > 0 else 0
-            left = sum(1 for unit in state.units.values() if unit.type == "guard" and unit.status == "off-map")
+            if short <= 0 or state.scores[DEMONSTRATORS] <= state.scores[POLICE]:
+                continue
+            companies = -(-short // 3)
+            left = sum(1 for unit in state.units.values() if unit.type == "guard" and unit.status == forces.OFF_MAP)
             turns = min(GUARD_TURNS, game.ctx.scenario.clock.turns - state.turn)
             pays = known.codes[node].demonstrators * ATTACKED * turns > GUARD_IN * companies
-            if 0 < companies <= min(GUARD_STACK, left) and pays and state.scores[DEMONSTRATORS] > state.scores[POLICE]:
+            if companies <= min(GUARD_STACK, left) and pays:
                 yield {"do": "guard", "units": companies, "to": node}
 
     def conflict(self, game: Game) -> Iterator[dict]:
