@@ -4,7 +4,6 @@ the Conflict Resolution Tables (HOW TO RESOLVE CONFLICT 5-8) for a column and a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from referee.rulesets.chicago.rules import tables
 from referee.rulesets.chicago.rules.conflict import FORCED_AT, Box
@@ -22,23 +21,27 @@ class Column:
     hurt: dict[str, float]
 
 
-@lru_cache(maxsize=1)
+_READ: list = [None, {}]  # the tables last read, and their columns
+
+
 def columns() -> dict[str, tuple[Column, ...]]:
-    """Every column of both tables, by table."""
-    found = {}
-    for name, table in tables.load().items():
-        read = []
-        for index in range(len(table.columns)):
-            wins, hurt = {POLICE: 0.0, DEMONSTRATORS: 0.0}, {POLICE: 0.0, DEMONSTRATORS: 0.0}
-            for row in table.rows:
-                cell = row[index]
-                if cell.winner is not None:
-                    wins[cell.winner] += 1 / 6
-                if cell.affected is not None and cell.fraction is not None:
-                    hurt[cell.affected] += 1 / 6 / cell.fraction
-            read.append(Column(wins, hurt))
-        found[name] = tuple(read)
-    return found
+    """Every column of both tables, by table (worked out again when the tables file changes)."""
+    read = tables.load()
+    if _READ[0] is not read:
+        _READ[:] = [read, {name: tuple(_column(table, index) for index in range(len(table.columns)))
+                           for name, table in read.items()}]
+    return _READ[1]
+
+
+def _column(table: tables.Table, index: int) -> Column:
+    wins, hurt = {POLICE: 0.0, DEMONSTRATORS: 0.0}, {POLICE: 0.0, DEMONSTRATORS: 0.0}
+    for row in table.rows:
+        cell = row[index]
+        if cell.winner is not None:
+            wins[cell.winner] += 1 / 6
+        if cell.affected is not None and cell.fraction is not None:
+            hurt[cell.affected] += 1 / 6 / cell.fraction
+    return Column(wins, hurt)
 
 
 def column(table: str, ratio: int) -> Column:

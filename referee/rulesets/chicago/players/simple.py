@@ -253,14 +253,15 @@ class SimplePolice(Player):
                 yield {"do": "guard", "units": companies, "to": node}
 
     def conflict(self, game: Game) -> Iterator[dict]:
-        """Every park box with groups on a C turn (at 1:1 or better), and groups outside the parks at the best
-        odds the free platoons give, one conflict a group, where the average result pays."""
+        """Every park box with groups on a C turn (at 1:1 or better, when every one can be: step 4), and groups
+        outside the parks at the best odds the free platoons give, one conflict a group, where the average result
+        pays."""
         known = facts(game.ctx.scenario.board)
-        c_turn = steps.letter(game.state.turn) == "C"
+        c_turn = steps.letter(game.state.turn) == "C" and (game.ctx.options.get("park_penalty") == "each"
+                                                           or _every_park_attackable(game.state, known))
         for node in sorted(game.state.stacks[DEMONSTRATORS]):
             state = game.state
-            ours = [unit for unit in mobile(state, node, POLICE) if police_kind(unit)
-                    and unit.id not in state.local["attackers"]]
+            ours = _attackers(state, node)
             theirs = [unit for unit in state.at(node, DEMONSTRATORS) if unit.id not in state.local["attacked"]]
             if not ours or not theirs:
                 continue
@@ -271,6 +272,18 @@ class SimplePolice(Player):
                         yield command
                 continue
             yield from _street_attacks(known, node, ours, theirs)
+
+
+def _attackers(state: GameState, node: str) -> list[Unit]:
+    """The police units in a box that may still attack this step: platoons outside the minimum box (CPD MINIMUM 2),
+    no Guard (NATIONAL GUARD), none that has attacked."""
+    return [unit for unit in mobile(state, node, POLICE) if police_kind(unit) and unit.id not in state.local["attackers"]]
+
+
+def _every_park_attackable(state: GameState, known: Facts) -> bool:
+    """Whether the police may attack every park box with groups at 1:1 or better (HOW TO RESOLVE CONFLICT 3, 6)."""
+    return all(strength(_attackers(state, park)) >= strength(state.at(park, DEMONSTRATORS))
+               for park in known.parks if state.at(park, DEMONSTRATORS))
 
 
 def _police_attack(known: Facts, node: str, attack: list[Unit], defend: list[Unit], anyway: bool) -> dict | None:
@@ -293,6 +306,5 @@ def _street_attacks(known: Facts, node: str, attack: list[Unit], defend: list[Un
             team.append(left.pop(0))
         command = _police_attack(known, node, team, [group], False)
         if command is None:
-            left = team + left
             return
         yield command
