@@ -1,12 +1,12 @@
-"""How fast the computer players play: games per second for each N30 scenario and Battle of Seattle.
+"""How fast the computer players play: games per second for each N30 scenario, Battle of Seattle and Chicago-Chicago.
 
     python benchmarks/simulate_bench.py [--games N] [--workers W] [--only RULESET] [--profile SCENARIO]
 
 For each scenario, its default players against each other and random vs random, in one process
 (workers=1) unless --workers says otherwise; then `simulate n30/lock-down-hold-fast --games 200`
-and `simulate bos/battle-of-seattle --games 200` as the command line runs them (worker processes
-chosen automatically). --only keeps one ruleset's scenarios (`n30`, `bos`). --profile prints a
-cProfile of default-player games of one scenario instead.
+and `simulate bos/battle-of-seattle --games 200` and `simulate chicago/chicago-1968 --games 200` as the command
+line runs them (worker processes chosen automatically). --only keeps one ruleset's scenarios (`n30`, `bos`,
+`chicago`). --profile prints a cProfile of default-player games of one scenario instead.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ N30_PAIRS = (("objective", "objective"), ("random", "random"))
 SCENARIOS = {scenario: N30_PAIRS for scenario in ("n30/lock-down-hold-fast", "n30/close-the-ring",
                                                    "n30/hold-the-line", "n30/reclaim-the-streets")}
 SCENARIOS["bos/battle-of-seattle"] = (("simple", "simple"), ("random", "random"))
-WHOLE_RUNS = ("n30/lock-down-hold-fast", "bos/battle-of-seattle")  # timed as `simulate SCENARIO --games 200` runs them
+SCENARIOS["chicago/chicago-1968"] = (("simple", "simple"), ("random", "random"))
+#: timed as `simulate SCENARIO --games 200` runs them
+WHOLE_RUNS = ("n30/lock-down-hold-fast", "bos/battle-of-seattle", "chicago/chicago-1968")
 
 
 def profile(scenario_id: str, games: int) -> None:
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per scenario and pairing (default 40)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the per-scenario runs (default 1)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", choices=("n30", "bos"), help="time one ruleset's scenarios only")
+    parser.add_argument("--only", choices=("n30", "bos", "chicago"), help="time one ruleset's scenarios only")
     parser.add_argument("--profile", metavar="SCENARIO", help="profile default-player games of a scenario")
     args = parser.parse_args(argv)
     if args.profile:

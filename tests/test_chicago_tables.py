@@ -141,3 +141,15 @@ def test_an_edited_table_with_a_fault_is_refused_naming_it(tmp_path: Path, text,
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RefereeError, match=fault.replace("[", r"\[")):
         tables.load(path)
+
+
+def test_the_tables_are_read_again_when_the_file_changes(tmp_path):
+    """HOW TO RESOLVE CONFLICT 6: the umpire may edit the reconstructed tables between conflicts; a changed file is
+    read again, an unchanged one is not parsed twice."""
+    path = tmp_path / "tables.toml"
+    text = tables.FILE.read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    first = tables.load(path)
+    assert tables.load(path) is first
+    path.write_text(text.replace('["PD3", "PD3", "PD3", "PD2"],  # 1', '["DD3", "PD3", "PD3", "PD2"],  # 1x'), encoding="utf-8")
+    assert tables.load(path)["harass"].result(1, 1).code == "DD3"

@@ -28,4 +28,5 @@ PLUGIN = RulesetPlugin(
              "park-penalty": "demonstrators in the parks left alone on a C turn (HOW TO PLAY, step 4)"},
     calculators=("chicago",),
     calculate="referee.rulesets.chicago.rules.calculator:calculate",
+    autoplay="referee.rulesets.chicago.players.autoplay:AUTOPLAY",
 )

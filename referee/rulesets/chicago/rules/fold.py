@@ -42,7 +42,7 @@ def exchange(state: GameState, changes: list[list[str | None]]) -> None:
         local = state.local
         for key in ("infiltrating", "attacked", "attackers"):
             if old in local[key]:
-                local[key] = [new for uid in local[key] if uid != old] + ([new] if new else [])
+                local[key] = [uid for uid in local[key] if uid != old] + ([new] if new else [])
         if old in local["spent"]:
             spent = dict(local["spent"])
             used = spent.pop(old)

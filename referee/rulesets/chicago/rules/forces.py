@@ -62,6 +62,7 @@ def _counters() -> tuple[Counter, ...]:
 
 COUNTERS = _counters()
 BY_ID = {counter.id: counter for counter in COUNTERS}
+KIND = {counter.id: counter.kind for counter in COUNTERS}
 
 
 def kind(unit: Unit) -> str:
@@ -85,10 +86,14 @@ class Pool:
 
     def __init__(self, state: GameState):
         self.free: dict[str, list[str]] = {kind_name: [] for kind_name in KINDS}
-        for status in (OFF_MAP, REMOVED):
-            for unit in state.units.values():
-                if unit.status == status and not (status == REMOVED and unit.type == "guard"):
-                    self.free[kind(unit)].append(unit.id)
+        removed = []
+        for unit in state.units.values():
+            if unit.status == OFF_MAP:
+                self.free[KIND[unit.id]].append(unit.id)
+            elif unit.status == REMOVED and unit.type != "guard":
+                removed.append(unit.id)
+        for uid in removed:
+            self.free[KIND[uid]].append(uid)
 
     def take(self, kind_name: str) -> str | None:
         """A free counter of a kind, or None."""

@@ -80,8 +80,23 @@ def _table(name: str, spec: object, path: Path) -> Table:
     return Table(name, tuple(range(1, len(columns) + 1)), tuple(read))
 
 
+_READ: dict[tuple[Path, int, int], dict[str, Table]] = {}
+
+
 def load(path: Path = FILE) -> dict[str, Table]:
-    """Both tables, or a RefereeError naming the fault of the file."""
+    """Both tables, or a RefereeError naming the fault of the file; read again only when the file changes."""
+    try:
+        stat = path.stat()
+    except OSError as error:
+        raise RefereeError(f"{path}: cannot read the Conflict Resolution Tables: {error}") from None
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _READ:
+        _READ.clear()
+        _READ[key] = _read(path)
+    return _READ[key]
+
+
+def _read(path: Path) -> dict[str, Table]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:

@@ -1,0 +1,139 @@
+"""What both kinds of player share: a generator of its own, the step each side acts in, the board's facts and the
+ways a stack may go this step (HOW TO MOVE UNITS)."""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from referee.core.board import Board
+from referee.core.state import GameState
+from referee.core.units import Unit
+from referee.game import Game
+from referee.rulesets.chicago.rules import board as chicago_board
+from referee.rulesets.chicago.rules.conflict import Box
+from referee.rulesets.chicago.rules.movement import allowance
+from referee.rulesets.chicago.rules.steps import ACTOR, FIGHTER, MOVER
+from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, TYPES
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the players read of the board once: codes, parks and their multipliers, minimum boxes, and how many
+    boxes each box is from the nearest park."""
+
+    codes: dict[str, Box]
+    parks: dict[str, int]
+    minimum: dict[str, str]
+    to_park: dict[str, int]
+    hops: dict[str, dict[str, int]]  # boxes apart, by box and box
+    cameras: dict[str, int]  # the best D code in a box or next to it, by box
+
+
+_FACTS: dict[str, Facts] = {}
+
+
+def facts(board: Board) -> Facts:
+    found = _FACTS.get(board.id)
+    if found is None:
+        parks, codes = chicago_board.parks(board), chicago_board.codes(board)
+        found = _FACTS[board.id] = Facts(
+            codes, parks, chicago_board.minimum(board), board.distances(parks),
+            {node: board.distances([node]) for node in board.nodes},
+            {node: max(codes[near].demonstrators for near in (node, *board.neighbours(node))) for node in board.nodes})
+    return found
+
+
+class Player:
+    """One side's player. `commands(game)` yields its commands for the step the game is in, reading the live state
+    after each (the caller applies each before asking for the next)."""
+
+    kind = "base"
+
+    def __init__(self, side: str, seed: int):
+        digest = hashlib.blake2b(f"chicago-player:{seed}:{side}:{self.kind}".encode(), digest_size=8).digest()
+        self.side, self.rng = side, random.Random(int.from_bytes(digest, "big"))
+        self._step: tuple[int, str] | None = None
+        self._ways: dict[tuple[str, int], dict[str, list[str]]] = {}
+
+    def ways(self, game: Game, start: str, budget: int) -> dict[str, list[str]]:
+        """`ways` for this side, kept for the step: the enemy does not move while this side moves."""
+        step = (game.state.turn, game.state.phase)
+        if step != self._step:
+            self._step, self._ways = step, {}
+        key = (start, budget)
+        if key not in self._ways:
+            self._ways[key] = ways(game.ctx.scenario.board, game.state, start, self.side, budget)
+        return self._ways[key]
+
+    def commands(self, game: Game) -> Iterator[dict]:
+        phase = game.state.phase
+        if ACTOR.get(phase) != self.side:
+            return iter(())
+        return self.movement(game) if MOVER.get(phase) else self.conflict(game) if FIGHTER.get(phase) else iter(())
+
+    def movement(self, game: Game) -> Iterator[dict]:
+        return iter(())
+
+    def conflict(self, game: Game) -> Iterator[dict]:
+        return iter(())
+
+
+def strength(units: list[Unit]) -> int:
+    """The conflict strength of units (HOW TO RESOLVE CONFLICT 6)."""
+    return sum(unit.attrs["strength"] for unit in units)
+
+
+def mobile(state: GameState, node: str, side: str) -> list[Unit]:
+    """A side's units in a box outside its minimum box."""
+    return [unit for unit in state.at(node, side) if not unit.attrs["minimum"]]
+
+
+def ways(board: Board, state: GameState, start: str, side: str, budget: int) -> dict[str, list[str]]:
+    """The boxes a unit of `side` at `start` with `budget` movement factors reaches this step, each with its
+    cheapest path (HOW TO MOVE UNITS 1-4); `start` itself with an empty path."""
+    enemy = blocked(state, side)
+    best = {start: 0}
+    found: dict[str, list[str]] = {start: []}
+    queue: list[tuple[int, str, list[str]]] = [(0, start, [])]
+    while queue:
+        cost, here, way = heapq.heappop(queue)
+        if cost > best.get(here, cost):
+            continue
+        for near in board.neighbours(here):
+            spent = cost + (2 if near in enemy else 1)
+            if spent <= budget and spent < best.get(near, budget + 1):
+                best[near] = spent
+                found[near] = [*way, near]
+                heapq.heappush(queue, (spent, near, found[near]))
+    return found
+
+
+def blocked(state: GameState, side: str) -> set[str]:
+    """The boxes that cost a unit of `side` two movement factors to enter: an enemy unit outside a minimum box
+    stands there (HOW TO MOVE UNITS 3-4; `movement.entry_cost`)."""
+    enemy = DEMONSTRATORS if side == POLICE else POLICE
+    return {node for node, ids in state.stacks[enemy].items() if any(not state.units[uid].attrs["minimum"] for uid in ids)}
+
+
+def budget(state: GameState, units: list[Unit]) -> int:
+    """What the slowest of units may still spend this step."""
+    return min(allowance(state, unit) for unit in units)
+
+
+def movers(state: GameState, side: str) -> dict[str, list[Unit]]:
+    """A side's units on the board that may move, by box (regular and Tac platoons, Guard, groups)."""
+    found: dict[str, list[Unit]] = {}
+    for node, ids in state.stacks[side].items():
+        units = [state.units[uid] for uid in ids]
+        if units:
+            found[node] = units
+    return found
+
+
+def police_kind(unit: Unit) -> bool:
+    """A platoon that may stand in a minimum box and attack: regular or Tac, not the Guard (NATIONAL GUARD)."""
+    return unit.side == POLICE and TYPES[unit.type].name != "guard"
