@@ -18,6 +18,7 @@ from referee.scenario.catalog import Scenario, load
 
 #: a player that sends this many commands in one phase is stopped there (a safety net, never reached in play)
 MAX_COMMANDS_PER_PHASE = 500
+DRAW = "draw"  # where `wins` counts the games that ended without a winner (Chicago-Chicago: equal indices)
 #: runs of at least this many games are spread over the cores
 PARALLEL_FROM = 40
 
@@ -186,9 +187,10 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
             outcomes.append(_outcome(job))
             tick()
     seconds = time.perf_counter() - started
-    wins: dict[str | None, int] = dict.fromkeys(computer.sides, 0)
+    wins: dict[str, int] = dict.fromkeys(computer.sides, 0)
     for winner, _ in outcomes:
-        wins[winner] = wins.get(winner, 0) + 1
+        key = DRAW if winner is None else winner
+        wins[key] = wins.get(key, 0) + 1
     return {
         "scenario": scenario.id,
         "games": games,

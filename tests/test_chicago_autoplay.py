@@ -200,3 +200,10 @@ def test_an_unknown_side_or_kind_of_player_is_refused(cli):
     assert run.code != 0 and "unknown player kind 'clever'" in run.err
     run = cli("simulate", SCENARIO, "--games", "1", "--player", "mayor=simple")
     assert run.code != 0 and "no computer player for the side 'mayor'" in run.err
+
+
+def test_simulate_counts_drawn_games_under_draw(cli):
+    """HOW TO "WIN": equal points at 28C are a draw; `wins` counts them under "draw", so that it adds up to the games."""
+    result = json.loads(cli("simulate", SCENARIO, "--games", "200", "--seed", "0").out)
+    assert set(result["wins"]) == {"demonstrators", "police", "draw"} and result["wins"]["draw"] > 0
+    assert sum(result["wins"].values()) == 200

@@ -209,7 +209,7 @@ def test_conflict_2_and_7_minimum_platoons_are_left_out_while_other_blue_units_s
                 {"do": "move", "units": {"G1": 3}, "from": "lincoln-park", "to": "old-town"})
     assert last(game, "moved")["cost"] == 2
     to_step(game, "green-conflict")
-    play(game, {"do": "conflict", "box": "old-town", "dice": [3, 4]})
+    play(game, {"do": "conflict", "box": "old-town", "dice": [4, 4]})
     fought = last(game, "conflict")
     assert fought["defend"] == ["Tac-1"] and fought["odds"] == "7:1"
     assert fought["forced"] == {"roll": 4, "result": "DD2", "winner": "demonstrators"}
@@ -410,10 +410,10 @@ def test_a_platoon_going_down_with_no_counter_left_at_the_level_below_goes_lower
 # --- NATIONAL GUARD -----------------------------------------------------------------------------------------------
 
 def green_ahead() -> Game:
-    """Green wins a conflict in old-town (P2/D2): 36:6 read at 4:1, rolling 3 is DD3."""
+    """Green wins a conflict in old-town (P2/D2): 36:6 read at 4:1, rolling 4 is DD3."""
     game = play(new_game(), {"do": "move", "units": {"G1": 3}, "from": "lincoln-park", "to": "old-town"})
     to_step(game, "green-conflict")
-    play(game, {"do": "conflict", "box": "old-town", "dice": [3]})
+    play(game, {"do": "conflict", "box": "old-town", "dice": [4]})
     assert game.state.scores == {"police": 0, "demonstrators": 2}
     return to_step(game, "blue-move")
 

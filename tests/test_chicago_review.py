@@ -20,13 +20,13 @@ END = {"do": "end-phase"}
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory) -> Path:
-    """25A: the level-1 groups win at Old Town on a typed-in 3 (DD3, +2), the Guard comes in (+4); 25B and 25C pass,
+    """25A: the level-1 groups win at Old Town on a typed-in 4 (DD3 at 4:1, +2), the Guard comes in (+4); 25B and 25C pass,
     the police leaving Lincoln Park alone (+5 at the end of 25C); a report to the police."""
     path = tmp_path_factory.mktemp("chicago-review") / "c.db"
     session = Session.create(path, "chicago/chicago-1968", {}, 5)
     try:
         for command in ({"do": "move", "units": {"G1": 3}, "from": "lincoln-park", "to": "old-town"}, END,
-                        {"do": "conflict", "box": "old-town", "dice": [3]}, END,
+                        {"do": "conflict", "box": "old-town", "dice": [4]}, END,
                         {"do": "guard", "units": 2, "to": "conrad-hilton"},
                         {"do": "report", "player": "police", "text": "Crowds gather in Lincoln Park", "delay": 0}):
             session.apply(command)
@@ -66,4 +66,4 @@ def test_the_page_shows_the_tallies_the_knowledge_beside_the_truth_and_the_dice_
     knew = page[page.index("What you knew and what was true"):]
     assert "P1-01 (in the CPD MINIMUM box)" in knew and "P1-01 (police, in the CPD MINIMUM box)" in knew
     audit = page[page.index("Dice audit"):]
-    assert "1 dice were typed in at the table" in audit and "harass at 6:1 3 table" in audit
+    assert "1 dice were typed in at the table" in audit and "harass at 6:1 4 table" in audit
