@@ -4,6 +4,7 @@ the board."""
 
 from __future__ import annotations
 
+from referee.core.board import Board
 from referee.core.state import GameState
 from referee.game import Game
 from referee.rulesets.chicago.rules import board, forces, steps
@@ -32,10 +33,45 @@ def minimum_line(node: str, kind: str, state: GameState) -> str:
     return f"{label}{released} {len(in_minimum(state, node))}/{PLATOONS_IN_MINIMUM}"
 
 
+def box_head(state: GameState, spec: Board, node: str) -> str:
+    """A box's name, code, park multiplier and minimum box: "loop P4/D3, CPD MINIMUM 3/3"."""
+    code = board.codes(spec)[node]
+    parks, minimum = board.parks(spec), board.minimum(spec)
+    head = f"{node} P{code.police}/D{code.demonstrators}"
+    if node in parks:
+        head += f", park x{parks[node]}"
+    if node in minimum:
+        head += f", {minimum_line(node, minimum[node], state)}"
+    return head
+
+
+def box_units(state: GameState, node: str) -> list[tuple[str, str]]:
+    """What a box holds, as (label, text): each side's units built up, the minimum box's platoons, the groups
+    infiltrating, the units attacked this turn."""
+    found = []
+    for side in (DEMONSTRATORS, POLICE):
+        here = [unit for unit in state.at(node, side) if not unit.attrs["minimum"]]
+        if here:
+            found.append((SIDE_NAMES[side], "; ".join(reading(here))))
+    held = in_minimum(state, node)
+    if held:
+        found.append(("in the minimum box", "; ".join(reading(held))))
+    for label, key in (("infiltrating", "infiltrating"), ("attacked this turn", "attacked")):
+        ids = [unit.id for unit in state.at(node) if unit.id in state.local[key]]
+        if ids:
+            found.append((label, forces.tally(ids)))
+    return found
+
+
+def box_lines(state: GameState, spec: Board, node: str) -> list[str]:
+    """A box as the umpire's page gives it: its head, then what it holds, indented."""
+    return [box_head(state, spec, node), *(f"    {label}: {text}" for label, text in box_units(state, node))]
+
+
 def state_text(game: Game) -> str:
     """A Chicago-Chicago session as the umpire reads it at the table."""
     state, scenario = game.state, game.ctx.scenario
-    ei, local, spec = state.scores, state.local, scenario.board
+    ei, local = state.scores, state.local
     lead = ei[DEMONSTRATORS] - ei[POLICE]
     lines = [f"{scenario.title} ({scenario.id})", step_line(state),
              f"Exposure Index: demonstrators {ei[DEMONSTRATORS]}, police {ei[POLICE]} (green lead {lead:+d})"]
@@ -45,27 +81,8 @@ def state_text(game: Game) -> str:
         winner = {None: "a draw", POLICE: "the police win", DEMONSTRATORS: "the demonstrators win"}[state.winner]
         lines.append(f"GAME OVER: {winner} ({local.get('reason')})")
     lines.append("")
-    codes, parks, minimum = board.codes(spec), board.parks(spec), board.minimum(spec)
-    infiltrating, attacked = set(local["infiltrating"]), set(local["attacked"])
-    for node in spec.nodes:
-        code = codes[node]
-        head = f"{node} P{code.police}/D{code.demonstrators}"
-        if node in parks:
-            head += f", park x{parks[node]}"
-        if node in minimum:
-            head += f", {minimum_line(node, minimum[node], state)}"
-        lines.append(head)
-        for side in (DEMONSTRATORS, POLICE):
-            here = [unit for unit in state.at(node, side) if not unit.attrs["minimum"]]
-            if here:
-                lines.append(f"    {SIDE_NAMES[side]}: " + "; ".join(reading(here)))
-        held = in_minimum(state, node)
-        if held:
-            lines.append("    in the minimum box: " + "; ".join(reading(held)))
-        for label, marked in (("infiltrating", infiltrating), ("attacked this turn", attacked)):
-            ids = [unit.id for unit in state.at(node) if unit.id in marked]
-            if ids:
-                lines.append(f"    {label}: {forces.tally(ids)}")
+    for node in scenario.board.nodes:
+        lines += box_lines(state, scenario.board, node)
     lines.append("")
     for status, label in AWAY:
         for side in (DEMONSTRATORS, POLICE):
