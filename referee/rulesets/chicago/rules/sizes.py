@@ -10,15 +10,13 @@ from collections.abc import Iterable
 from referee.core.units import Unit
 from referee.rulesets.chicago.rules import forces
 from referee.rulesets.chicago.rules.units import SIZES, TYPES
+from referee.text import plural
 
 #: each type's names for a large and a small unit (None: it has no large one)
 NAMES: dict[str, tuple[str | None, str]] = {"police": ("company", "platoon"), "tac": (None, "platoon"),
                                             "guard": ("battalion", "company"), "demonstrator": ("crowd", "group")}
+MANY = {"company": "companies"}
 LARGE = SIZES[-1]  # three platoons or groups to a company or crowd
-
-
-def _named(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def built_up(kind: str, n: int) -> str:
@@ -26,7 +24,8 @@ def built_up(kind: str, n: int) -> str:
     type_name = forces.KINDS[kind][0]
     large, small = NAMES[type_name]
     many, few = divmod(n, LARGE) if large and LARGE in TYPES[type_name].sizes else (0, n)
-    parts = ([_named(many, large)] if many and large else []) + ([_named(few, small)] if few else [])
+    parts = ([plural(many, large, MANY.get(large, ""))] if many and large else []) + (
+        [plural(few, small, MANY.get(small, ""))] if few else [])
     return " + ".join(parts) or "none"
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from referee.rulesets.chicago.plugin import PLUGIN
 from referee.tui.actions import UmpireAction, shared_actions
+
+VIEW_AS = UmpireAction("v", "View as player", "view_as",
+                       "Show the board and the log as each player knows them (with option fog, only what he sees), in "
+                       "turn, then the umpire's truth again", short="View as")
+"""Offered once the game declares its players' knowledge."""
 
 ACTIONS = (
     UmpireAction("e", "End phase", "end_phase",
@@ -22,4 +28,4 @@ ACTIONS = (
     UmpireAction("p", "Place units", "place",
                  "Before the first move: change the set-up, units from the selected box to a box or its minimum box "
                  "(HOW TO SET UP THE GAME 3-4)", short="Place"),
-) + shared_actions("d")
+) + ((VIEW_AS,) if PLUGIN.knowledge else ()) + shared_actions("d")

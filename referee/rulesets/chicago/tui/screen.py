@@ -32,6 +32,7 @@ from referee.rulesets.chicago.tui.widgets import (
 from referee.session import Session, stored_event
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.seen import as_seen
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.status_bar import StatusBar
@@ -94,6 +95,7 @@ class ChicagoScreen(UmpireScreen):
     DEFAULT_CSS = """
     #chicago-main { height: 1fr; }
     #chicago-map { height: 28; }
+    #chicago-boxes { height: 1fr; }
     #chicago-right { width: 46; max-width: 45%; }
     #chicago-box { height: auto; padding: 0 1; border-bottom: solid $primary; }
     #chicago-record { height: auto; max-height: 60%; overflow-y: auto; padding: 0 1; border-bottom: solid $primary; }
@@ -126,7 +128,10 @@ class ChicagoScreen(UmpireScreen):
 
     def refresh_view(self) -> None:
         state, spec = self.shown, self.game.ctx.scenario.board
-        self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note(), state)
+        note = self.viewing_note() if self.viewing and not self.history else self.status_note()
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
+        if self.view:
+            state = as_seen(state, self.view)
         self.query_one(BoxMap).show(state, self.area)
         self.query_one(BoxesTable).show(spec, state)
         self.query_one(BoxPanel).show(state, spec, self.area)
@@ -274,10 +279,10 @@ class ChicagoScreen(UmpireScreen):
             return
         guard.sort(key=lambda u: (u.node != self.area, u.node or "", u.id))
         self.ask("Take out the National Guard (+1 green a company)",
-                 [Field("units", "Companies", "many", tuple((_label(u), u.id) for u in guard))],
+                 [Field("units", "Companies", "many", tuple((_label(u, where=True), u.id) for u in guard))],
                  lambda v: {"do": "guard-out", "units": v["units"]}, rolls=False)
 
 
-def _label(unit: Unit) -> str:
-    """A counter as a form lists it: its id (its kind), its conflict strength, and where it is."""
-    return f"{unit.id}: strength {unit.attrs['strength']}, {unit.node}"
+def _label(unit: Unit, where: bool = False) -> str:
+    """A counter as a form lists it: its id (its kind), its conflict strength, and (`where`) its box."""
+    return f"{unit.id}: strength {unit.attrs['strength']}" + (f", {unit.node}" if where else "")

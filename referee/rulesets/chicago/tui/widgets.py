@@ -232,8 +232,8 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
         text.append("".join(f"{cell(entry):>4}" for entry in shown), style=style)
     _line(text, "Time", time_record(state))
     following = steps.following(state.phase)
-    _line(text, "Step", f"{steps.NUMBER[state.phase]} of 6, {STEP_NAMES[state.phase]} (then "
-                        f"{STEP_NAMES[following] if following else 'attrition, and the next turn'})", "bold cyan")
+    then = f" (then {STEP_NAMES[following] if following else 'attrition, and the next turn'})" if width >= 44 else ""
+    _line(text, "Step", f"{steps.NUMBER[state.phase]} of 6, {STEP_NAMES[state.phase]}{then}", "bold cyan")
     if not state.local["begun"]:
         _line(text, "Set-up", "units may still be placed (p)", "bold yellow")
     short_boxes = [node for node in board.bound(spec, state.local["released"])
