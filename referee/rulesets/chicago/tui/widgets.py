@@ -241,7 +241,8 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
     _line(text, "Minimum", f"short: {', '.join(short_boxes)}" if short_boxes else "every box bound holds 3",
           "bold red" if short_boxes else "")
     for status, label, side in ((forces.OFF_MAP, "Off board", POLICE), (forces.OFF_MAP, "Off board", DEMONSTRATORS),
-                                (forces.REMOVED, "Out", POLICE), (forces.REMOVED, "Out", DEMONSTRATORS)):
+                                (forces.REMOVED, "Out of the game", POLICE),
+                                (forces.REMOVED, "Out of the game", DEMONSTRATORS)):
         found = counted(u for u in state.units.values() if u.side == side and u.status == status)
         if found:
             _line(text, label, " ".join(f"{kind} {n}" for kind, n in found.items()), SIDE_STYLE[side].split()[-1])
