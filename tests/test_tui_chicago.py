@@ -113,7 +113,7 @@ def test_the_conflict_form_shows_the_odds_of_odds_py_before_the_roll(tmp_path):
         assert isinstance(form, CommandForm)
         below = str(form.query_one("#form-live", Label).render())
         form.query_one("#field-defend").deselect_all()
-        for uid in command["defend"]:
+        for uid in reversed(command["defend"]):  # ticked last first: sent in the box's order all the same
             form.query_one("#field-defend").select(uid)
         form.query_one("#field-table").value = "assault"
         await settle(pilot)
@@ -121,12 +121,14 @@ def test_the_conflict_form_shows_the_odds_of_odds_py_before_the_roll(tmp_path):
         game = app.session.game
         expected = str(odds_text(odds(declared(game.ctx, game.state, command)[3], tables.load()), "assault"))
         await fill(pilot, app)
-        return below, shown, expected, log_text(app)
+        fought = next(e for e in reversed(app.session.game.events) if e.kind == "conflict")
+        return below, shown, expected, log_text(app), fought.data["defend"]
 
-    below, shown, expected, log = drive(path, script)
+    below, shown, expected, log, sent = drive(path, script)
     assert below == "HOW TO RESOLVE CONFLICT 6: no conflict below 1:1: 22:63 does not reach 63:63"
     assert shown == expected and shown.startswith("ASSAULT at 2:1 (22 against 9)\nRoll: DP3 1/6")
     assert "Conflict in old-town: police 3 P1, 2 Tac (22) against 3 G4 (9), 2:1 on ASSAULT" in log
+    assert sent == command["defend"]
 
 
 def test_a_green_conflict_at_5_to_1_shows_the_forced_assault(tmp_path):

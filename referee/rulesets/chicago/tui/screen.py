@@ -246,9 +246,11 @@ class ChicagoScreen(UmpireScreen):
                       Field("defend", "Attack", "many", tuple((_label(u), u.id) for u in defend),
                             default=tuple(u.id for u in defend))]
 
-        def build(v: dict) -> dict:
+        listed = {"attack": [u.id for u in attack], "defend": [u.id for u in defend]}
+
+        def build(v: dict) -> dict:  # in the box's order, whatever order they were ticked in (ATTRITION RULE)
             return {"do": "conflict", "box": node, "table": v.get("table", tables.HARASS),
-                    **({key: v[key] for key in ("attack", "defend")} if side == POLICE else {})}
+                    **({key: [uid for uid in listed[key] if uid in v[key]] for key in listed} if side == POLICE else {})}
 
         def chances(v: dict) -> Text:
             command = build(v)
