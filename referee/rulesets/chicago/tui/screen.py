@@ -94,8 +94,8 @@ class ChicagoScreen(UmpireScreen):
     SCOPED_CSS = False  # the app marks a short screen `-short` (RefereeApp.VERTICAL_BREAKPOINTS)
     DEFAULT_CSS = """
     #chicago-main { height: 1fr; }
-    #chicago-map { height: 28; }
-    #chicago-boxes { height: 1fr; }
+    #chicago-map { height: 3fr; max-height: 28; }
+    #chicago-boxes { height: 1fr; min-height: 8; }
     #chicago-right { width: 46; max-width: 45%; }
     #chicago-box { height: auto; padding: 0 1; border-bottom: solid $primary; }
     #chicago-record { height: auto; max-height: 60%; overflow-y: auto; padding: 0 1; border-bottom: solid $primary; }

@@ -25,8 +25,8 @@ from referee.tui.text import lines_of, plain
 
 SIDE_STYLE = {DEMONSTRATORS: "bold green", POLICE: "bold blue"}
 SIDE_MARK = {DEMONSTRATORS: "●", POLICE: "■"}
-KEY = ("● green counters", "■ blue counters", "×n park multiplier", "M3 CPD MINIMUM box and its platoons",
-       "C3 CONDITIONAL (c3 released)", "··· boxes joined")
+KEY = ("● green", "■ blue counters", "×n park multiplier", "M3 minimum box: its platoons",
+       "C3 CONDITIONAL, c3 released", "··· joined")
 """The map's legend, laid out under it in as many lines as its width needs."""
 LEGEND = "  ".join(KEY) + "; the parks yellow, the selected box reversed, the boxes joined to it cyan"
 ROOM = 14  # the widest a box is drawn
