@@ -180,7 +180,7 @@ def test_small_terminal_shows_the_boxes_table_and_the_record(tmp_path):
         return app.screen.query_one(BoxMap).display, "\n".join(screen_lines(app))
 
     shown, lines = drive(chicago(tmp_path), script, size=(80, 24))
-    assert not shown and "lincoln-park       G1×3 G3×6" in lines and "EI green 0  blue 0" in lines
+    assert not shown and "lincoln-park  G1×3 G3×6" in lines and "EI green 0  blue 0" in lines  # names cut to 12
 
 
 def test_a_click_on_the_map_selects_the_box(tmp_path):

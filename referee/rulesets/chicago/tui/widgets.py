@@ -165,8 +165,12 @@ class BoxesTable(DataTable):
         self.cursor_type = "row"
         self.add_columns("Box", "Green", "Blue", "Code", "×/Min")
 
+    NARROW = 100  # on a terminal narrower than this the boxes' names are cut (`abbreviated`) to show both sides
+    NAME_ROOM = 12
+
     def show(self, spec: Board, state: GameState) -> None:
         codes, parks, keep = board.codes(spec), board.parks(spec), self.cursor_row
+        room = self.NAME_ROOM if self.app.size.width < self.NARROW else ROOM + 4
         with self.prevent(DataTable.RowHighlighted):
             self.clear()
             for node in spec.nodes:
@@ -176,7 +180,7 @@ class BoxesTable(DataTable):
                     f"{held}/{PLATOONS_IN_MINIMUM}" if held else "", "magenta")
                 sides = (plain(short(u for u in state.at(node, side) if not u.attrs["minimum"]), SIDE_STYLE[side])
                          for side in (DEMONSTRATORS, POLICE))
-                self.add_row(plain(node, "bold yellow" if node in parks else "bold"), *sides,
+                self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"), *sides,
                              f"P{code.police}/D{code.demonstrators}", special, key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
 
