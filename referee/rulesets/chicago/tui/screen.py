@@ -260,7 +260,8 @@ class ChicagoScreen(UmpireScreen):
                 return plain(str(refusal), "bold red")
 
         note = "" if side == POLICE else ("Green attacks with all its units but those infiltrating, on HARASS, all "
-                                          "blue units outside the minimum box (HOW TO RESOLVE CONFLICT 1-2).")
+                                          "blue units outside the minimum box (HOW TO RESOLVE CONFLICT 1-2); at 5:1 "
+                                          "or better on police the police roll ASSAULT at 1:1 after (7): two dice.")
         code = board.codes(self.game.ctx.scenario.board)[node]
         self.ask(f"Conflict in {node} (P{code.police}/D{code.demonstrators}): the {side} attack", fields, build,
                  note=note, live=chances)
