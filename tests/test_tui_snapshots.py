@@ -90,3 +90,39 @@ def test_bos_combat_form(snap_compare, tmp_path, size):
         await settle(pilot)
 
     assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_form)
+
+
+CHICAGO_MEET = (  # Chicago-Chicago, seed 3: green in old-town, its conflict rolled 4, blue's P1 and Tac in with it
+    {"do": "move", "units": {"G1": 3, "G3": 6}, "from": "lincoln-park", "to": "old-town"}, END,
+    {"do": "conflict", "box": "old-town", "dice": [4]}, END,
+    {"do": "move", "units": {"P1": 3, "Tac": 2}, "from": "loop", "to": "old-town"}, END)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chicago_screen(snap_compare, tmp_path, size):
+    """A Chicago-Chicago session at 25A step 4: the box map, the boxes, old-town whole, both indices, the log."""
+    path = make_session(tmp_path, "chicago/chicago-1968", CHICAGO_MEET, seed=3)
+
+    async def select(pilot):
+        await settle(pilot)
+        await pilot.press(*["down"] * 13)  # old-town's row
+        await settle(pilot)
+
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=select)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chicago_conflict_form(snap_compare, tmp_path, size):
+    """Blue's conflict form in old-town with the exact chances of each result before the die."""
+    path = make_session(tmp_path, "chicago/chicago-1968", CHICAGO_MEET, seed=3)
+
+    async def open_form(pilot):
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        pilot.app.screen.query_one("#field-defend").deselect_all()
+        for uid in ("G4-01", "G4-02", "G4-03"):
+            pilot.app.screen.query_one("#field-defend").select(uid)
+        await settle(pilot)
+
+    assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_form)

@@ -29,13 +29,13 @@ from referee.rulesets.bos.tui.widgets import (
     AreaPicked,
     AreasTable,
     RecordPanel,
-    as_seen,
     ei_by_turn,
     unit_label,
 )
 from referee.session import Session, stored_event
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.seen import as_seen
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.status_bar import StatusBar

@@ -15,9 +15,8 @@ from textual.widgets import DataTable, Static
 
 from referee.core.board import Board
 from referee.core.events import Event
-from referee.core.state import GameState, relocate
+from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
-from referee.knowledge.view import PlayerView
 from referee.rulesets.bos.rules import forces, reinforcement
 from referee.rulesets.bos.rules.arrivals import losable
 from referee.rulesets.bos.rules.events import EVENTS
@@ -267,18 +266,3 @@ def unit_label(unit: Unit) -> str:
     """A unit as a form lists it: its id, type and factors, and where it is."""
     kind = TYPES[unit.type]
     return f"{unit.id} ({kind.combat}-{kind.morale}-{kind.movement}, {unit.node or unit.status})"
-
-
-UNSEEN = "unseen"
-"""Where the dashboard puts, while it shows a player's view, the other side's units he does not see."""
-
-
-def as_seen(state: GameState, view: PlayerView) -> GameState:
-    """The state as a player sees it now (option `fog`): his side's units as they are, the other side's only
-    where he sees them now: the rest, on the map or off it, in no pile of the record (`UNSEEN`)."""
-    seen = {unit.id for sighting in view.sightings if sighting.current for unit in sighting.units}
-    shown = state.thawed()
-    for unit in state.units.values():
-        if unit.side != view.side and unit.id not in seen:
-            relocate(shown, unit, None, UNSEEN)
-    return shown

@@ -63,14 +63,20 @@ def sides(ctx: Context, state: GameState, command: dict) -> tuple[str, list[Unit
     return node, attack, defend
 
 
+def declared(ctx: Context, state: GameState, command: dict) -> tuple[str, list[Unit], list[Unit], conflict.Conflict]:
+    """A conflict command read against the board: its box, the attacking and defending units, and the conflict
+    `conflict.resolve` rolls (and the odds read before the roll)."""
+    node, attack, defend = sides(ctx, state, command)
+    return node, attack, defend, conflict.Conflict(FIGHTER[state.phase], command.get("table", tables.HARASS),
+                                                   tuple(map(_piece, attack)), tuple(map(_piece, defend)),
+                                                   board.codes(ctx.scenario.board)[node])
+
+
 def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "conflict", "box", "table", "attack", "defend"}`: one conflict, rolled."""
     state = begin(ctx, state, emit)
-    node, attack, defend = sides(ctx, state, command)
-    side = FIGHTER[state.phase]
-    code = board.codes(ctx.scenario.board)[node]
-    fought = conflict.Conflict(side, command.get("table", tables.HARASS), tuple(map(_piece, attack)),
-                               tuple(map(_piece, defend)), code)
+    node, attack, defend, fought = declared(ctx, state, command)
+    side = fought.attacker
     tally = Tally(dice)
     outcome = conflict.resolve(fought, tables.load(), tally)
     changes = exchanges(state, {piece.unit.id: piece for piece in outcome.pieces})

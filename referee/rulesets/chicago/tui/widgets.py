@@ -1,0 +1,264 @@
+"""The panels of a Chicago-Chicago session: the boxes drawn where they lie, the boxes in a table, the selected
+box whole, and the game's record (both Exposure Indices by turn, the Time Record and the step, the minimum boxes,
+the counters off the board)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import cast
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import DataTable, Static
+
+from referee.core.board import Board
+from referee.core.events import Event
+from referee.core.state import GameState
+from referee.rulesets.chicago.rules import board, forces, steps
+from referee.rulesets.chicago.rules.board import MINIMUM, PLATOONS_IN_MINIMUM, in_minimum
+from referee.rulesets.chicago.rules.sizes import counted, short
+from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
+from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units
+from referee.tui.text import lines_of, plain
+
+SIDE_STYLE = {DEMONSTRATORS: "bold green", POLICE: "bold blue"}
+SIDE_MARK = {DEMONSTRATORS: "●", POLICE: "■"}
+KEY = ("● green", "■ blue counters", "×n park multiplier", "M3 minimum box: its platoons",
+       "C3 CONDITIONAL, c3 released", "··· joined")
+"""The map's legend, laid out under it in as many lines as its width needs."""
+LEGEND = "  ".join(KEY) + "; the parks yellow, the selected box reversed, the boxes joined to it cyan"
+ROOM = 14  # the widest a box is drawn
+
+
+def abbreviated(name: str, room: int) -> str:
+    """A box's name in `room` characters: its later words cut to their initials from the last, then its first
+    word cut ('gra-p-w' for grant-park-west)."""
+    words = name.split("-")
+    for n in range(len(words) - 1, 0, -1):
+        if len("-".join(words)) <= room:
+            break
+        words[n] = words[n][0]
+    rest = "".join(f"-{word}" for word in words[1:])
+    return (words[0][: max(1, room - len(rest))] + rest)[:room]
+
+
+def minimum_mark(state: GameState, spec: Board, node: str) -> str:
+    """A box's minimum box on the map: M (CPD MINIMUM), C (CONDITIONAL) or c (released), and its platoons."""
+    kind = board.minimum(spec).get(node)
+    if kind is None:
+        return ""
+    letter = "M" if kind == MINIMUM else "c" if node in state.local["released"] else "C"
+    return f"{letter}{len(in_minimum(state, node))}"
+
+
+def ei_by_turn(events: Iterable[Event]) -> list[tuple[int, int, int]]:
+    """(turn, police EI, demonstrators' EI) as each turn ended, or stands now for the turn in play."""
+    turns = [(1, 0, 0)]
+    for event in events:
+        if event.kind == "turn-begun":
+            turns.append((event.data["turn"], *turns[-1][1:]))
+        elif "ei" in event.data:
+            ei = event.data["ei"]
+            turns[-1] = (turns[-1][0], ei[POLICE], ei[DEMONSTRATORS])
+    return turns
+
+
+class BoxPicked(Message):
+    """The umpire selected a box, in the table or on the map."""
+
+    def __init__(self, node: str):
+        self.node = node
+        super().__init__()
+
+
+class BoxMap(Widget):
+    """The boxes at their places, a column for each x and two lines for each y of the board: each box's name,
+    park multiplier, minimum box and counters of each side; the boxes joined drawn as dotted lines, the selected
+    box's neighbours marked."""
+
+    def __init__(self, spec: Board, *, id: str | None = None):
+        super().__init__(id=id)
+        self.board = spec
+        self.state: GameState | None = None
+        self.selected = ""
+
+    def show(self, state: GameState, selected: str) -> None:
+        self.state, self.selected = state, selected
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a box selects it."""
+        places = self.places(self.size.width, self.size.height - len(lines_of(KEY, self.size.width)))
+        for node, (x, y, room) in places.items():
+            if x <= event.x < x + room and y <= event.y <= y + 1:
+                self.post_message(BoxPicked(node))
+
+    def places(self, width: int, height: int) -> dict[str, tuple[int, int, int]]:
+        """Each box's column, line and width (two lines: its name, then its marks)."""
+        nodes = self.board.nodes.values()
+        xs, ys = sorted({n.x for n in nodes}), sorted({n.y for n in nodes})
+        across, down = width / len(xs), (height - 2) / max(1, len(ys) - 1)
+        at = {n.id: (round(xs.index(n.x) * across), round(ys.index(n.y) * down)) for n in nodes}
+        return {node: (x, y, min([ROOM, width - x, *(ox - x - 1 for other, (ox, oy) in at.items()
+                                                    if other != node and ox > x and abs(oy - y) < 2)]))
+                for node, (x, y) in at.items()}
+
+    def render(self) -> Text:
+        width, height = self.size.width, self.size.height
+        key = lines_of(KEY, width)
+        if self.state is None or width < 30 or height < 8 + len(key):
+            return Text()
+        state, spec = self.state, self.board
+        grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height - len(key))]
+        places = self.places(width, len(grid))
+
+        def put(x: int, y: int, text: str, style: str) -> None:
+            for n, char in enumerate(text):
+                if 0 <= y < len(grid) and 0 <= x + n < width:
+                    grid[y][x + n] = (char, style)
+
+        for link in spec.links:
+            (ax, ay, aw), (bx, by, bw) = places[link.a], places[link.b]
+            steps_ = max(abs(bx - ax), abs(by - ay), 1)
+            for n in range(steps_ + 1):
+                put(round(ax + aw // 2 + (bx + bw // 2 - ax - aw // 2) * n / steps_), round(ay + (by - ay) * n / steps_),
+                    "·", "dim")
+        parks = board.parks(spec)
+        near = set(spec.neighbours(self.selected)) if self.selected else set()
+        for node, (x, y, room) in places.items():
+            style = "reverse bold" if node == self.selected else "bold cyan" if node in near else (
+                "bold yellow" if node in parks else "bold")
+            put(x, y, abbreviated(node, room).ljust(min(room, len(node))), style)
+            marks = [(f"×{parks[node]}", "yellow")] if node in parks else []
+            held = minimum_mark(state, spec, node)
+            if held:
+                full = int(held[1:]) >= PLATOONS_IN_MINIMUM or held[0] == "c"
+                marks.append((held, "magenta" if full else "bold red"))
+            for side in (DEMONSTRATORS, POLICE):
+                units = [u for u in state.at(node, side) if not u.attrs["minimum"]]
+                if units:
+                    marks.append((f"{SIDE_MARK[side]}{len(units)}", SIDE_STYLE[side]))
+            column = x
+            for mark, mark_style in marks:
+                put(column, y + 1, mark[: max(0, x + room - column)], mark_style)
+                column += len(mark)
+        text = Text(no_wrap=True, overflow="crop")
+        for row in grid:
+            for char, style in row:
+                text.append(char, style)
+            text.append("\n")
+        text.append("\n".join(key), style="dim")
+        return text
+
+
+class BoxesTable(DataTable):
+    """Every box: each side's counters by kind (green's green, blue's blue; the platoons in the minimum box
+    counted there), its code, its park multiplier or minimum box. Moving onto a row selects the box."""
+
+    def pick(self, node: str) -> None:
+        """Move the cursor onto a box's row."""
+        self.move_cursor(row=self.get_row_index(node))
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.add_columns("Box", "Green", "Blue", "Code", "×/Min")
+
+    NARROW = 100  # on a terminal narrower than this the boxes' names are cut (`abbreviated`) to show both sides
+    NAME_ROOM = 12
+
+    def show(self, spec: Board, state: GameState) -> None:
+        codes, parks, keep = board.codes(spec), board.parks(spec), self.cursor_row
+        room = self.NAME_ROOM if self.app.size.width < self.NARROW else ROOM + 4
+        with self.prevent(DataTable.RowHighlighted):
+            self.clear()
+            for node in spec.nodes:
+                code = codes[node]
+                held = minimum_mark(state, spec, node)
+                special = plain(f"×{parks[node]}", "yellow") if node in parks else plain(
+                    f"{held}/{PLATOONS_IN_MINIMUM}" if held else "", "magenta")
+                sides = (plain(short(u for u in state.at(node, side) if not u.attrs["minimum"]), SIDE_STYLE[side])
+                         for side in (DEMONSTRATORS, POLICE))
+                self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"), *sides,
+                             f"P{code.police}/D{code.demonstrators}", special, key=node)
+            self.move_cursor(row=min(keep, self.row_count - 1))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.post_message(BoxPicked(cast(str, event.row_key.value)))  # every row is keyed by its box
+
+
+class BoxPanel(Static):
+    """The selected box whole: its code, park or minimum box, and its units built up for reading."""
+
+    def show(self, state: GameState, spec: Board, node: str) -> None:
+        text = plain(box_head(state, spec, node), "bold")
+        for label, units in box_units(state, node):
+            text.append(f"\n{label}: ", style="dim")
+            text.append(plain(units, SIDE_STYLE.get(_side_of(label), "")))
+        self.update(text)
+
+
+def _side_of(label: str) -> str:
+    return DEMONSTRATORS if label.startswith("green") else POLICE if label.startswith("blue") else ""
+
+
+def time_record(state: GameState) -> Text:
+    """The Time Record, 25A to 28C, the turn in play reversed, the turns past dim."""
+    text = Text()
+    for turn in range(1, steps.TURNS + 1):
+        if steps.letter(turn) == "A":
+            text.append(f"{' ' if turn > 1 else ''}{steps.name(turn)[:2]} ", style="dim")
+        past = turn < state.turn
+        text.append(steps.letter(turn), style="bold reverse" if turn == state.turn else "dim" if past else "")
+    return text
+
+
+def _line(text: Text, label: str, value: str | Text, style: str = "") -> None:
+    text.append(f"\n{label} ", style="dim")
+    text.append(plain(value, style) if isinstance(value, str) else value)
+
+
+def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int]], width: int) -> Text:
+    """The game's record as the umpire reads it: both indices and their history by turn, the Time Record and
+    the step, the minimum boxes short of their platoons, the counters off the board."""
+    ei = state.scores
+    text = Text()
+    text.append("EI ", style="bold")
+    text.append(f"green {ei[DEMONSTRATORS]}", style=SIDE_STYLE[DEMONSTRATORS])
+    text.append("  ")
+    text.append(f"blue {ei[POLICE]}", style=SIDE_STYLE[POLICE])
+    text.append(f"  lead {ei[DEMONSTRATORS] - ei[POLICE]:+d}", style="bold")
+    shown = history[-max(1, (width - 6) // 4):]
+    for label, cell, style in (("turn", lambda e: steps.name(e[0]), "dim"), ("G", lambda e: e[2], "green"),
+                               ("B", lambda e: e[1], "blue")):
+        text.append(f"\n{label:>5}", style="dim")
+        text.append("".join(f"{cell(entry):>4}" for entry in shown), style=style)
+    _line(text, "Time", time_record(state))
+    following = steps.following(state.phase)
+    then = f" (then {STEP_NAMES[following] if following else 'attrition, and the next turn'})" if width >= 44 else ""
+    _line(text, "Step", f"{steps.NUMBER[state.phase]} of 6, {STEP_NAMES[state.phase]}{then}", "bold cyan")
+    if not state.local["begun"]:
+        _line(text, "Set-up", "units may still be placed (p)", "bold yellow")
+    short_boxes = [node for node in board.bound(spec, state.local["released"])
+                   if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM]
+    _line(text, "Minimum", f"short: {', '.join(short_boxes)}" if short_boxes else "every box bound holds 3",
+          "bold red" if short_boxes else "")
+    for status, label, side in ((forces.OFF_MAP, "Off board", POLICE), (forces.OFF_MAP, "Off board", DEMONSTRATORS),
+                                (forces.REMOVED, "Out of the game", POLICE),
+                                (forces.REMOVED, "Out of the game", DEMONSTRATORS)):
+        found = counted(u for u in state.units.values() if u.side == side and u.status == status)
+        if found:
+            _line(text, label, " ".join(f"{kind} {n}" for kind, n in found.items()), SIDE_STYLE[side].split()[-1])
+    if state.over:
+        winner = {None: "a draw", POLICE: "the police win", DEMONSTRATORS: "the demonstrators win"}[state.winner]
+        _line(text, "Game over", f"{winner} ({state.local.get('reason')})", "bold reverse red")
+    return text
+
+
+class RecordPanel(Static):
+    """The game's record (`record_text`), drawn again at each change."""
+
+    def show(self, state: GameState, spec: Board, history: list[tuple[int, int, int]]) -> None:
+        self.update(record_text(state, spec, history, self.size.width or 40))
+
