@@ -206,3 +206,23 @@ def test_the_ei_history_has_a_column_a_turn():
 ])
 def test_a_box_name_is_cut_to_its_room_on_the_map(name, room, short):
     assert abbreviated(name, room) == short
+
+
+def test_view_as_player_hides_what_a_side_does_not_see_under_fog(tmp_path):
+    """Option fog (RULINGS.md, "what the players know"): viewed as the demonstrators, gathered in Lincoln Park, the
+    police at the Amphitheatre are not on the board; as the police and as the umpire they are."""
+    path = make_session(tmp_path, SCENARIO, (), seed=3, fog="on")
+
+    async def script(pilot, app):
+        table = app.screen.query_one(BoxesTable)
+        shown = []
+        for _ in range(3):  # the umpire's truth, then each player in turn
+            shown.append((app.screen.viewing, str(table.get_row("amphitheatre")[2])))
+            assert ("VIEW AS" in "\n".join(screen_lines(app))) == (app.screen.viewing is not None)
+            await press(pilot, "v")
+        return shown
+
+    shown = dict(drive(path, script))
+    assert set(shown) == {None, "demonstrators", "police"}
+    assert "P1" in shown[None] and "P1" in shown["police"]
+    assert "P1" not in shown["demonstrators"]
