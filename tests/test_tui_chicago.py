@@ -64,7 +64,7 @@ def test_a_chicago_session_opens_on_its_boxes_record_and_time_record(tmp_path):
     assert "EI green 0  blue 0  lead +0" in record and "Time 25 ABC 26 ABC 27 ABC 28 ABC" in record
     assert "Step 1 of 6, green moves" in record and "Off board P1 16 P2 28 P3 6 NG 12" in record
     assert box == "lincoln-park P2/D1, park x4\ngreen (demonstrators): G1: 1 crowd; G3: 2 crowds"
-    assert "lincoln-park       G1×3 G3×6" in shown
+    assert "lincoln-park       P2/D1  G1×3 G3×6" in shown
 
 
 @pytest.mark.parametrize("key, values, commands, kinds", [
@@ -180,7 +180,7 @@ def test_small_terminal_shows_the_boxes_table_and_the_record(tmp_path):
         return app.screen.query_one(BoxMap).display, "\n".join(screen_lines(app))
 
     shown, lines = drive(chicago(tmp_path), script, size=(80, 24))
-    assert not shown and "lincoln-park  G1×3 G3×6" in lines and "EI green 0  blue 0" in lines  # names cut to 12
+    assert not shown and "lincoln-p   P2/D1  G1×3 G3×6" in lines and "EI green 0  blue 0" in lines  # names cut to 10
 
 
 def test_a_click_on_the_map_selects_the_box(tmp_path):
@@ -217,7 +217,7 @@ def test_view_as_player_hides_what_a_side_does_not_see_under_fog(tmp_path):
         table = app.screen.query_one(BoxesTable)
         shown = []
         for _ in range(3):  # the umpire's truth, then each player in turn
-            shown.append((app.screen.viewing, str(table.get_row("amphitheatre")[2])))
+            shown.append((app.screen.viewing, str(table.get_row("amphitheatre")[3])))
             assert ("VIEW AS" in "\n".join(screen_lines(app))) == (app.screen.viewing is not None)
             await press(pilot, "v")
         return shown

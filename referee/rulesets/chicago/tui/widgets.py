@@ -154,8 +154,8 @@ class BoxMap(Widget):
 
 
 class BoxesTable(DataTable):
-    """Every box: each side's counters by kind (green's green, blue's blue; the platoons in the minimum box
-    counted there), its code, its park multiplier or minimum box. Moving onto a row selects the box."""
+    """Every box: its code, each side's counters by kind (green's green, blue's blue; the platoons in the minimum
+    box counted there), its park multiplier or minimum box. Moving onto a row selects the box."""
 
     def pick(self, node: str) -> None:
         """Move the cursor onto a box's row."""
@@ -163,10 +163,10 @@ class BoxesTable(DataTable):
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
-        self.add_columns("Box", "Green", "Blue", "Code", "×/Min")
+        self.add_columns("Box", "Code", "Green", "Blue", "×/Min")  # on a narrow terminal the last is cut first
 
     NARROW = 100  # on a terminal narrower than this the boxes' names are cut (`abbreviated`) to show both sides
-    NAME_ROOM = 12
+    NAME_ROOM = 10
 
     def show(self, spec: Board, state: GameState) -> None:
         codes, parks, keep = board.codes(spec), board.parks(spec), self.cursor_row
@@ -180,8 +180,8 @@ class BoxesTable(DataTable):
                     f"{held}/{PLATOONS_IN_MINIMUM}" if held else "", "magenta")
                 sides = (plain(short(u for u in state.at(node, side) if not u.attrs["minimum"]), SIDE_STYLE[side])
                          for side in (DEMONSTRATORS, POLICE))
-                self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"), *sides,
-                             f"P{code.police}/D{code.demonstrators}", special, key=node)
+                self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"),
+                             f"P{code.police}/D{code.demonstrators}", *sides, special, key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
