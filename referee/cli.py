@@ -227,6 +227,7 @@ def cmd_apply(args) -> int:
                 raise RefereeError(f'line {number}: a command must be a JSON object such as {{"do": "end-phase"}}')
             if not isinstance(command.get("do"), str):
                 raise RefereeError(f'line {number}: a command needs "do": a command name such as "end-phase"')
+            was_over = session.game.state.over
             try:
                 if command["do"] in ("undo", "redo"):
                     session.game.check(command)  # the session undoes and redoes by itself, so the check is made here
@@ -234,6 +235,8 @@ def cmd_apply(args) -> int:
             except RefereeError as error:
                 raise RefereeError(f"line {number}: {error}") from None
             print(f"ok {seq}", flush=True)
+            if session.game.state.over and not was_over:  # said where the umpire looks, not only in the log
+                print(f"referee: line {number}: {session.game.narrate(session.game.events[-1])}", file=sys.stderr)
     finally:
         session.close()
     return 0

@@ -25,7 +25,7 @@ EXAMPLE = {"attacker": "police", "table": "harass",
            "defend": [{"id": "G1", "type": "demonstrator", "level": 4}],
            "box": "P4/D1", "roll": 2}
 ANSWER_KEYS = ["ruleset", "attack_strength", "defend_strength", "odds", "table", "roll", "result", "winner", "points",
-               "forced_assault", "units", "dice"]
+               "forced_assault", "units", "dice", "column"]
 
 
 def police(uid: str, level: int, count: int = 1, **extra) -> dict:
@@ -275,7 +275,7 @@ def resolve(code: str, attack: list[dict], defend: list[dict], attacker: str = "
     """One conflict on tables holding `code` everywhere, as the calculator answers it."""
     data = {"attacker": attacker, "table": "harass", "attack": attack, "defend": defend, "box": box}
     fight, _ = parse(data)
-    return to_json("harass", conflict.resolve(fight, table(code), TableDice(list(dice))), list(dice))
+    return to_json("harass", conflict.resolve(fight, table(code), TableDice(list(dice))), list(dice), 4)
 
 
 @pytest.mark.parametrize("force, fraction, affected", [(5, 3, 1), (5, 2, 2), (2, 3, 1), (1, 3, 1), (1, 2, 1),
@@ -390,7 +390,7 @@ def test_levels_stay_in_range_units_never_gain_points_only_to_the_winner(data, h
     except Refusal as refusal:
         assert refusal.section == "HOW TO RESOLVE CONFLICT 6"  # below 1:1
         return
-    answer = to_json("harass", outcome, [])
+    answer = to_json("harass", outcome, [], 4)
     before, after = platoons(data["attack"] + data["defend"]), platoons(answer["units"])
     assert before.keys() == after.keys()
     for uid in before:
@@ -426,3 +426,13 @@ def test_the_shipped_tables_never_raise_a_unit_and_the_seed_repeats(data, seed):
     for uid in before:
         assert sum(level for _, level in after[uid]) >= sum(level for _, level in before[uid])
     assert SeededDice(seed).roll("x").value == first["dice"][0]
+
+
+def test_the_table_defaults_to_harass_and_the_column_read_is_given():
+    """HOW TO RESOLVE CONFLICT 6: the demonstrators may use only HARASS, so it is the default; at 12:1 their
+    odds are read on the last column, 4:1."""
+    data = {"attacker": "demonstrators", "attack": [{"id": "C", "type": "demonstrator", "level": 1, "count": 3}],
+            "defend": [{"id": "P", "type": "police", "level": 3, "minimum": True}], "box": "P2/D2", "roll": 4}
+    answer = calculate("chicago", data)
+    assert (answer["table"], answer["odds"], answer["column"]) == ("harass", "18:1", "4:1")
+    assert answer["result"] == tables.load()["harass"].result(4, 4).code

@@ -125,15 +125,14 @@ def test_how_to_play_steps_1_to_4_then_5_and_6_to_the_next_turn():
 def test_how_to_play_only_the_side_of_the_step_moves_and_fights():
     """Step 1 green moves, step 2 green fights, step 3 blue moves, step 4 blue fights; nothing else."""
     game = new_game()
-    with pytest.raises(RefereeError, match="P1-16 is not a demonstrators unit"):
-        game.apply({"do": "move", "units": ["P1-16"], "to": "grant-park-west"})
+    refused(game, {"do": "move", "units": ["P1-16"], "to": "grant-park-west"}, "HOW TO PLAY")
     refused(game, {"do": "conflict", "box": "lincoln-park"}, "HOW TO PLAY")
     to_step(game, "green-conflict")
     refused(game, {"do": "move", "units": ["G1-01"], "to": "old-town"}, "HOW TO PLAY")
     to_step(game, "blue-move")
     refused(game, {"do": "conflict", "box": "loop"}, "HOW TO PLAY")
-    with pytest.raises(RefereeError, match="G1-01 is not a police unit"):
-        game.apply({"do": "move", "units": ["G1-01"], "to": "old-town"})
+    assert "G1-01 is a demonstrators unit: in step 3 the police move, the demonstrators in step 1" in str(
+        refused(game, {"do": "move", "units": ["G1-01"], "to": "old-town"}, "HOW TO PLAY"))
 
 
 def last(game: Game, kind: str) -> dict:
@@ -483,3 +482,14 @@ def test_bad_commands_exit_2_with_one_line_and_leave_the_session_as_it_was(cli, 
     done = cli("apply", db, stdin=json.dumps(command))
     assert done.code == 2 and words in done.err and len(done.err.strip().splitlines()) == 1
     assert cli("state", db, "--json").out == before
+
+
+def test_a_command_by_kind_never_empties_a_minimum_box_unawares():
+    """CPD MINIMUM: the Loop's level-2 platoons all stand in its minimum box; "3 P2 from the loop" is refused and
+    names them, which a command by id moves."""
+    game = to_step(new_game(), "blue-move")
+    with pytest.raises(RefereeError, match=r"loop holds 0 P2 outside its minimum box, not 3 \(the minimum box's "
+                                           r"platoons are named by id: P2-16, P2-17, P2-18\)"):
+        game.apply({"do": "move", "units": {"P2": 3}, "from": "loop", "to": "state-street"})
+    play(game, {"do": "move", "units": ["P2-16"], "to": "state-street"})
+    assert len(board.in_minimum(game.state, "loop")) == 2

@@ -60,7 +60,7 @@ def test_the_biggest_swings_are_told_in_the_games_words(played):
 
 def test_the_page_shows_the_tallies_the_knowledge_beside_the_truth_and_the_dice_audit(played, tmp_path):
     page = words(write_review(played, tmp_path / "r.html").read_text(encoding="utf-8"))
-    assert "Conflicts 1" in page and "National Guard companies brought in 1" in page
+    assert "Conflicts 1" in page and "Times the National Guard was brought in 1" in page
     assert "C turns with a park left alone 1" in page and "Reports to players 1" in page
     assert "Result Demonstrators' lead 11 (not finished)" in page
     knew = page[page.index("What you knew and what was true"):]

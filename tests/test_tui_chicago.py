@@ -226,3 +226,25 @@ def test_view_as_player_hides_what_a_side_does_not_see_under_fog(tmp_path):
     assert set(shown) == {None, "demonstrators", "police"}
     assert "P1" in shown[None] and "P1" in shown["police"]
     assert "P1" not in shown["demonstrators"]
+
+
+def test_the_move_form_takes_a_minimum_box_platoons_only_when_asked(tmp_path):
+    """CPD MINIMUM: in the police's step, the Loop selected, one P2 "from the minimum box" goes by id; the
+    demonstrators' form offers no minimum box at all."""
+    path = chicago(tmp_path, END, END)
+
+    async def script(pilot, app):
+        app.screen.query_one(BoxesTable).pick("loop")
+        await settle(pilot)
+        await press(pilot, "m")
+        await fill(pilot, app, P2=1, P1=0, Tac=0, to="state-street", from_minimum=True)
+        return [e.data for e in app.session.game.events if e.kind == "moved"][-1]
+
+    moved = drive(path, script)
+    assert moved["units"] == ["P2-16"] and moved["path"] == ["state-street"]
+
+    async def green(pilot, app):
+        await press(pilot, "m")
+        return [f.id for f in app.screen.query("Checkbox")]
+
+    assert drive(chicago(tmp_path / "g"), green) == ["field-infiltrate"]

@@ -21,7 +21,7 @@ PLUGIN = RulesetPlugin(
     score_name="Demonstrators' lead",
     tallies=(("Conflicts", lambda e: e.kind == "conflict"),
              ("Forced assaults", lambda e: e.kind == "conflict" and e.data["forced"] is not None),
-             ("National Guard companies brought in", lambda e: e.kind == "guard-in"),
+             ("Times the National Guard was brought in", lambda e: e.kind == "guard-in"),
              ("C turns with a park left alone", lambda e: e.kind == "park-penalty"),
              ("Reports to players", lambda e: e.kind == "report-filed")),
     reasons={"conflict": "conflicts won in {names}, the box's P or D number to the winner (HOW TO RESOLVE CONFLICT 5)",

@@ -59,8 +59,8 @@ def in_minimum(state: GameState, node: str) -> list[Unit]:
 
 def units_named(state: GameState, names: object, side: str | None, node: str | None) -> list[Unit]:
     """The units of a side (or of either) a command names, on the board: a list of ids, or `{kind: how many}`
-    taken from `node`, the top of the stack first
-    and the minimum platoons last."""
+    taken from `node` outside its minimum box, the top of the stack first (the platoons in a minimum box leave it
+    only when named by id, so that no command empties one unawares)."""
     found: list[Unit] = []
     if isinstance(names, list):
         for uid in names:
@@ -81,11 +81,13 @@ def units_named(state: GameState, names: object, side: str | None, node: str | N
     for kind_name, count in names.items():
         if kind_name not in forces.KINDS:
             raise RefereeError(f"no kind of unit {kind_name!r} (kinds: {', '.join(forces.KINDS)})")
-        there = sorted((unit for unit in state.at(node) if forces.kind(unit) == kind_name),
-                       key=lambda unit: bool(unit.attrs["minimum"]))  # the minimum platoons last
-        if side and there and there[0].side != side:
+        of_kind = [unit for unit in state.at(node) if forces.kind(unit) == kind_name]
+        there = [unit for unit in of_kind if not unit.attrs["minimum"]]
+        if side and of_kind and of_kind[0].side != side:
             raise RefereeError(f"{kind_name} units are not {side} units")
         if count < 1 or count > len(there):
-            raise RefereeError(f"{node} holds {len(there)} {kind_name}, not {count}")
+            held = [unit.id for unit in of_kind if unit.attrs["minimum"]]
+            raise RefereeError(f"{node} holds {len(there)} {kind_name}{' outside its minimum box' if held else ''}, not "
+                               f"{count}" + (f" (the minimum box's platoons are named by id: {', '.join(held)})" if held else ""))
         found += there[:count]
     return found

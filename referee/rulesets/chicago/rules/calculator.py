@@ -45,12 +45,13 @@ def _units(value: object, where: str) -> tuple[Unit, ...]:
 def parse(data: object) -> tuple[Conflict, list[int]]:
     """The conflict and the dice typed in, checked against the documented keys (CONTRACT.md)."""
     top = CHECK.json_object(data, "", ("attacker", "table", "attack", "defend", "box", "roll", "forced_roll"),
-                       ("attacker", "table", "attack", "defend", "box"))
+                       ("attacker", "attack", "defend", "box"))
     code = top["box"]
     where = box(code) if isinstance(code, str) else None
     if where is None:
         raise CHECK.wrong("box", f"must be a box's code such as P4/D1, got {shown(code)}")
-    conflict = Conflict(CHECK.one_of(top["attacker"], "attacker", SIDES), CHECK.one_of(top["table"], "table", tables.NAMES),
+    table = CHECK.one_of(top.get("table", tables.HARASS), "table", tables.NAMES)
+    conflict = Conflict(CHECK.one_of(top["attacker"], "attacker", SIDES), table,
                         _units(top["attack"], "attack"), _units(top["defend"], "defend"), where)
     typed = [CHECK.whole(top[key], key, 1, 6) for key in ("roll", "forced_roll") if top.get(key) is not None]
     if top.get("forced_roll") is not None and top.get("roll") is None:
@@ -74,8 +75,9 @@ def _strike(strike: Strike) -> dict:
     return {"roll": strike.roll, "result": strike.result, "winner": strike.winner, "points": strike.points}
 
 
-def to_json(table: str, outcome: Outcome, dice: list[int]) -> dict:
-    """The documented answer, keys in the documented order."""
+def to_json(table: str, outcome: Outcome, dice: list[int], column: int) -> dict:
+    """The documented answer, keys in the documented order; `column` the odds of the column read (beyond the
+    table's last, the last)."""
     units = []
     for piece in outcome.pieces:
         unit = piece.unit
@@ -87,7 +89,8 @@ def to_json(table: str, outcome: Outcome, dice: list[int]) -> dict:
     return {"ruleset": "chicago", "attack_strength": outcome.attack_strength, "defend_strength": outcome.defend_strength,
             "odds": outcome.odds, "table": table, "roll": strike["roll"], "result": strike["result"],
             "winner": strike["winner"], "points": strike["points"],
-            "forced_assault": _strike(outcome.forced) if outcome.forced else None, "units": units, "dice": dice}
+            "forced_assault": _strike(outcome.forced) if outcome.forced else None, "units": units, "dice": dice,
+            "column": f"{column}:1"}
 
 
 def calculate(name: str, data: object, seed: int | None = None) -> dict:
@@ -99,7 +102,9 @@ def calculate(name: str, data: object, seed: int | None = None) -> dict:
     conflict, typed = parse(data)
     given = TableDice(typed)
     dice = Tally(_Typed(given, SeededDice(int.from_bytes(os.urandom(4), "big") if seed is None else seed)))
-    outcome = resolve(conflict, tables.load(), dice)
+    read = tables.load()
+    outcome = resolve(conflict, read, dice)
     given.check_all_used()
-    return to_json(conflict.table, outcome, [roll.value for roll in dice.rolls])
+    return to_json(conflict.table, outcome, [roll.value for roll in dice.rolls],
+                   min(outcome.ratio, read[conflict.table].columns[-1]))
 

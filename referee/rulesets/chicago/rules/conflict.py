@@ -137,7 +137,7 @@ def _check_unit(unit: Unit) -> None:
         raise Refusal("TAC UNITS" if kind.name == "tac" else "NATIONAL GUARD",
                       f"{unit.id!r}: {kind.name} units have no levels")
     if unit.count not in kind.sizes:
-        what = "platoons" if kind.side == POLICE else "groups"
+        what = {"guard": "companies", "demonstrator": "groups"}.get(kind.name, "platoons")
         raise Refusal("THE PLAYING PIECES", f"{unit.id!r}: a {kind.name} counter stands for "
                                             f"{' or '.join(map(str, kind.sizes))} {what}, not {unit.count}")
     if unit.printed is not None and unit.printed != unit.strength:

@@ -15,7 +15,7 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError, Refusal
-from referee.rulesets.chicago.rules import board, forces
+from referee.rulesets.chicago.rules import board, forces, steps
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, box_of, in_minimum, units_named
 from referee.rulesets.chicago.rules.steps import GREEN_MOVE, MOVER, STEPS
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, other
@@ -100,7 +100,11 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     if side is None:
         raise Refusal("HOW TO PLAY", f"units move in steps 1 and 3, not in step {STEPS.index(state.phase) + 1}")
     begin(ctx, state, emit)
-    units = units_named(state, command["units"], side, command.get("from") and box_of(ctx, command["from"]))
+    units = units_named(state, command["units"], None, command.get("from") and box_of(ctx, command["from"]))
+    wrong = next((unit for unit in units if unit.side != side), None)
+    if wrong:
+        raise Refusal("HOW TO PLAY", f"{wrong.id} is a {wrong.side} unit: in step {steps.NUMBER[state.phase]} the {side} "
+                                     f"move, the {wrong.side} in step {steps.NUMBER[steps.MOVE[wrong.side]]}")
     start = _one_box(units)
     way, cost = _way(ctx, state, command, start, side)
     end = way[-1] if way else start

@@ -9,6 +9,7 @@ BLUE_MOVE, BLUE_CONFLICT = "blue-move", "blue-conflict"  # steps 3 and 4
 STEPS = (GREEN_MOVE, GREEN_CONFLICT, BLUE_MOVE, BLUE_CONFLICT)  # steps 5 and 6 follow the last at once
 NUMBER = {GREEN_MOVE: 1, GREEN_CONFLICT: 2, BLUE_MOVE: 3, BLUE_CONFLICT: 4}
 MOVER = {GREEN_MOVE: DEMONSTRATORS, BLUE_MOVE: POLICE}
+MOVE = {side: step for step, side in MOVER.items()}  # each side's step of movement
 FIGHTER = {GREEN_CONFLICT: DEMONSTRATORS, BLUE_CONFLICT: POLICE}
 ACTOR = MOVER | FIGHTER
 TURNS = 12  # 25A to 28C: "Game ends on the 28C turn"

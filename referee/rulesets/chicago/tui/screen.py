@@ -187,12 +187,22 @@ class ChicagoScreen(UmpireScreen):
                         severity="warning")
             return
         neighbours = self.game.ctx.scenario.board.neighbours(self.area)
+        held = [u for u in self.game.state.at(self.area, POLICE) if u.attrs["minimum"]]
+        police = [Field("minimum", "Into the minimum box", "flag")] if side != DEMONSTRATORS else []
+        if held:
+            police.append(Field("from_minimum", "The platoons from the minimum box", "flag"))
         fields = [*kinds, Field("to", "To", choices=self._boxes(), default=neighbours[0] if neighbours else self.area),
-                  Field("minimum", "Into the minimum box", "flag"), *extra]
+                  *police, *extra]
 
         def build(v: dict) -> dict:
-            return {"do": do, "units": {f.name: v[f.name] for f in kinds if v[f.name]}, "from": self.area,
-                    "to": v["to"], "minimum": v["minimum"], **({"infiltrate": True} if v.get("infiltrate") else {})}
+            wanted = {f.name: v[f.name] for f in kinds if v[f.name]}
+            if v.get("from_minimum"):  # by id: a command by kind never takes a minimum box's platoons
+                units: list[str] | dict[str, int] = [u.id for kind, n in wanted.items()
+                                                     for u in [p for p in held if forces.kind(p) == kind][:n]]
+            else:
+                units = wanted
+            return {"do": do, "units": units, "from": self.area, "to": v["to"], "minimum": bool(v.get("minimum")),
+                    **({"infiltrate": True} if v.get("infiltrate") else {})}
 
         self.ask(title, fields, build, rolls=False, live=lambda v: self._preview(build(v)))
 

@@ -242,7 +242,7 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
         _line(text, "Set-up", "units may still be placed (p)", "bold yellow")
     short_boxes = [node for node in board.bound(spec, state.local["released"])
                    if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM]
-    _line(text, "Minimum", f"short: {', '.join(short_boxes)}" if short_boxes else "every box bound holds 3",
+    _line(text, "Minimum", f"short: {', '.join(short_boxes)}" if short_boxes else "all full (3 platoons each)",
           "bold red" if short_boxes else "")
     for status, label, side in ((forces.OFF_MAP, "Off board", POLICE), (forces.OFF_MAP, "Off board", DEMONSTRATORS),
                                 (forces.REMOVED, "Out of the game", POLICE),
