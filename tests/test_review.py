@@ -257,14 +257,18 @@ def test_a_game_of_two_indices_charts_each_index_and_the_lead():
 
 
 def test_every_units_fate_is_listed_by_side_then_number():
-    """What became of every unit: "Labor 2" before "Labor 10", type names in words."""
+    """What became of every unit that came into play: "Labor 2" before "Labor 10", type names in words; those
+    never on the map nor in the log only counted."""
     from types import SimpleNamespace
 
     from referee.core.units import Unit
     from referee.review.report import fates
 
-    units = {uid: Unit(uid, uid, "protester", kind, {}, None, "off-map", {}) for uid, kind in
+    units = {uid: Unit(uid, uid, "protester", kind, {}, "westlake", "active", {}) for uid, kind in
              (("Labor 10", "labor"), ("Labor 2", "labor"), ("National Guard 1", "national_guard"))}
-    g = SimpleNamespace(played=[], final=SimpleNamespace(units=units))
-    assert [(uid, kind) for _, uid, kind, _, _, _ in fates(g)] == [
+    units["Labor 3"] = Unit("Labor 3", "Labor 3", "protester", "labor", {}, None, "off-map", {})  # never in play
+    final = SimpleNamespace(units=units)
+    rows, unused = fates(SimpleNamespace(played=[], initial=final, ends={}, final=final))
+    assert [(uid, kind) for _, uid, kind, _, _, _ in rows] == [
         ("Labor 2", "labor"), ("Labor 10", "labor"), ("National Guard 1", "national guard")]
+    assert unused == 1

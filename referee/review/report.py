@@ -83,20 +83,33 @@ def why(g: Gathered, turn: int) -> list[str]:
     return [reason.format(names=", ".join(names)) + f": {points:+d}" for reason, (points, names) in reasons.items()]
 
 
-def fates(g: Gathered) -> list[tuple]:
-    """Every unit at the end: where it is or what became of it, and the turn it was last in the log."""
+def _mentioned(data: object, ids: dict) -> set[str]:
+    """The unit ids an event's data names, at any depth (`unit`, `units`, `attack`, a counter exchanged...)."""
+    if isinstance(data, str):
+        return {data} if data in ids else set()
+    if isinstance(data, dict):
+        return set().union(*(_mentioned(value, ids) for value in data.values()))
+    if isinstance(data, list):
+        return set().union(*(_mentioned(value, ids) for value in data))
+    return set()
+
+
+def fates(g: Gathered) -> tuple[list[tuple], int]:
+    """Every unit that came into play: where it is at the end or what became of it, and the turn it was last in
+    the log; and how many never did (never on the map, never named by an event: a counter left in its box)."""
+    units = g.final.units
     last: dict[str, int] = {}
     for p in g.played:
-        for key in ("unit", "crowd", "target", "engine", "medic", "ambulance"):
-            if isinstance(p.event.data.get(key), str):
-                last[p.event.data[key]] = p.event.turn
-        for uid in p.event.data.get("units", ()) if isinstance(p.event.data.get("units"), list) else ():
-            last[uid if isinstance(uid, str) else uid.get("id")] = p.event.turn
+        for uid in _mentioned(p.event.data, units):
+            last[uid] = p.event.turn
+    states = [g.initial, *(state for state, _ in g.ends.values()), g.final]
+    in_play = set(last) | {uid for state in states for uid, unit in state.units.items() if unit.status == ACTIVE}
     rows = []
-    for unit in g.final.units.values():
-        place = unit.node if unit.status == ACTIVE else unit.status
-        rows.append((unit.side, unit.id, unit.type.replace("_", " "), unit.status, place, last.get(unit.id)))
-    return sorted(rows, key=lambda row: (row[0], numbered(row[1])))
+    for unit in units.values():
+        if unit.id in in_play:
+            place = unit.node if unit.status == ACTIVE else unit.status
+            rows.append((unit.side, unit.id, unit.type.replace("_", " "), unit.status, place, last.get(unit.id)))
+    return sorted(rows, key=lambda row: (row[0], numbered(row[1]))), len(units) - len(rows)
 
 
 def _unit_text(unit, facts: Callable[[Unit], list[str]]) -> str:
@@ -138,6 +151,7 @@ def context(g: Gathered) -> dict:
     played = [p.event for p in g.played]
     moves = big_moves(g)
     rl = {uid: changes for uid, changes in g.rl.items() if changes and final.units[uid].status != "reserve"}
+    in_play, unused = fates(g)
     return {
         "g": g, "scenario": scenario, "final": final, "score": plugin.score(final.scores),
         "score_name": plugin.score_name,
@@ -145,7 +159,7 @@ def context(g: Gathered) -> dict:
         "lost": _lost(final),
         "chart": score_chart(g.scores, max(g.scores or {1: 0}), scenario.target, [t for t, _, _ in moves],
                              _indices(g) if plugin.lead else None),
-        "moves": moves, "timeline": timeline(g), "fates": fates(g), "audit": audit(g),
+        "moves": moves, "timeline": timeline(g), "fates": in_play, "unused": unused, "audit": audit(g),
         "moments": [(m, knew_and_true(g, m)) for _, m in sorted(g.moments.items())],
         "rl_chart": levels_chart(rl, max(g.scores or {1: 0}), len(scenario.tables.rl.levels)) if rl and scenario.tables else None,
         "rl": rl,
