@@ -493,3 +493,17 @@ def test_a_command_by_kind_never_empties_a_minimum_box_unawares():
         game.apply({"do": "move", "units": {"P2": 3}, "from": "loop", "to": "state-street"})
     play(game, {"do": "move", "units": ["P2-16"], "to": "state-street"})
     assert len(board.in_minimum(game.state, "loop")) == 2
+
+
+def test_national_guard_forced_down_a_level_goes_out_of_the_game_for_good():
+    """NATIONAL GUARD: "If forced to go down a level ... they are forced out of the game". A level-1 group (12)
+    against three Guard companies (9) is 1:1; HARASS 1:1 rolling 2 is DP3: a third of the three, NG-01, goes."""
+    game = play(green_ahead(), {"do": "guard", "units": 3, "to": "lincoln-park-west"})
+    next_turn(game)
+    play(game, {"do": "move", "units": ["G1-02"], "to": "lincoln-park-west"})
+    to_step(game, "green-conflict")
+    play(game, {"do": "conflict", "box": "lincoln-park-west", "dice": [2]})
+    fought = last(game, "conflict")
+    assert (fought["odds"], fought["result"], fought["changes"]) == ("1:1", "DP3", [["NG-01", None]])
+    assert game.state.units["NG-01"].status == "removed"
+    assert "NG-01" not in forces.Pool(game.state).free["NG"]  # never brought in again
