@@ -9,12 +9,15 @@ import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
 from referee.rules.bounds import SHOWN, name_problem, quoted, shown
 from referee.text import plural
+
+if TYPE_CHECKING:
+    from referee.store.location import Location
 
 DEMO = "n30/lock-down-hold-fast"
 TURNS = 999  # the most turns a game can have (`--turn`, `--at`)
@@ -82,9 +85,27 @@ def _path(text: str) -> str:
     return text
 
 
-def _new_file(text: str) -> Path:
-    """A path where a new file can be created: not a folder, not there yet, below a folder that takes new files."""
-    path = Path(text)
+def _session(text: str) -> Location:
+    """The session database an argument names: a file path, or a PostgreSQL database's URL."""
+    from referee.store.location import location
+
+    return location(text)
+
+
+def _existing(text: str) -> Location:
+    """The session database an argument names, refused on one line when it is a file that is not there."""
+    where = _session(text)
+    if isinstance(where, Path) and not where.is_file():
+        raise RefereeError(f"no session database at {text}")
+    return where
+
+
+def _new_file(text: str) -> Location:
+    """A path where a new file can be created: not a folder, not there yet, below a folder that takes new files;
+    or a PostgreSQL database's URL (the database must exist and hold no session)."""
+    path = _session(text)
+    if not isinstance(path, Path):
+        return path
     if path.is_dir():
         raise RefereeError(f"{text} is a folder; give a file name")
     if path.exists():
@@ -208,14 +229,14 @@ def cmd_new(args) -> int:
     path = _new_file(args.db) if args.db is not None else new_session_path(args.scenario)
     session = Session.create(path, args.scenario, _pairs(args.set), args.seed)
     session.close()
-    print(path)
+    print(f"{path}")  # a URL without its password
     return 0
 
 
 def cmd_apply(args) -> int:
     from referee.session import Session
 
-    session = Session.open(Path(args.path))
+    session = Session.open(_session(args.path))
     try:
         source = sys.stdin if args.file in (None, "-") else None
         lines = source if source is not None else _read_input(args.file).splitlines()
@@ -246,7 +267,7 @@ def cmd_state(args) -> int:
     from referee.session import read
     from referee.umpire_view import state_json, state_text
 
-    game = read(Path(args.path))
+    game = read(_session(args.path))
     print(json.dumps(state_json(game)) if args.json else state_text(game))
     return 0
 
@@ -255,7 +276,7 @@ def cmd_log(args) -> int:
     from referee.store.reading import open_reader
     from referee.umpire_view import log_lines
 
-    reader = open_reader(Path(args.path))
+    reader = open_reader(_session(args.path))
     try:
         for line in log_lines(reader.intact(), as_json=args.json):
             print(line)
@@ -267,13 +288,13 @@ def cmd_log(args) -> int:
 def cmd_view(args) -> int:
     from referee.knowledge.commands import view
 
-    return view(Path(args.path), args.player, as_json=args.json)
+    return view(_session(args.path), args.player, as_json=args.json)
 
 
 def cmd_brief(args) -> int:
     from referee.briefing.commands import brief
 
-    return brief(Path(args.path), args.player, args.format, args.lang, Path(args.out))
+    return brief(_session(args.path), args.player, args.format, args.lang, Path(args.out))
 
 
 def cmd_resolve(args) -> int:
@@ -291,8 +312,7 @@ def cmd_resolve(args) -> int:
 def cmd_review(args) -> int:
     from referee.review.report import write_review
 
-    if not Path(args.path).is_file():
-        raise RefereeError(f"no session database at {args.path}")
+    path = _existing(args.path)
     at = None
     if args.at:
         turns = args.at.split(",")
@@ -300,7 +320,7 @@ def cmd_review(args) -> int:
             raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {shown(args.at)}")
         at = [int(turn) for turn in turns]
     with _writing(args.out):
-        print(write_review(Path(args.path), Path(args.out), at, args.format))
+        print(write_review(path, Path(args.out), at, args.format))
     return 0
 
 
@@ -308,11 +328,10 @@ def cmd_export(args) -> int:
     from referee.review.exports import export, export_player
     from referee.text import printable
 
-    if not Path(args.path).is_file():
-        raise RefereeError(f"no session database at {args.path}")
+    path = _existing(args.path)
     with _writing(args.out, folder=True):
-        written = (export(Path(args.path), Path(args.out), args.format) if args.player is None
-                   else export_player(Path(args.path), args.player, Path(args.out), args.format))
+        written = (export(path, Path(args.out), args.format) if args.player is None
+                   else export_player(path, args.player, Path(args.out), args.format))
         for target in written:
             print(printable(target))
     return 0
@@ -321,18 +340,17 @@ def cmd_export(args) -> int:
 def cmd_branch(args) -> int:
     from referee.review.branch import branch
 
-    if not Path(args.path).is_file():
-        raise RefereeError(f"no session database at {args.path}")
-    copied = branch(Path(args.path), _new_file(args.db), args.seq, args.turn)
+    new = _new_file(args.db)
+    copied = branch(_existing(args.path), new, args.seq, args.turn)
     print(f"{plural(copied, 'command')} copied", file=sys.stderr)
-    print(args.db)
+    print(args.db if isinstance(new, Path) else f"{new}")  # a URL without its password
     return 0
 
 
 def cmd_verify(args) -> int:
     from referee.review.verify import verify
 
-    print(verify(Path(args.path)))
+    print(verify(_session(args.path)))
     return 0
 
 
@@ -387,11 +405,12 @@ def cmd_play(args) -> int:
         return _dashboard(None)
     from referee.store.reading import open_reader
 
-    open_reader(Path(args.path)).close()  # a missing or corrupt database is refused before the dashboard starts
-    return _dashboard(Path(args.path))
+    path = _session(args.path)
+    open_reader(path).close()  # a missing or corrupt database is refused before the dashboard starts
+    return _dashboard(path)
 
 
-def _dashboard(path: Path | None) -> int:
+def _dashboard(path: Location | None) -> int:
     from referee.tui.app import RefereeApp
 
     app = RefereeApp(path)
@@ -420,7 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error (also REFEREE_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    session = "the session database (a .db file)"
+    session = "the session database (a .db file, or a postgresql:// URL)"
 
     p = _command(sub, "scenarios", cmd_scenarios, "list the scenarios", "referee scenarios", "referee scenarios --json")
     p.add_argument("--json", action="store_true", help="one JSON array")
@@ -429,7 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
                  "referee new wallman/town-centre-riot --seed 3 --set weather=damp --db eastgate.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
-    p.add_argument("--db", type=_path, help="where to write it (default: sessions/<scenario>-<time>.db)")
+    p.add_argument("--db", type=_path, help="where to write it: a file, or postgresql://user@host:port/dbname "
+                   "(default: sessions/<scenario>-<time>.db)")
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="a scenario option (docs/cli.md lists them); repeat for several")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.core.dice import SeededDice
@@ -15,6 +14,7 @@ from referee.errors import RefereeError, Stale
 from referee.game import Game
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
+from referee.store.location import Location
 from referee.store.reading import FORMAT, EventRecord, LogReader, open_reader
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def _game(reader: LogReader) -> tuple[Game, int]:
     return game, rebuild(reader, game)
 
 
-def read(path: Path) -> Game:
+def read(path: Location) -> Game:
     """A session's game as it stands, read without opening it for writing (and without SQLAlchemy)."""
     reader = open_reader(path)
     try:
@@ -101,7 +101,7 @@ class Session:
     decided again on the new head if another writer got there first.
     """
 
-    def __init__(self, path: Path, game: Game, since_snapshot: int, reader: LogReader, store: SessionStore | None = None):
+    def __init__(self, path: Location, game: Game, since_snapshot: int, reader: LogReader, store: SessionStore | None = None):
         self.path, self.game = path, game
         self.since_snapshot = since_snapshot
         self._reader, self._store = reader, store
@@ -125,7 +125,7 @@ class Session:
             return self._store
 
     @classmethod
-    def view(cls, path: Path) -> Session:
+    def view(cls, path: Location) -> Session:
         """Open a session quickly: read it without SQLAlchemy; the writing side is opened when first needed."""
         reader = open_reader(path)
         if reader.format < FORMAT:  # an older session: opening it for writing brings it up to date
@@ -153,7 +153,7 @@ class Session:
         return self.game.state
 
     @classmethod
-    def create(cls, path: Path, scenario_id: str, options: dict[str, str], seed: int | None = None) -> Session:
+    def create(cls, path: Location, scenario_id: str, options: dict[str, str], seed: int | None = None) -> Session:
         """Create a session database and record the opening of the game.
 
         A seed not given is drawn at 128 bits; either way a random 128-bit nonce salts the commitment
@@ -172,7 +172,7 @@ class Session:
         return cls(path, game, len(game.events), store, store)
 
     @classmethod
-    def open(cls, path: Path) -> Session:
+    def open(cls, path: Location) -> Session:
         """Open a session for commands and replay its log."""
         from referee.store.repository import SessionStore
 

@@ -46,10 +46,11 @@ def log_of(path) -> list[tuple]:
         reader.close()
 
 
-def test_two_racing_processes_lose_nothing_and_decide_on_the_committed_log(tmp_path):
-    db = tmp_path / "race.db"
+def test_two_racing_processes_lose_nothing_and_decide_on_the_committed_log(tmp_path, session_at):
+    """On each backend (a SQLite file, a PostgreSQL database): two `referee apply` processes of 500 commands each."""
+    db = session_at
     Session.create(db, SCENARIO, {}, seed=31).close()
-    writers = [subprocess.Popen([sys.executable, "-m", "referee", "apply", str(db), "-"], stdin=subprocess.PIPE,
+    writers = [subprocess.Popen([sys.executable, "-m", "referee", "apply", db, "-"], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in "AB"]
     outputs = [w.communicate(script(name), timeout=600) for w, name in zip(writers, "AB", strict=True)]
     for writer, (out, err) in zip(writers, outputs, strict=True):
@@ -75,9 +76,9 @@ def test_two_racing_processes_lose_nothing_and_decide_on_the_committed_log(tmp_p
 
 
 @pytest.fixture
-def two(tmp_path):
-    """Two sessions open on one database, as two processes would hold it."""
-    db = tmp_path / "s.db"
+def two(session_at):
+    """Two sessions open on one database (on each backend), as two processes would hold it."""
+    db = session_at
     Session.create(db, SCENARIO, {}, seed=8).close()
     first, second = Session.open(db), Session.open(db)
     yield first, second

@@ -7,10 +7,11 @@ from pathlib import Path
 
 from referee.errors import RefereeError
 from referee.paths import player_file
+from referee.store.location import Location
 from referee.text import printable
 
 
-def write_briefings(path: Path, players: list[str] | None, fmt: str, lang: str, out: Path,
+def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: str, out: Path,
                     store=None) -> list[tuple[str, str, Path]]:
     """Render the players' sheets (all players if None), write DIR/<player-id>.<fmt>, record each in
     the session; (side, player, file) per sheet. Nothing is written if any sheet fails."""
@@ -70,7 +71,7 @@ def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[st
     return [(view.side, view.player, out / f"{view.player}.{fmt}") for view, _ in sheets]
 
 
-def brief(path: Path, player: str | None, fmt: str, lang: str, out: Path) -> int:
+def brief(path: Location, player: str | None, fmt: str, lang: str, out: Path) -> int:
     """The command line: write the sheets (every player's if `player` is None) and print `side TAB player TAB
     path` for each (fields `printable`)."""
     for written in write_briefings(path, None if player is None else [player], fmt, lang, out):

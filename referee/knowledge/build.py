@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Protocol
 
 from referee import rulesets
@@ -11,6 +10,7 @@ from referee.core.events import Event
 from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
+from referee.store.location import Location
 from referee.store.reading import open_reader
 
 
@@ -26,7 +26,7 @@ class Knowledge(Protocol):
         """What `player` knows now; an unknown player is a RefereeError naming the known ones."""
 
 
-def record(path: Path) -> Knowledge:
+def record(path: Location) -> Knowledge:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
     reader = open_reader(path)
     try:
@@ -48,12 +48,12 @@ def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:
     return rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment)
 
 
-def views(path: Path) -> dict[str, PlayerView]:
+def views(path: Location) -> dict[str, PlayerView]:
     """Every player's view of a session, by player id, in the scenario's order."""
     knowledge = record(path)
     return {player.id: knowledge.view(player.id) for player in knowledge.ctx.scenario.players}
 
 
-def player_view(path: Path, player: str) -> PlayerView:
+def player_view(path: Location, player: str) -> PlayerView:
     """One player's view of a session; an unknown player is a RefereeError naming the known ones."""
     return record(path).view(player)

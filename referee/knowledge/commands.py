@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from referee.knowledge.build import player_view
 from referee.knowledge.export import view_json, view_text
+from referee.store.location import Location
 
 
-def view(path: Path, player: str, as_json: bool) -> int:
+def view(path: Location, player: str, as_json: bool) -> int:
     """Print a player's view of a session; an unknown player is a RefereeError naming the known ones."""
     seen = player_view(path, player)
     print(json.dumps(view_json(seen)) if as_json else view_text(seen))

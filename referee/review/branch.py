@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from referee.errors import RefereeError
+from referee.store.location import Location
 from referee.store.reading import Epoch, open_reader
 
 
-def cut(path: Path, seq: int | None = None, turn: int | None = None) -> list[int]:
+def cut(path: Location, seq: int | None = None, turn: int | None = None) -> list[int]:
     """The effective commands up to the moment: through the command that made event `seq`, or up to the
     start of turn `turn` (its opening events included)."""
     reader = open_reader(path)
@@ -28,7 +27,7 @@ def cut(path: Path, seq: int | None = None, turn: int | None = None) -> list[int
     return effective[:effective.index(starts[0]) + 1]
 
 
-def branch(path: Path, new: Path, seq: int | None = None, turn: int | None = None) -> int:
+def branch(path: Location, new: Location, seq: int | None = None, turn: int | None = None) -> int:
     """Copy the session's effective commands up to the moment, with their events and dice, into `new`.
 
     The copied dice stay checkable against the original's seeds; the branch's next dice come from a

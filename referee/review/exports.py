@@ -15,6 +15,7 @@ from pathlib import Path
 
 from referee.paths import player_file
 from referee.review.gather import Gathered, gather
+from referee.store.location import Location
 from referee.text import printable
 
 FORMATS = ("csv", "json")
@@ -74,7 +75,7 @@ def _write(out: Path, name: str, rows: list[dict] | dict, fmt: str) -> Path:
     return target
 
 
-def export(path: Path, out: Path, fmt: str = "csv") -> list[Path]:
+def export(path: Location, out: Path, fmt: str = "csv") -> list[Path]:
     """Write the three tables of a session into `out`; the files written."""
     if fmt not in FORMATS:
         raise ValueError(fmt)
@@ -84,7 +85,7 @@ def export(path: Path, out: Path, fmt: str = "csv") -> list[Path]:
                                                                ("units", unit_rows))]
 
 
-def export_player(path: Path, player: str, out: Path, fmt: str = "csv") -> list[Path]:
+def export_player(path: Location, player: str, out: Path, fmt: str = "csv") -> list[Path]:
     """Write one player's view, built from that player's knowledge as `referee view --json` gives it; the files."""
     from referee.knowledge.build import player_view
     from referee.knowledge.export import view_json

@@ -8,7 +8,6 @@ command that drew it, and each player's knowledge at the moments the review look
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from referee import rulesets
 from referee.core.engine import Context
@@ -18,6 +17,7 @@ from referee.knowledge.build import new_record
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
+from referee.store.location import Location
 from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, open_reader
 
 RL_KINDS = ("rl-rolled", "negotiated", "crowds-merged", "crowd-mood")
@@ -50,7 +50,7 @@ class Moment:
 class Gathered:
     """A session as the review reads it."""
 
-    path: Path
+    path: Location
     info: SessionInfo
     ctx: Context
     initial: GameState
@@ -76,7 +76,7 @@ def _crowd_levels(state: GameState) -> dict[str, int]:
     return {uid: unit.attrs["rl"] for uid, unit in state.units.items() if "rl" in unit.attrs}
 
 
-def gather(path: Path, at: list[int] | None = None) -> Gathered:
+def gather(path: Location, at: list[int] | None = None) -> Gathered:
     """Read and replay a session; `at` names the turns whose knowledge is compared with the truth
     (by default the turns a briefing was handed out in, else the last turn played)."""
     reader = open_reader(path)

@@ -16,6 +16,7 @@ from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
 from referee.review.gather import Gathered, Moment, gather
+from referee.store.location import Location
 from referee.text import numbered
 
 QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
@@ -180,7 +181,7 @@ def _lost(final) -> list[tuple[str, str, int]]:
     return [(side, kind, n) for (side, kind), n in sorted(counts.items())]
 
 
-def write_review(path: Path, out: Path, at: list[int] | None = None, fmt: str = "html") -> Path:
+def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: str = "html") -> Path:
     """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf")."""
     from referee.briefing.environment import environment
 

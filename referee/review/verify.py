@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from referee.core.engine import Context, replay
 from referee.errors import RefereeError
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.session import stored_event
+from referee.store.location import Location
 from referee.store.reading import open_reader
 
 
-def verify(path: Path) -> str:
+def verify(path: Location) -> str:
     """One line saying the log is intact, or a RefereeError naming the first thing changed outside referee:
     a command or event that does not match its hash, a snapshot that differs from the replayed log, or a
     generator die that the seed does not give."""

@@ -1,20 +1,26 @@
-"""The database engine: the one place that knows the database is SQLite."""
+"""The database engine: the one place that knows which database (SQLite or PostgreSQL) a session is in."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import quote
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL
 
 from referee.store import reading
+from referee.store.location import DatabaseUrl, Location
 
 _PRAGMAS = ("synchronous=NORMAL", "foreign_keys=ON")
 
 
-def make_engine(path: Path, *, new: bool = False) -> Engine:
-    """An engine on the SQLite file at `path`: `new` creates it in WAL mode, else it must exist."""
+def make_engine(path: Location, *, new: bool = False) -> Engine:
+    """An engine on the SQLite file at `path`: `new` creates it in WAL mode, else it must exist. On a
+    PostgreSQL URL, an engine on that database (which must exist) through psycopg."""
+    if isinstance(path, DatabaseUrl):
+        from referee.store import postgres
+
+        postgres.driver()
+        return create_engine(path.driver_url, connect_args={"connect_timeout": postgres.CONNECT_SECONDS})
     url = URL.create(
         "sqlite",
         database="file:" + quote(str(path.resolve())),

@@ -1,6 +1,7 @@
 """Reading a session database through the plain DB-API, so that read-only commands start fast.
 
-The queries are plain, portable SQL; writing goes through SQLModel in `repository.py`.
+The queries are plain, portable SQL, run on SQLite's own driver or PostgreSQL's (`postgres.py`); writing goes
+through SQLModel in `repository.py`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from referee.errors import RefereeError
+from referee.store.location import DatabaseUrl, Location
 
 FORMAT = 2
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce)."""
@@ -149,7 +151,7 @@ def undo_stacks(commands: list[tuple[int, str]], targets: dict[int, int]) -> tup
 class LogReader:
     """Reads a session's settings, commands, events, snapshots and briefings from a DB-API connection."""
 
-    def __init__(self, connection: Any, path: Path):
+    def __init__(self, connection: Any, path: Location):
         self._db, self.path = connection, path
         row = self._one("SELECT scenario, options, seed, created, sources, format FROM session ORDER BY id")
         if row is None:
@@ -173,6 +175,10 @@ class LogReader:
         try:
             cursor.execute(sql)
             return cursor.fetchall()
+        except Exception as error:
+            if isinstance(self.path, DatabaseUrl) and is_driver_error(error):  # a server gone: one line
+                raise database_problem(self.path, error) from None
+            raise
         finally:
             cursor.close()
 
@@ -336,7 +342,12 @@ class LogReader:
 
 
 def integrity_problem(connection: Any) -> str | None:
-    """The first problem SQLite's quick check finds in the database file, on one line, or None."""
+    """The first problem SQLite's quick check finds in the database file, on one line, or None (on PostgreSQL,
+    the session tables missing)."""
+    if not isinstance(connection, sqlite3.Connection):
+        from referee.store import postgres
+
+        return postgres.integrity_problem(connection)
     cursor = connection.cursor()
     try:
         result = cursor.execute("PRAGMA quick_check(1)").fetchone()[0]
@@ -353,8 +364,13 @@ BUSY_SECONDS = 10.0
 """How long opening or writing waits for another program's lock on the database."""
 
 
-def database_problem(path: Path, error: BaseException | None) -> RefereeError:
-    """One line for an error of the database itself: busy, read-only, or not a session."""
+def database_problem(path: Location, error: BaseException | None) -> RefereeError:
+    """One line for an error of the database itself: busy, read-only, or not a session (or, on PostgreSQL,
+    the server unreachable, refusing or lost)."""
+    if isinstance(path, DatabaseUrl):
+        from referee.store import postgres
+
+        return postgres.problem(path, error)
     text = str(error)
     if "locked" in text or "busy" in text:
         return RefereeError(f"{path} is locked by another program (waited {BUSY_SECONDS:g} s); "
@@ -364,7 +380,7 @@ def database_problem(path: Path, error: BaseException | None) -> RefereeError:
     return RefereeError(f"{path} is not a referee session database ({text})")
 
 
-def verified(path: Path, connection: Any, build: Callable[[], T]) -> T:
+def verified(path: Location, connection: Any, build: Callable[[], T]) -> T:
     """`build()` a reader once the file is found a sound, complete session database; else a RefereeError."""
     try:
         problem = integrity_problem(connection)
@@ -375,17 +391,32 @@ def verified(path: Path, connection: Any, build: Callable[[], T]) -> T:
         raise RefereeError(f"{path} was written by a newer referee ({error})") from None
     except Unusable as error:
         raise RefereeError(f"{path} is not a referee session database ({error})") from None
-    except sqlite3.Error as error:
+    except Exception as error:
+        if not is_driver_error(error):
+            raise
         raise database_problem(path, error) from None
 
 
-def open_reader(path: Path) -> LogReader:
+def is_driver_error(error: BaseException) -> bool:
+    """Whether an exception is a database driver's: SQLite's, or PostgreSQL's when it is loaded."""
+    if isinstance(error, sqlite3.Error):
+        return True
+    from referee.store import postgres
+
+    return postgres.is_driver_error(error)
+
+
+def open_reader(path: Location) -> LogReader:
     """Open a session database for reading, without SQLAlchemy; RefereeError says what is wrong.
 
     A file we may write is opened read-write (never created) so that SQLite tidies its WAL files on
     close. A read-only one is opened read-only, and where SQLite cannot keep its shared-memory file
-    beside it (a read-only folder), as an immutable file.
+    beside it (a read-only folder), as an immutable file. A PostgreSQL URL is opened on its server.
     """
+    if isinstance(path, DatabaseUrl):
+        from referee.store import postgres
+
+        return postgres.open_reader(path)
     if not path.is_file():
         raise RefereeError(f"no session database at {path}")
     if os.access(path, os.W_OK) and os.access(path.parent, os.W_OK):

@@ -1,4 +1,5 @@
-"""The session repository: one database per session, whose event log is the truth.
+"""The session repository: one database per session (a SQLite file or a PostgreSQL database), whose event log
+is the truth.
 
 Writes go through SQLModel; reads through `reading.LogReader` on the same database.
 """
@@ -8,19 +9,19 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, select, update
-from sqlalchemy.exc import DatabaseError
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, inspect, select, update
+from sqlalchemy.exc import DatabaseError, IntegrityError
 from sqlmodel import SQLModel, col
 
 from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
+from referee.store.location import DatabaseUrl, Location
 from referee.store.models import BriefingRow, CommandRow, EventRow, SessionRow, SnapshotRow
 from referee.store.reading import (
     FORMAT,
@@ -30,6 +31,7 @@ from referee.store.reading import (
     command_link,
     database_problem,
     event_link,
+    is_driver_error,
     link,
     snapshot_digest,
     verified,
@@ -61,11 +63,18 @@ class SessionStore(LogReader):
     decided on (`record(..., expect=head)`), whoever else writes the database.
     """
 
-    def __init__(self, engine: Engine, path: Path):
-        self._engine, self.path, self._raw = engine, path, None
+    def __init__(self, engine: Engine, path: Location, held: Connection | None = None):
+        """A store on `engine`'s database; with `held`, every read and write goes through that connection's
+        open transaction (a PostgreSQL session being created), which the caller commits."""
+        self._engine, self.path, self._raw, self._held = engine, path, None, held
         try:
-            self._raw = engine.raw_connection()
-            connection = self._raw.driver_connection
+            if held is None:
+                self._raw = engine.raw_connection()
+                connection: Any = self._raw.driver_connection
+                if isinstance(path, DatabaseUrl):
+                    connection.autocommit = True  # each read sees what is committed when it runs
+            else:
+                connection = held.connection.driver_connection
             verified(path, connection, lambda: LogReader.__init__(self, connection, path))
             if self.format < FORMAT:
                 self._upgrade()
@@ -76,20 +85,24 @@ class SessionStore(LogReader):
             raise
 
     @classmethod
-    def create(cls, path: Path, scenario: str, options: dict[str, Any], seed: int, sources: dict[str, Any], *,
+    def create(cls, path: Location, scenario: str, options: dict[str, Any], seed: int, sources: dict[str, Any], *,
                nonce: str | None = None, reseeds: list[dict[str, Any]] | None = None,
                fill=None) -> SessionStore:
-        """Create the database of a new session at `path`, which must not exist yet.
+        """Create the database of a new session at `path`, which must not exist yet (a PostgreSQL database must
+        exist, and hold no session).
 
         It is built under a temporary name, `fill(store)` records its opening commands, and only then is
-        it moved into place: a crash never leaves a partial session at `path`.
+        it moved into place (on PostgreSQL: all in one transaction): a crash never leaves a partial session.
         """
-        if path.exists():
-            raise RefereeError(f"{path} already exists")
         row = {
             "id": SESSION_ID, "scenario": scenario, "options": _dump(options), "seed": str(seed), "created": _now(),
             "sources": _dump(sources), "format": FORMAT, "nonce": nonce, "reseeds": _dump(reseeds or []),
         }
+        if isinstance(path, DatabaseUrl):
+            cls._create_in(path, row, fill)
+            return cls.open(path)
+        if path.exists():
+            raise RefereeError(f"{path} already exists")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -98,9 +111,7 @@ class SessionStore(LogReader):
         engine = make_engine(part, new=True)
         try:
             with engine.begin() as conn:
-                SQLModel.metadata.create_all(conn)
-                conn.execute(insert(SessionRow).values(row))
-                conn.execute(update(SessionRow).values(head=_genesis(conn)))
+                _lay_out(conn, row)
             store = cls(engine, part)
             try:
                 if fill is not None:
@@ -115,18 +126,40 @@ class SessionStore(LogReader):
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path) -> SessionStore:
+    def _create_in(cls, url: DatabaseUrl, row: dict[str, Any], fill) -> None:
+        """Lay out a new session in an existing PostgreSQL database and fill it, in one transaction."""
+        engine = make_engine(url)
+        try:
+            with engine.connect() as conn, conn.begin():
+                taken = sorted(set(inspect(conn).get_table_names()) & {table.name for table in SQLModel.metadata.sorted_tables})
+                if taken:
+                    raise RefereeError(f"{url} already holds a session" if "session" in taken else
+                                       f"{url} already holds tables named like a session's ({', '.join(taken)})")
+                _lay_out(conn, row)
+                if fill is not None:
+                    fill(cls(engine, url, held=conn))
+        except IntegrityError:  # another umpire created a session there first
+            raise RefereeError(f"{url} already holds a session") from None
+        except DatabaseError as error:
+            raise database_problem(url, error.orig) from None
+        finally:
+            engine.dispose()
+
+    @classmethod
+    def open(cls, path: Location) -> SessionStore:
         """Open the database of an existing session; RefereeError says what is wrong with it."""
-        if not path.is_file():
+        if not isinstance(path, DatabaseUrl) and not path.is_file():
             raise RefereeError(f"no session database at {path}")
         engine = make_engine(path)
         try:
             return cls(engine, path)
-        except (DatabaseError, sqlite3.DatabaseError) as error:
+        except Exception as error:
+            if not isinstance(error, DatabaseError) and not is_driver_error(error):
+                raise
             raise database_problem(path, getattr(error, "orig", error)) from None
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (a held connection is its owner's to close)."""
         if self._raw is not None:
             self._raw.close()
             self._raw = None
@@ -140,12 +173,16 @@ class SessionStore(LogReader):
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        """One write transaction; a lock held elsewhere past the wait, or a read-only file, is one clear line."""
+        """One write transaction (or the held one); a lock held elsewhere past the wait, a read-only file, or
+        a server gone is one clear line."""
+        if self._held is not None:
+            yield self._held
+            return
         try:
             with self._engine.begin() as conn:
                 yield conn
         except DatabaseError as error:
-            if isinstance(error.orig, sqlite3.IntegrityError):
+            if isinstance(error, IntegrityError):
                 raise
             raise database_problem(self.path, error.orig) from None
 
@@ -220,6 +257,13 @@ class SessionStore(LogReader):
                 for p, t, h, f, lang in sheets]
         with self._writing() as conn:
             conn.execute(insert(BriefingRow), rows)
+
+
+def _lay_out(conn: Connection, row: dict[str, Any]) -> None:
+    """Create the session tables and its one row, the chain's head at its genesis."""
+    SQLModel.metadata.create_all(conn)
+    conn.execute(insert(SessionRow).values(row))
+    conn.execute(update(SessionRow).values(head=_genesis(conn)))
 
 
 def _genesis(conn: Connection) -> str:

@@ -16,6 +16,7 @@ from referee import rulesets
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
 from referee.session import Session
+from referee.store.location import Location
 from referee.tui.screens.umpire import UmpireScreen
 from referee.tui.styles import give_default_styles
 
@@ -32,7 +33,7 @@ class RefereeApp(App):
     """A screen under 30 lines is `-short`: its panels give up their borders for lines of content."""
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]  # the help says it: the footer keeps its room for the game
 
-    def __init__(self, path: Path | None = None, folder: Path | None = None):
+    def __init__(self, path: Location | None = None, folder: Path | None = None):
         super().__init__()
         self.path = path
         self.folder = folder or sessions_dir()
@@ -53,7 +54,7 @@ class RefereeApp(App):
                 self.notify(problem, title="A scenario left out", severity="error", timeout=15, markup=False)
 
     @work(thread=True, exclusive=True, group="session")
-    def open_session(self, path: Path) -> None:
+    def open_session(self, path: Location) -> None:
         """Open a session database (in a worker: it replays the log)."""
         try:
             session = Session.view(path)
@@ -85,7 +86,7 @@ class RefereeApp(App):
         if self.session is not None:
             self.session.close()
         self.session = session
-        self.sub_title = str(session.path)
+        self.sub_title = f"{session.path}"
         kind = rulesets.get(session.game.ctx.scenario.ruleset).screen_class()
         give_default_styles(self, kind.STYLED)
         screen = kind(session)

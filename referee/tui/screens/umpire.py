@@ -23,6 +23,7 @@ from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES
 from referee.session import Session, is_undone, narrated, stored_event
+from referee.store.location import sibling
 from referee.text import printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
@@ -287,7 +288,7 @@ class UmpireScreen(Screen):
             if choice is not None:
                 self.print_briefings(*choice)
 
-        default = self.session.path.with_name(f"{self.session.path.stem}-briefings") / f"turn-{self.game.state.turn:02d}"
+        default = sibling(self.session.path, "-briefings") / f"turn-{self.game.state.turn:02d}"
         self.app.push_screen(BriefingsDialog(str(default)), chosen)
 
     @work(thread=True, group="commands")
@@ -368,8 +369,8 @@ class UmpireScreen(Screen):
             return
         self.moment = self.history.command_end(self.moment)  # a branch holds whole commands: show what it holds
         self._show_moment()
-        seq, stem = self.history_seqs[self.moment - 1], self.session.path.stem
-        target = self.session.path.with_name(f"{stem}-what-if-{seq}.db")
+        seq = self.history_seqs[self.moment - 1]
+        target = sibling(self.session.path, f"-what-if-{seq}.db")
         self.write_branch(seq, target)
 
     @work(thread=True, group="commands")
