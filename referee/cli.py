@@ -347,6 +347,21 @@ def cmd_branch(args) -> int:
     return 0
 
 
+def cmd_copy(args) -> int:
+    from referee.store.reading import open_reader
+    from referee.store.repository import SessionStore
+
+    target = _new_file(args.target)
+    reader = open_reader(_existing(args.source))
+    try:
+        copied = SessionStore.copy(reader, target)
+    finally:
+        reader.close()
+    print(f"{plural(copied, 'command')} copied", file=sys.stderr)
+    print(args.target if isinstance(target, Path) else f"{target}")  # a URL without its password
+    return 0
+
+
 def cmd_verify(args) -> int:
     from referee.review.verify import verify
 
@@ -525,6 +540,12 @@ def build_parser() -> argparse.ArgumentParser:
     moment.add_argument("--seq", type=_whole(1, 2**63 - 1), help="just after the command that made this event")
     moment.add_argument("--turn", type=_whole(1, TURNS), help="at the start of this turn")
     p.add_argument("--db", required=True, type=_path, help="the new session database (must not exist)")
+
+    p = _command(sub, "copy", cmd_copy, "copy a session whole into a new database: a file, or PostgreSQL",
+                 "referee copy tuesday.db tuesday-copy.db", "referee copy tuesday.db postgresql://umpire@dbhost/tuesday")
+    p.add_argument("source", type=_path, help=f"{session}; it never changes")
+    p.add_argument("target", type=_path, help="the new session database: a file that must not exist, or an empty "
+                   "PostgreSQL database's URL")
 
     p = _command(sub, "verify", cmd_verify, "check that the log is as referee wrote it (hashes, snapshots, dice)",
                  "referee verify tuesday.db")

@@ -1,16 +1,16 @@
 """For test_store_crash: records commands into a session until killed, printing `ok <id>` after each commit."""
 
 import sys
-from pathlib import Path
 
+from referee.store.location import location
 from referee.store.repository import SessionStore
 
 SOURCES = {"scenario": {"id": "n30/lock-down-hold-fast"}}
 
 
 def main(path: str) -> None:
-    """Open the session at `path` and record numbered commands of one to three events until killed."""
-    store = SessionStore.open(Path(path))
+    """Open the session at `path` (a file or a PostgreSQL URL); record commands of one to three events until killed."""
+    store = SessionStore.open(location(path))
     n = 0
     while True:
         n += 1

@@ -90,3 +90,43 @@ def test_every_command_that_reads_a_session_reads_either_backend(cli, session_at
     assert sorted(p.name for p in (tmp_path / "sheets").iterdir()) == ["police.md", "protesters.md"]
     branched = cli("state", tmp_path / "what-if.db", "--json")
     assert json.loads(branched.out)["phase"] == "police-movement"  # the move and the first end-phase
+
+
+def rows_of(where) -> dict[str, list[dict]]:
+    from referee.store.reading import TABLES, open_reader
+
+    reader = open_reader(where)
+    try:
+        return {table: reader.table_rows(table) for table in TABLES}
+    finally:
+        reader.close()
+
+
+def test_copy_moves_a_session_row_for_row_between_the_backends(cli, session_at, tmp_path):
+    """A file copied into the backend under test and back: every row as it was, the chain intact, sheets recorded."""
+    source, back = tmp_path / "source.db", tmp_path / "back.db"
+    played(cli, source)
+    assert cli("brief", source, "--all", "--format", "md", "--out", tmp_path / "sheets").code == 0
+    there = cli("copy", source, session_at)
+    assert (there.code, there.err, there.out) == (0, "6 commands copied\n", f"{session_at}\n")
+    assert cli("copy", session_at, back).code == 0
+    assert rows_of(source) == rows_of(session_at) == rows_of(back)
+    assert "intact: 6 commands" in cli("verify", back).out
+    more = cli("apply", session_at, stdin='{"do": "end-phase"}\n')  # the copy plays on
+    assert more.code == 0 and cli("brief", session_at, "--all", "--format", "md", "--out", tmp_path / "s2").code == 0
+    assert len(rows_of(session_at)["briefing"]) == 4
+
+
+def test_copy_refuses_a_target_that_exists_and_an_altered_source(cli, session_at, tmp_path):
+    import sqlite3
+
+    source = tmp_path / "source.db"
+    played(cli, source)
+    assert cli("new", SCENARIO, "--db", session_at).code == 0
+    refused = cli("copy", source, session_at)
+    assert refused.code == 2 and refused.err.startswith("referee: ") and ("already" in refused.err)
+    with sqlite3.connect(source) as connection:
+        connection.execute("UPDATE event SET data = replace(data, 'Westlake', 'Eastlake')")
+    altered = cli("copy", source, tmp_path / "copy.db")
+    assert altered.code == 2 and altered.err.startswith(f"referee: {source}: the log was changed outside referee")
+    assert not (tmp_path / "copy.db").exists()

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from referee.store.location import Location
 from referee.store.repository import SessionStore
 
 SOURCES = {"scenario": {"id": "n30/lock-down-hold-fast"}}
@@ -17,10 +18,10 @@ WRITER = Path(__file__).with_name("store_writer.py")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_writer_and_kill(path: Path, rnd: random.Random) -> set[int]:
+def run_writer_and_kill(path: Location, rnd: random.Random) -> set[int]:
     """Run a writer, SIGKILL it at a random moment after some acknowledgements; return every id it acknowledged."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    command = [sys.executable, str(WRITER), str(path)]
+    command = [sys.executable, str(WRITER), path]
     writer = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     lines = []
     for _ in range(rnd.randint(1, 200)):
@@ -34,8 +35,9 @@ def run_writer_and_kill(path: Path, rnd: random.Random) -> set[int]:
     return {int(line.split()[1]) for line in lines if line.endswith("\n")}
 
 
-def test_acknowledged_commands_survive_sigkill(tmp_path: Path):
-    path = tmp_path / "session.db"
+def test_acknowledged_commands_survive_sigkill(session_at: Location):
+    """On each backend: a SQLite file, a PostgreSQL database."""
+    path = session_at
     SessionStore.create(path, "n30/lock-down-hold-fast", {}, 1, SOURCES).close()
     rnd = random.Random(30)
     acknowledged: set[int] = set()

@@ -171,16 +171,27 @@ class LogReader:
         self._db.close()
 
     def _all(self, sql: str) -> list[tuple]:
+        return self._query(sql)[1]
+
+    def _query(self, sql: str) -> tuple[list[str], list[tuple]]:
+        """The column names and rows of a query."""
         cursor = self._db.cursor()
         try:
             cursor.execute(sql)
-            return cursor.fetchall()
+            return [column[0] for column in cursor.description], cursor.fetchall()
         except Exception as error:
             if isinstance(self.path, DatabaseUrl) and is_driver_error(error):  # a server gone: one line
                 raise database_problem(self.path, error) from None
             raise
         finally:
             cursor.close()
+
+    def table_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of one of the session's tables as stored, by column name, in the order of its key."""
+        if table not in TABLES:
+            raise ValueError(f"{table!r} is not one of {TABLES}")
+        names, rows = self._query(f"SELECT * FROM {table} ORDER BY 1")
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     def _one(self, sql: str) -> tuple | None:
         rows = self._all(sql)

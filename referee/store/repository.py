@@ -27,6 +27,7 @@ from referee.store.reading import (
     FORMAT,
     GENESIS,
     SESSION_ID,
+    TABLES,
     LogReader,
     command_link,
     database_problem,
@@ -98,6 +99,36 @@ class SessionStore(LogReader):
             "id": SESSION_ID, "scenario": scenario, "options": _dump(options), "seed": str(seed), "created": _now(),
             "sources": _dump(sources), "format": FORMAT, "nonce": nonce, "reseeds": _dump(reseeds or []),
         }
+        return cls._build(path, row, fill)
+
+    @classmethod
+    def copy(cls, source: LogReader, path: Location) -> int:
+        """Copy a session into a new database at `path` (either backend), row for row: its chain of hashes,
+        its stamps, snapshots and briefings as they stand. The copy appears only once complete and found
+        intact. Returns the number of commands copied."""
+        if source.format < FORMAT:
+            raise RefereeError(f"{source.path} was made by an earlier referee: apply a command to it first, "
+                               "which brings it up to date")
+        source.intact()
+        rows = {table: source.table_rows(table) for table in TABLES}
+        (session,) = rows["session"]
+        for briefing in rows["briefing"]:
+            del briefing["id"]  # numbered again in order, by the new database's own counter
+
+        def fill(store: SessionStore) -> None:
+            with store._writing() as conn:
+                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow):
+                    if rows[model.__tablename__]:
+                        conn.execute(insert(model), rows[model.__tablename__])
+                conn.execute(update(SessionRow).values(head=session["head"]))
+            store.intact()
+
+        cls._build(path, session, fill).close()
+        return len(rows["command"])
+
+    @classmethod
+    def _build(cls, path: Location, row: dict[str, Any], fill) -> SessionStore:
+        """Lay out a session of this row at `path`, `fill(store)` it, and open it once it is in place."""
         if isinstance(path, DatabaseUrl):
             cls._create_in(path, row, fill)
             return cls.open(path)
