@@ -58,9 +58,10 @@ def narrated(narrate: Callable[[Event], str], records: list[EventRecord], last: 
     return [(record, line(record)) for record in records[-last if last else 0:]]
 
 
-def rebuild(reader: LogReader, game: Game) -> int:
-    """Set the game's state to the fold of the effective log (from its latest valid snapshot); events folded."""
-    effective = reader.effective()
+def rebuild(reader: LogReader, game: Game, upto: int) -> int:
+    """Set the game's state to the fold of the effective log up to command `upto` (from its latest valid
+    snapshot), whatever others commit meanwhile; returns the number of events folded."""
+    effective = reader.effective(upto)
     snapshot = reader.latest_snapshot(effective)
     state = game.state.from_json(snapshot[1]) if snapshot else game.rules.initial(game.ctx)
     records = reader.events(set(effective), after_command=snapshot[0] if snapshot else 0)
@@ -68,16 +69,17 @@ def rebuild(reader: LogReader, game: Game) -> int:
     return len(records)
 
 
-def _game(reader: LogReader) -> tuple[Game, int]:
-    """The game a session database holds (with the scenario stored when it was created), and how
-    many events were folded since the snapshot it started from. A log whose chain of hashes is
-    broken is refused: it was changed outside referee."""
+def _game(reader: LogReader) -> tuple[Game, int, tuple[int, str]]:
+    """The game a session database holds (with the scenario stored when it was created), how many
+    events were folded since the snapshot it started from, and the log's tip it is the fold of. A log
+    whose chain of hashes is broken is refused: it was changed outside referee."""
     info = reader.intact().info
+    tip = reader.tip()  # first: the game is the fold of the log up to here, whoever commits meanwhile
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
     rules = ruleset_for(scenario.ruleset)
-    game = Game(ctx, rules, rules.initial(ctx), SeededDice(info.seeds, reader.dice_drawn()))
-    return game, rebuild(reader, game)
+    game = Game(ctx, rules, rules.initial(ctx), SeededDice(info.seeds, reader.dice_drawn(tip[0])))
+    return game, rebuild(reader, game, tip[0]), tip
 
 
 def read(path: Location) -> Game:
@@ -101,11 +103,12 @@ class Session:
     decided again on the new head if another writer got there first.
     """
 
-    def __init__(self, path: Location, game: Game, since_snapshot: int, reader: LogReader, store: SessionStore | None = None):
+    def __init__(self, path: Location, game: Game, since_snapshot: int, reader: LogReader, tip: tuple[int, str],
+                 store: SessionStore | None = None):
         self.path, self.game = path, game
         self.since_snapshot = since_snapshot
         self._reader, self._store = reader, store
-        self.tip = reader.tip()
+        self.tip = tip
         """(latest command id, the chain's hash after it) of the log the state is the fold of."""
         self._connecting = threading.Lock()
         self._using = threading.RLock()  # one thread at a time on the database connections
@@ -132,11 +135,11 @@ class Session:
             reader.close()
             return cls.open(path)
         try:
-            game, folded = _game(reader)
+            game, folded, tip = _game(reader)
         except BaseException:
             reader.close()
             raise
-        return cls(path, game, folded, reader)
+        return cls(path, game, folded, reader, tip)
 
     def log(self) -> tuple[list, set[int]]:
         """Every stored event and the commands that currently count."""
@@ -169,7 +172,7 @@ class Session:
         store = SessionStore.create(path, scenario_id, game.ctx.options, seed, scenario.sources,
                                     nonce=secrets.token_hex(16),
                                     fill=lambda s: s.record(START, "play", opening, game.dice.drawn))
-        return cls(path, game, len(game.events), store, store)
+        return cls(path, game, len(game.events), store, (1, store.hash_after(1) or ""), store)
 
     @classmethod
     def open(cls, path: Location) -> Session:
@@ -178,11 +181,11 @@ class Session:
 
         store = SessionStore.open(path)
         try:
-            game, folded = _game(store)
+            game, folded, tip = _game(store)
         except BaseException:
             store.close()
             raise
-        return cls(path, game, folded, store, store)
+        return cls(path, game, folded, store, tip, store)
 
     def follow(self) -> bool:
         """Catch up with commands other writers committed: fold them in (or rebuild after their undo or
@@ -205,7 +208,7 @@ class Session:
             self.game.state = replay(self.game.rules, self.game.ctx, self.game.state, events)
             self.since_snapshot += len(records)
         else:
-            self.since_snapshot = rebuild(self._reader, self.game)
+            self.since_snapshot = rebuild(self._reader, self.game, tip[0])
         self.followed += [(r.seq, e) for r, e in zip(records, events, strict=True)]
         if commands:
             self.game.dice.drawn = commands[-1].dice_drawn
@@ -278,7 +281,7 @@ class Session:
                                              expect=self.tip[1])
         self.tip = (command_id, self.store.head)
         self.last = [(seqs[-1], marker)]
-        self.since_snapshot = rebuild(self._reader, self.game)
+        self.since_snapshot = rebuild(self._reader, self.game, command_id)
         return seqs[-1]
 
     def close(self) -> None:

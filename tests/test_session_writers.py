@@ -147,3 +147,26 @@ def test_a_command_shown_on_an_old_log_is_refused_not_decided_again(two):
     with pytest.raises(Stale, match="changed meanwhile"):
         second.apply({"do": "end-phase"}, expect=shown)
     assert second.state.to_json() == first.state.to_json()
+
+
+def test_a_session_opened_while_another_writer_commits_is_the_fold_of_the_tip_it_holds(session_at, monkeypatch):
+    """On each backend: a commit landing between reading the log's tip and folding the log is neither folded
+    early nor twice; the session follows it like any other."""
+    db = session_at
+    Session.create(db, SCENARIO, {}, seed=8).close()
+    other = Session.open(db)
+    fold = session_module.rebuild
+
+    def rebuild_after_a_commit(reader, game, upto):
+        monkeypatch.setattr(session_module, "rebuild", fold)
+        other.apply({"do": "end-phase"})  # commits after the tip was read
+        return fold(reader, game, upto)
+
+    monkeypatch.setattr(session_module, "rebuild", rebuild_after_a_commit)
+    opened = Session.open(db)
+    assert opened.tip[0] == 1 and opened.state.phase == "protester-movement"  # as the session stood at that tip
+    assert opened.follow()
+    fresh = Session.open(db)
+    assert opened.state.to_json() == fresh.state.to_json() and opened.game.dice.drawn == fresh.game.dice.drawn
+    for session in (other, opened, fresh):
+        session.close()

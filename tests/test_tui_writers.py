@@ -22,8 +22,9 @@ def log_text(screen) -> str:
     return "\n".join(strip.text for strip in screen.query_one("#log").lines)
 
 
-def test_a_move_applied_from_the_shell_is_shown_within_a_second_and_not_made_again(tmp_path):
-    path = make_session(tmp_path)
+def test_a_move_applied_from_the_shell_is_shown_within_a_second_and_not_made_again(tmp_path, session_at):
+    """On each backend: a SQLite file, a PostgreSQL database."""
+    path = make_session(tmp_path, at=session_at)
 
     async def script(pilot, app):
         screen = app.screen
@@ -48,9 +49,10 @@ def test_a_move_applied_from_the_shell_is_shown_within_a_second_and_not_made_aga
     assert log_kinds(path).count("unit-moved") == 1
 
 
-def test_a_command_given_on_a_screen_that_missed_a_commit_is_refused_and_the_commit_shown(tmp_path, monkeypatch):
+def test_a_command_given_on_a_screen_that_missed_a_commit_is_refused_and_the_commit_shown(tmp_path, monkeypatch,
+                                                                                           session_at):
     monkeypatch.setattr(umpire, "FOLLOW_SECONDS", 60)  # only the command itself finds the other writer's commit
-    path = make_session(tmp_path)
+    path = make_session(tmp_path, at=session_at)
 
     async def script(pilot, app):
         screen = app.screen
@@ -91,3 +93,49 @@ def test_a_database_locked_elsewhere_gives_one_message_and_the_session_as_it_was
     note, running, phase, unchanged, later = drive(path, script)
     assert running and unchanged and "is locked by another program" in note and "\n" not in note
     assert later != phase and log_kinds(path)[:len(before)] == before and "phase-ended" in log_kinds(path)[len(before):]
+
+
+def test_two_dashboards_on_one_session_see_each_other_s_commands_within_a_second(tmp_path, session_at):
+    """On each backend: one open dashboard moves a unit, the other shows it within a second and moves another,
+    which the first shows within a second."""
+    import asyncio
+
+    from referee.tui.app import RefereeApp
+    from tests.tui_support import settle
+
+    path = make_session(tmp_path, at=session_at)
+    committed = [asyncio.Event(), asyncio.Event()]
+    turtles = {"do": "move", "unit": "Sea Turtles (T)", "to": "6th & Olive"}
+
+    async def shown(pilot, app, unit: str, node: str) -> float:
+        """How long after the other's commit the screen shows the unit there (3 s at most)."""
+        since = time.monotonic()
+        while app.screen.game.state.units[unit].node != node and time.monotonic() - since < 3:
+            await pilot.pause(0.02)
+        return time.monotonic() - since
+
+    async def first() -> float:
+        async with (app := RefereeApp(path)).run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            app.screen.send(MOVE)
+            await settle(pilot)
+            committed[0].set()
+            await committed[1].wait()
+            return await shown(pilot, app, "Sea Turtles (T)", "6th & Olive")
+
+    async def second() -> float:
+        async with (app := RefereeApp(path)).run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await committed[0].wait()
+            waited = await shown(pilot, app, "Bananarchy", "5th & Olive")
+            app.screen.send(turtles)
+            await settle(pilot)
+            committed[1].set()
+            return waited
+
+    async def both() -> list[float]:
+        return list(await asyncio.gather(first(), second()))
+
+    waits = asyncio.run(both())
+    assert all(wait < 1.0 for wait in waits), waits
+    assert log_kinds(path).count("unit-moved") == 2

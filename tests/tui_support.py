@@ -6,13 +6,14 @@ import asyncio
 from pathlib import Path
 
 from referee.session import Session
+from referee.store.location import Location
 from referee.tui.app import RefereeApp
 
 
 def make_session(folder: Path, scenario: str = "n30/lock-down-hold-fast", commands: tuple = (), seed: int = 5,
-                 **options: str) -> Path:
-    """A session database with some commands already applied."""
-    path = folder / "s.db"
+                 at: Location | None = None, **options: str) -> Location:
+    """A session database with some commands already applied: `s.db` in the folder, or `at`."""
+    path = at or folder / "s.db"
     session = Session.create(path, scenario, options, seed)
     for command in commands:
         session.apply(command)
@@ -35,7 +36,7 @@ async def press(pilot, *keys: str) -> None:
         await settle(pilot)
 
 
-def drive(path: Path | None, script, size=(120, 40), folder: Path | None = None):
+def drive(path: Location | None, script, size=(120, 40), folder: Path | None = None):
     """Run the app on a session (or the start screen) and `await script(pilot, app)`; returns its result."""
 
     async def main():

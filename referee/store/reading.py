@@ -24,6 +24,8 @@ FORMAT = 2
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
+LAST = 2**63 - 1
+"""No command's id is above this: "up to the latest command"."""
 T = TypeVar("T")
 
 
@@ -223,14 +225,15 @@ class LogReader:
         """The whole event log in order."""
         return self.events()
 
-    def _stacks(self) -> tuple[list[int], list[int]]:
-        kinds = self._all("SELECT id, kind FROM command ORDER BY id")
-        marks = self._all("SELECT command_id, data FROM event WHERE kind IN ('undone', 'redone')")
+    def _stacks(self, upto: int | None = None) -> tuple[list[int], list[int]]:
+        last = LAST if upto is None else int(upto)
+        kinds = self._all(f"SELECT id, kind FROM command WHERE id <= {last} ORDER BY id")
+        marks = self._all(f"SELECT command_id, data FROM event WHERE kind IN ('undone', 'redone') AND command_id <= {last}")
         return undo_stacks(kinds, {command: json.loads(data)["command"] for command, data in marks})
 
-    def effective(self) -> list[int]:
-        """The ids of the played commands that currently count, in order."""
-        return self._stacks()[0]
+    def effective(self, upto: int | None = None) -> list[int]:
+        """The ids of the played commands that currently count, in order (as they stood after command `upto`)."""
+        return self._stacks(upto)[0]
 
     def undoable(self) -> int | None:
         """The command an undo would take back, if any."""
@@ -243,10 +246,11 @@ class LogReader:
         return undone[-1] if undone else None
 
     def tip(self) -> tuple[int, str]:
-        """The latest command's id (0 before any) and the chain's hash after it: what a writer decides on."""
-        last = self._row("SELECT max(id) FROM command")[0] or 0
-        head = self._row(f"SELECT head FROM session WHERE id = {SESSION_ID}")[0] if self.format >= 2 else ""
-        return last, head
+        """The latest command's id (0 before any) and the chain's hash after it: what a writer decides on.
+        Read in one statement, so that both are of the same commit whoever else writes meanwhile."""
+        head = "head" if self.format >= 2 else "''"
+        last, after = self._row(f"SELECT (SELECT max(id) FROM command), {head} FROM session WHERE id = {SESSION_ID}")
+        return last or 0, after
 
     def genesis(self) -> str:
         """The chain's first hash: of everything the session was created with."""
@@ -289,9 +293,10 @@ class LogReader:
                                "`referee verify` says more")
         return self
 
-    def dice_drawn(self) -> int:
-        """The seeded-dice counter after the latest command (0 before any)."""
-        row = self._one("SELECT dice_drawn FROM command ORDER BY id DESC LIMIT 1")
+    def dice_drawn(self, upto: int | None = None) -> int:
+        """The seeded-dice counter after the latest command (or after command `upto`; 0 before any)."""
+        last = LAST if upto is None else int(upto)
+        row = self._one(f"SELECT dice_drawn FROM command WHERE id <= {last} ORDER BY id DESC LIMIT 1")
         return row[0] if row else 0
 
     def latest_snapshot(self, effective: list[int]) -> tuple[int, dict[str, Any]] | None:
