@@ -106,3 +106,18 @@ def test_a_server_stopped_mid_command_leaves_whole_commands_and_one_line(own_ser
         reader.close()
     # every command acknowledged is there; at most the one under way when the server stopped is there unacknowledged
     assert acknowledged <= len(commands) - 1 <= acknowledged + 1
+
+
+def test_a_session_locked_elsewhere_past_the_wait_is_one_line_and_nothing_changed(cli, postgres_server, monkeypatch):
+    """As on SQLite: a transaction elsewhere holding the session's row is waited for, then one line."""
+    from referee.store import reading
+
+    monkeypatch.setattr(reading, "BUSY_SECONDS", 0.5)
+    url = postgres_server.new_database()
+    assert cli("new", SCENARIO, "--db", url).code == 0
+    with psycopg.connect(url) as holder:
+        holder.execute("SELECT head FROM session FOR UPDATE")  # an open transaction locking the row writers take
+        one_line(cli("apply", url, stdin='{"do": "end-phase"}\n'),
+                 f"line 1: {DatabaseUrl(url)} is locked by another program (waited 0.5 s); nothing was changed, try again")
+    again = cli("apply", url, stdin='{"do": "end-phase"}\n')  # once let go, the same command goes in
+    assert again.code == 0 and again.out.startswith("ok ")

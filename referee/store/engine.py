@@ -22,8 +22,8 @@ def make_engine(path: Location, *, new: bool = False) -> Engine:
         postgres.driver()
         # Every transaction ends itself (the reading connection commits each query), so the pool has nothing to
         # roll back: left to it, a server gone would be a logged traceback on top of the one-line message.
-        return create_engine(path.driver_url, connect_args={"connect_timeout": postgres.CONNECT_SECONDS},
-                             pool_reset_on_return=None)
+        waits = {"connect_timeout": postgres.CONNECT_SECONDS, "options": f"-c lock_timeout={int(reading.BUSY_SECONDS * 1000)}"}
+        return create_engine(path.driver_url, connect_args=waits, pool_reset_on_return=None)
     url = URL.create(
         "sqlite",
         database="file:" + quote(str(path.resolve())),

@@ -378,19 +378,21 @@ def integrity_problem(connection: Any) -> str | None:
 
 BUSY_SECONDS = 10.0
 """How long opening or writing waits for another program's lock on the database."""
+LOCK_TIMEOUT = "55P03"
+"""PostgreSQL's code for a lock waited for past `lock_timeout`."""
 
 
 def database_problem(path: Location, error: BaseException | None) -> RefereeError:
     """One line for an error of the database itself: busy, read-only, or not a session (or, on PostgreSQL,
     the server unreachable, refusing or lost)."""
+    text = str(error)
+    if "locked" in text or "busy" in text or getattr(error, "sqlstate", None) == LOCK_TIMEOUT:
+        return RefereeError(f"{path} is locked by another program (waited {BUSY_SECONDS:g} s); "
+                            "nothing was changed, try again")
     if isinstance(path, DatabaseUrl):
         from referee.store import postgres
 
         return postgres.problem(path, error)
-    text = str(error)
-    if "locked" in text or "busy" in text:
-        return RefereeError(f"{path} is locked by another program (waited {BUSY_SECONDS:g} s); "
-                            "nothing was changed, try again")
     if "readonly" in text or "read-only" in text:
         return RefereeError(f"{path} is read-only: it can be read but not changed")
     return RefereeError(f"{path} is not a referee session database ({text})")
