@@ -4,9 +4,10 @@ dice from the table, printing briefings, the theme and the help."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from rich.console import Group
 from rich.text import Text
@@ -29,6 +30,8 @@ from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
 from referee.tui.messages import Applied, Followed, Refused
 from referee.tui.widgets.log_entry import LogEntry
+
+T = TypeVar("T")
 
 LOG_SHOWN = 200
 """How many of the latest events the log panel shows when a session opens."""
@@ -72,6 +75,7 @@ class UmpireScreen(Screen):
         self.moment = 0
         self.seen = session.tip[0]
         """The latest command of the log the screen shows: commands are decided on it or refused."""
+        self._read: dict[Callable, tuple[int, Any]] = {}  # what `from_log` read, and the command it was read at
 
     def refresh_view(self) -> None:
         """Show the game as it now stands (or, in history, as it stood: `shown`)."""
@@ -347,6 +351,16 @@ class UmpireScreen(Screen):
                                   [r.command_id for r in kept])
             self.moment = len(kept)
         self._show_moment()
+
+    def from_log(self, read: Callable[[Iterable[Event]], T]) -> T:
+        """`read` of the events that count up to the moment shown (a game's indices by turn, say): in history the
+        moment's, else the log's, read once a command."""
+        if self.history:
+            return read(self.history.events[: self.moment])
+        cached = self._read.get(read)
+        if cached is None or cached[0] != self.seen:
+            cached = self._read[read] = (self.seen, read(stored_event(record) for record in self.kept_records()))
+        return cached[1]
 
     def kept_records(self) -> list:
         """The stored events that count now, oldest first: undone commands and the undo and redo marks left out."""

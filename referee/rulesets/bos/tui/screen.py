@@ -32,7 +32,7 @@ from referee.rulesets.bos.tui.widgets import (
     ei_by_turn,
     unit_label,
 )
-from referee.session import Session, stored_event
+from referee.session import Session
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.seen import as_seen
@@ -90,7 +90,6 @@ class SeattleScreen(UmpireScreen):
     def __init__(self, session: Session):
         super().__init__(session)
         self.area = next(iter(self.game.ctx.scenario.board.nodes))
-        self._ei: tuple[int, list[tuple[int, int, int]]] | None = None  # the EI history, and the log tip it was read at
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -116,15 +115,7 @@ class SeattleScreen(UmpireScreen):
             state = as_seen(state, self.view)
         self.query_one(AreaMap).show(state, self.area)
         self.query_one(AreasTable).show(board, state)
-        self.query_one(RecordPanel).show(state, self._ei_history())
-
-    def _ei_history(self) -> list[tuple[int, int, int]]:
-        """Both indices by game-turn up to the moment shown; read from the log once a command."""
-        if self.history:
-            return ei_by_turn(self.history.events[: self.moment])
-        if self._ei is None or self._ei[0] != self.seen:
-            self._ei = (self.seen, ei_by_turn(stored_event(record) for record in self.kept_records()))
-        return self._ei[1]
+        self.query_one(RecordPanel).show(state, self.from_log(ei_by_turn))
 
     @on(AreaPicked)
     def _picked(self, event: AreaPicked) -> None:

@@ -8,9 +8,6 @@ from collections.abc import Iterable
 from typing import cast
 
 from rich.text import Text
-from textual import events
-from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from referee.core.board import Board
@@ -25,7 +22,8 @@ from referee.rulesets.bos.rules.phases import EVENTS as EVENTS_PHASE
 from referee.rulesets.bos.rules.phases import REACTOR
 from referee.rulesets.bos.rules.turn_end import exposure_values
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
-from referee.tui.text import lines_of, plain
+from referee.tui.text import plain
+from referee.tui.widgets.node_map import NodeMap, NodePicked
 
 SHORT = {"anarchist": "Ana", "radical": "Rad", "labor": "Lab", "liberal": "Lib", "environmentalist": "Env",
          "yahoo": "Yah", "spd": "SPD", "national_guard": "NG", "state_trooper": "ST"}
@@ -69,36 +67,18 @@ def ei_by_turn(events: Iterable[Event]) -> list[tuple[int, int, int]]:
     return turns
 
 
-class AreaPicked(Message):
+class AreaPicked(NodePicked):
     """The umpire selected an area, in the table or on the map."""
 
-    def __init__(self, node: str):
-        self.node = node
-        super().__init__()
 
-
-class AreaMap(Widget):
+class AreaMap(NodeMap):
     """The areas at their places on the map, each with its Exposure Value, its units by side and its Barricade;
     the Transit Lines drawn as dotted lines, the selected area's neighbours marked."""
 
-    def __init__(self, board: Board, *, id: str | None = None):
-        super().__init__(id=id)
-        self.board = board
-        self.state: GameState | None = None
-        self.selected = ""
+    KEY = KEY
+    PICKED = AreaPicked
 
-    def show(self, state: GameState, selected: str) -> None:
-        self.state, self.selected = state, selected
-        self.refresh()
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on an area's box selects it."""
-        places = self._places(self.size.width, self.size.height - len(lines_of(KEY, self.size.width)))
-        for node, (x, y, room) in places.items():
-            if x <= event.x < x + room and y <= event.y <= y + 1:
-                self.post_message(AreaPicked(node))
-
-    def _places(self, width: int, height: int) -> dict[str, tuple[int, int, int]]:
+    def places(self, width: int, height: int) -> dict[str, tuple[int, int, int]]:
         """Each area's column, line and width of its box (two lines: its name, then its marks)."""
         nodes = self.board.nodes.values()
         left, right = min(n.x for n in nodes), max(n.x for n in nodes)
@@ -112,49 +92,23 @@ class AreaMap(Widget):
             places[node] = (x, y, min([14, width - x, *(ox - x - 1 for ox in after)]))
         return places
 
-    def render(self) -> Text:
-        width, height = self.size.width, self.size.height
-        key = lines_of(KEY, width)
-        if self.state is None or width < 20 or height < 6 + len(key):
-            return Text()
-        grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height - len(key))]
-        places = self._places(width, len(grid))
+    def label(self, node: str, room: int) -> str:
+        return short(node, room)
 
-        def put(x: int, y: int, text: str, style: str) -> None:
-            for n, char in enumerate(text):
-                if 0 <= y < len(grid) and 0 <= x + n < width:
-                    grid[y][x + n] = (char, style)
+    def special(self, node: str) -> bool:
+        return node in exposure_values(self.board)
 
-        for link in self.board.links:
-            (ax, ay, aw), (bx, by, bw) = places[link.a], places[link.b]
-            steps = max(abs(bx - ax), abs(by - ay), 1)
-            for n in range(steps + 1):
-                put(round(ax + aw // 2 + (bx + bw // 2 - ax - aw // 2) * n / steps), round(ay + (by - ay) * n / steps),
-                    "·", "dim")
+    def marks(self, state: GameState, node: str) -> list[tuple[str, str]]:
+        """Its Exposure Value, each side's units, its Barricade."""
         values = exposure_values(self.board)
-        near = set(self.board.neighbours(self.selected)) if self.selected else set()
-        for node, (x, y, room) in places.items():
-            style = "reverse bold" if node == self.selected else "bold cyan" if node in near else (
-                "bold yellow" if node in values else "bold")
-            put(x, y, short(node, room), style)
-            marks: list[tuple[str, str]] = [(f"[{values[node]}]", "yellow")] if node in values else []
-            for side in (PROTESTER, AUTHORITY):
-                units = self.state.stacks[side].get(node, ())
-                if units:
-                    marks.append((f"{SIDE_MARK[side]}{len(units)}", SIDE_STYLE[side]))
-            if BARRICADE in self.state.markers.get(node, ()):
-                marks.append(("B", "bold red"))
-            column = x
-            for mark, mark_style in marks:
-                put(column, y + 1, mark[: max(0, x + room - column)], mark_style)
-                column += len(mark)
-        text = Text(no_wrap=True, overflow="crop")
-        for row in grid:
-            for char, style in row:
-                text.append(char, style)
-            text.append("\n")
-        text.append("\n".join(key), style="dim")
-        return text
+        marks = [(f"[{values[node]}]", "yellow")] if node in values else []
+        for side in (PROTESTER, AUTHORITY):
+            units = state.stacks[side].get(node, ())
+            if units:
+                marks.append((f"{SIDE_MARK[side]}{len(units)}", SIDE_STYLE[side]))
+        if BARRICADE in state.markers.get(node, ()):
+            marks.append(("B", "bold red"))
+        return marks
 
 
 class AreasTable(DataTable):

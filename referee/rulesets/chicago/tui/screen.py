@@ -29,7 +29,7 @@ from referee.rulesets.chicago.tui.widgets import (
     RecordPanel,
     ei_by_turn,
 )
-from referee.session import Session, stored_event
+from referee.session import Session
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.seen import as_seen
@@ -107,7 +107,6 @@ class ChicagoScreen(UmpireScreen):
     def __init__(self, session: Session):
         super().__init__(session)
         self.area = next(iter(self.game.ctx.scenario.board.nodes))
-        self._ei: tuple[int, list[tuple[int, int, int]]] | None = None  # the EI history, and the log tip it was read at
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -135,15 +134,7 @@ class ChicagoScreen(UmpireScreen):
         self.query_one(BoxMap).show(state, self.area)
         self.query_one(BoxesTable).show(spec, state)
         self.query_one(BoxPanel).show(state, spec, self.area)
-        self.query_one(RecordPanel).show(state, spec, self._ei_history())
-
-    def _ei_history(self) -> list[tuple[int, int, int]]:
-        """Both indices by turn up to the moment shown; read from the log once a command."""
-        if self.history:
-            return ei_by_turn(self.history.events[: self.moment])
-        if self._ei is None or self._ei[0] != self.seen:
-            self._ei = (self.seen, ei_by_turn(stored_event(record) for record in self.kept_records()))
-        return self._ei[1]
+        self.query_one(RecordPanel).show(state, spec, self.from_log(ei_by_turn))
 
     @on(BoxPicked)
     def _picked(self, event: BoxPicked) -> None:

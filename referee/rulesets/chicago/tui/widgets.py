@@ -8,9 +8,6 @@ from collections.abc import Iterable
 from typing import cast
 
 from rich.text import Text
-from textual import events
-from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from referee.core.board import Board
@@ -21,7 +18,8 @@ from referee.rulesets.chicago.rules.board import MINIMUM, PLATOONS_IN_MINIMUM, i
 from referee.rulesets.chicago.rules.sizes import counted, short
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units
-from referee.tui.text import lines_of, plain
+from referee.tui.text import plain
+from referee.tui.widgets.node_map import NodeMap, NodePicked
 
 SIDE_STYLE = {DEMONSTRATORS: "bold green", POLICE: "bold blue"}
 SIDE_MARK = {DEMONSTRATORS: "●", POLICE: "■"}
@@ -65,35 +63,18 @@ def ei_by_turn(events: Iterable[Event]) -> list[tuple[int, int, int]]:
     return turns
 
 
-class BoxPicked(Message):
+class BoxPicked(NodePicked):
     """The umpire selected a box, in the table or on the map."""
 
-    def __init__(self, node: str):
-        self.node = node
-        super().__init__()
 
-
-class BoxMap(Widget):
+class BoxMap(NodeMap):
     """The boxes at their places, a column for each x and two lines for each y of the board: each box's name,
     park multiplier, minimum box and counters of each side; the boxes joined drawn as dotted lines, the selected
     box's neighbours marked."""
 
-    def __init__(self, spec: Board, *, id: str | None = None):
-        super().__init__(id=id)
-        self.board = spec
-        self.state: GameState | None = None
-        self.selected = ""
-
-    def show(self, state: GameState, selected: str) -> None:
-        self.state, self.selected = state, selected
-        self.refresh()
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on a box selects it."""
-        places = self.places(self.size.width, self.size.height - len(lines_of(KEY, self.size.width)))
-        for node, (x, y, room) in places.items():
-            if x <= event.x < x + room and y <= event.y <= y + 1:
-                self.post_message(BoxPicked(node))
+    KEY = KEY
+    PICKED = BoxPicked
+    SMALLEST = (30, 8)
 
     def places(self, width: int, height: int) -> dict[str, tuple[int, int, int]]:
         """Each box's column, line and width (two lines: its name, then its marks)."""
@@ -105,52 +86,25 @@ class BoxMap(Widget):
                                                     if other != node and ox > x and abs(oy - y) < 2)]))
                 for node, (x, y) in at.items()}
 
-    def render(self) -> Text:
-        width, height = self.size.width, self.size.height
-        key = lines_of(KEY, width)
-        if self.state is None or width < 30 or height < 8 + len(key):
-            return Text()
-        state, spec = self.state, self.board
-        grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height - len(key))]
-        places = self.places(width, len(grid))
+    def label(self, node: str, room: int) -> str:
+        return abbreviated(node, room).ljust(min(room, len(node)))
 
-        def put(x: int, y: int, text: str, style: str) -> None:
-            for n, char in enumerate(text):
-                if 0 <= y < len(grid) and 0 <= x + n < width:
-                    grid[y][x + n] = (char, style)
+    def special(self, node: str) -> bool:
+        return node in board.parks(self.board)
 
-        for link in spec.links:
-            (ax, ay, aw), (bx, by, bw) = places[link.a], places[link.b]
-            steps_ = max(abs(bx - ax), abs(by - ay), 1)
-            for n in range(steps_ + 1):
-                put(round(ax + aw // 2 + (bx + bw // 2 - ax - aw // 2) * n / steps_), round(ay + (by - ay) * n / steps_),
-                    "·", "dim")
-        parks = board.parks(spec)
-        near = set(spec.neighbours(self.selected)) if self.selected else set()
-        for node, (x, y, room) in places.items():
-            style = "reverse bold" if node == self.selected else "bold cyan" if node in near else (
-                "bold yellow" if node in parks else "bold")
-            put(x, y, abbreviated(node, room).ljust(min(room, len(node))), style)
-            marks = [(f"×{parks[node]}", "yellow")] if node in parks else []
-            held = minimum_mark(state, spec, node)
-            if held:
-                full = int(held[1:]) >= PLATOONS_IN_MINIMUM or held[0] == "c"
-                marks.append((held, "magenta" if full else "bold red"))
-            for side in (DEMONSTRATORS, POLICE):
-                units = [u for u in state.at(node, side) if not u.attrs["minimum"]]
-                if units:
-                    marks.append((f"{SIDE_MARK[side]}{len(units)}", SIDE_STYLE[side]))
-            column = x
-            for mark, mark_style in marks:
-                put(column, y + 1, mark[: max(0, x + room - column)], mark_style)
-                column += len(mark)
-        text = Text(no_wrap=True, overflow="crop")
-        for row in grid:
-            for char, style in row:
-                text.append(char, style)
-            text.append("\n")
-        text.append("\n".join(key), style="dim")
-        return text
+    def marks(self, state: GameState, node: str) -> list[tuple[str, str]]:
+        """The park's multiplier, the minimum box and its platoons (red while short), each side's counters."""
+        parks = board.parks(self.board)
+        marks = [(f"×{parks[node]}", "yellow")] if node in parks else []
+        held = minimum_mark(state, self.board, node)
+        if held:
+            full = int(held[1:]) >= PLATOONS_IN_MINIMUM or held[0] == "c"
+            marks.append((held, "magenta" if full else "bold red"))
+        for side in (DEMONSTRATORS, POLICE):
+            units = [u for u in state.at(node, side) if not u.attrs["minimum"]]
+            if units:
+                marks.append((f"{SIDE_MARK[side]}{len(units)}", SIDE_STYLE[side]))
+        return marks
 
 
 class BoxesTable(DataTable):
