@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
-from referee.errors import RefereeError
+from referee.rules import counter_mix
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.phases import EVENTS
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES
@@ -17,18 +17,13 @@ OPENING_AREAS = ("convention-centre", "paramount", "sheraton", "westin", "westla
 
 def initial_state(ctx: Context) -> GameState:
     """Every counter of the mix: where the scenario's setup places it, else off-map in its pile."""
-    placed = {uid: node for node, ids in ctx.scenario.setup.placement.items() for uid in ids}
+    places = counter_mix.placed(ctx)
     units = {}
-    stacks: dict[str, dict[str, tuple[str, ...]]] = {side: {} for side in SIDES}
     for counter in forces.COUNTERS:
-        if counter.id not in ctx.scenario.units:
-            raise RefereeError(f"the scenario lacks the counter {counter.id!r} of the Counter Manifest")
-        unit = ctx.scenario.units[counter.id]
-        node = placed.get(counter.id)
+        unit, node = counter_mix.listed(ctx, counter.id, "Counter Manifest"), places.get(counter.id)
         units[counter.id] = Unit(unit.id, unit.name, TYPES[counter.type].side, counter.type, unit.factors, node,
                                  ACTIVE if node else forces.OFF_MAP, {})
-        if node:
-            stacks[units[counter.id].side][node] = stacks[units[counter.id].side].get(node, ()) + (counter.id,)
+    stacks = counter_mix.stacks(units.values(), SIDES)
     return GameState(turn=1, phase=EVENTS, units=units, stacks=stacks,
                      scores={PROTESTER: forces.PROTESTER_EI, AUTHORITY: forces.AUTHORITY_EI},
                      local={"stage": 1, "stage_two": None, "stage_three": False, "morale_failed": False, **fresh_turn()})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
-from referee.errors import RefereeError
+from referee.rules import counter_mix
 from referee.rulesets.chicago.rules import forces
 from referee.rulesets.chicago.rules.steps import GREEN_MOVE
 from referee.rulesets.chicago.rules.units import SIDES, TYPES
@@ -14,22 +14,18 @@ from referee.rulesets.chicago.rules.units import SIDES, TYPES
 
 def initial_state(ctx: Context) -> GameState:
     """Every counter: at its set-up box (in the minimum box where the forces file marks it), else off the board."""
-    placed = {uid: node for node, ids in ctx.scenario.setup.placement.items() for uid in ids}
+    places = counter_mix.placed(ctx)
     units = {}
-    stacks: dict[str, dict[str, tuple[str, ...]]] = {side: {} for side in SIDES}
     for counter in forces.COUNTERS:
-        if counter.id not in ctx.scenario.units:
-            raise RefereeError(f"the scenario lacks the counter {counter.id!r} of the counter mix")
-        spec, node = ctx.scenario.units[counter.id], placed.get(counter.id)
+        spec, node = counter_mix.listed(ctx, counter.id, "counter mix"), places.get(counter.id)
         kind = TYPES[counter.type]
         attrs = {"level": counter.level} if counter.level else {}
         attrs |= {"count": 1, "strength": kind.strength(counter.level or 1),
                   "minimum": bool(node and spec.attrs.get("minimum"))}
         units[counter.id] = Unit(counter.id, spec.name, kind.side, counter.type, spec.factors, node,
                                  ACTIVE if node else forces.OFF_MAP, attrs)
-        if node:
-            stacks[kind.side][node] = stacks[kind.side].get(node, ()) + (counter.id,)
-    return GameState(turn=1, phase=GREEN_MOVE, units=units, stacks=stacks, scores={side: 0 for side in SIDES},
+    return GameState(turn=1, phase=GREEN_MOVE, units=units, stacks=counter_mix.stacks(units.values(), SIDES),
+                     scores={side: 0 for side in SIDES},
                      local={"begun": False, "released": [], "minimum_lost": {}, **fresh_turn()})
 
 
