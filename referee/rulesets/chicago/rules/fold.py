@@ -18,7 +18,7 @@ def evolve(ctx: Context, state: GameState, event: Event) -> None:
 
 def _put(state: GameState, uid: str, node: str | None, minimum: bool = False, status: str = ACTIVE) -> None:
     unit = state.units[uid]
-    relocate(state, unit, node, status if node else status, {**unit.attrs, "minimum": minimum and node is not None})
+    relocate(state, unit, node, status, {**unit.attrs, "minimum": minimum and node is not None})
 
 
 def _ei(state: GameState, data: dict) -> None:

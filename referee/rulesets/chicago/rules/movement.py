@@ -99,7 +99,7 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     side = MOVER.get(state.phase)
     if side is None:
         raise Refusal("HOW TO PLAY", f"units move in steps 1 and 3, not in step {STEPS.index(state.phase) + 1}")
-    begin(ctx, state, emit)
+    state = begin(ctx, state, emit)
     units = units_named(state, command["units"], None, command.get("from") and box_of(ctx, command["from"]))
     wrong = next((unit for unit in units if unit.side != side), None)
     if wrong:
@@ -178,7 +178,7 @@ def begin(ctx: Context, state: GameState, emit: Emit) -> GameState:
 def guard_in(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "guard", "units": n, "to"}`: National Guard companies brought in while green leads; green gets two
     points for each (NATIONAL GUARD)."""
-    begin(ctx, state, emit)
+    state = begin(ctx, state, emit)
     if state.scores[DEMONSTRATORS] <= state.scores[POLICE]:
         raise Refusal(GUARD, "the Guard may be brought in only when the demonstrators are ahead "
                              f"({state.scores[DEMONSTRATORS]} to {state.scores[POLICE]})")
@@ -195,7 +195,7 @@ def guard_in(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
 def guard_out(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "guard-out", "units": [...]}`: Guard companies taken out of the game; green gets one point for each
     (NATIONAL GUARD)."""
-    begin(ctx, state, emit)
+    state = begin(ctx, state, emit)
     units = units_named(state, command["units"], POLICE, command.get("from") and box_of(ctx, command["from"]))
     wrong = next((unit for unit in units if unit.type != "guard"), None)
     if wrong:
