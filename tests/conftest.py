@@ -30,6 +30,18 @@ class Run:
         return self.out.splitlines()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def cache_folder(tmp_path_factory):
+    """The registry's cache (referee.rulesets) goes under the run's own folder, never the user's."""
+    saved = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if saved is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = saved
+
+
 @pytest.fixture(autouse=True)
 def sessions_folder(tmp_path, monkeypatch):
     """New sessions go under the test's own folder, never the user's."""

@@ -9,29 +9,74 @@ decides anything on a ruleset's name.
 from __future__ import annotations
 
 import functools
+import json
+import os
+import sys
 from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
-from referee.rulesets.plugin import RulesetPlugin
+from referee.rulesets.plugin import RulesetPlugin, load
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
+    from pathlib import Path
 
     from referee.core.engine import Ruleset
 
 GROUP = "referee.rulesets"
 
 
-@functools.cache
-def _entry_points() -> dict[str, EntryPoint]:
+def _installed_key() -> list[list[object]]:
+    """What the installed packages are read from: each `sys.path` entry with its modification time, which
+    changes whenever a package is installed there or removed (its `.dist-info` folder comes or goes)."""
+    key: list[list[object]] = []
+    for entry in sys.path:
+        try:
+            key.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            key.append([entry, None])
+    return key
+
+
+def _cache_file() -> Path:
+    from platformdirs import user_cache_path
+
+    return user_cache_path("referee") / "rulesets.json"
+
+
+def _scan() -> dict[str, str]:
+    """The entry points of the group, read through importlib.metadata: name -> "module:attribute"."""
     from importlib.metadata import entry_points
 
-    found: dict[str, EntryPoint] = {}
+    found: dict[str, str] = {}
     for point in entry_points(group=GROUP):
-        if point.name in found and found[point.name].value != point.value:
+        if point.name in found and found[point.name] != point.value:
             raise RefereeError(f"two installed packages declare the ruleset {point.name!r}: "
-                               f"{found[point.name].value} and {point.value}")
-        found[point.name] = point
+                               f"{found[point.name]} and {point.value}")
+        found[point.name] = point.value
+    return found
+
+
+@functools.cache
+def _entry_points() -> dict[str, str]:
+    """The group's entry points, from a cache file while the installed packages are as they were when it was
+    written (importing importlib.metadata and reading every distribution costs `referee resolve` a third of
+    its start); else read afresh and the cache rewritten. A cache that cannot be read or written is ignored."""
+    key = _installed_key()
+    cache = _cache_file()
+    try:
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+        if cached["key"] == key and isinstance(cached["points"], dict):
+            return {str(name): str(value) for name, value in cached["points"].items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    found = _scan()
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        fresh = cache.with_name(f"{cache.name}.{os.getpid()}")
+        fresh.write_text(json.dumps({"key": key, "points": found}), encoding="utf-8")
+        os.replace(fresh, cache)
+    except OSError:
+        pass
     return found
 
 
@@ -47,11 +92,11 @@ def get(name: str) -> RulesetPlugin:
     if point is None:
         raise RefereeError(f"unknown ruleset {name!r} (installed: {', '.join(names()) or 'none'})")
     try:
-        plugin = point.load()
+        plugin = load(point)
     except Exception as error:  # a broken package: say which, without a traceback
-        raise RefereeError(f"the ruleset {name!r} ({point.value}) cannot be loaded: {type(error).__name__}: {error}") from None
+        raise RefereeError(f"the ruleset {name!r} ({point}) cannot be loaded: {type(error).__name__}: {error}") from None
     if not isinstance(plugin, RulesetPlugin) or plugin.id != name:
-        raise RefereeError(f"the entry point {name!r} ({point.value}) is not the RulesetPlugin of a ruleset {name!r}")
+        raise RefereeError(f"the entry point {name!r} ({point}) is not the RulesetPlugin of a ruleset {name!r}")
     return plugin
 
 

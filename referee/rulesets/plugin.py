@@ -26,9 +26,12 @@ if TYPE_CHECKING:
 
 @functools.cache
 def load(reference: str) -> Any:
-    """The object a `"package.module:attribute"` reference names."""
+    """The object a `"package.module:attribute"` reference names (the attribute may be dotted, as in an entry point)."""
     module, _, attribute = reference.partition(":")
-    return getattr(import_module(module), attribute)
+    found = import_module(module.strip())
+    for name in attribute.strip().split("."):
+        found = getattr(found, name)
+    return found
 
 
 @dataclass(frozen=True)
