@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
 from referee.rules.bounds import SHOWN, name_problem, quoted, shown
-from referee.text import plural
+from referee.text import plural, printable
 
 if TYPE_CHECKING:
     from referee.store.location import Location
@@ -237,6 +237,7 @@ def cmd_apply(args) -> int:
     from referee.session import Session
 
     session = Session.open(_session(args.path))
+    session.umpire = args.umpire
     try:
         source = sys.stdin if args.file in (None, "-") else None
         lines = source if source is not None else _read_input(args.file).splitlines()
@@ -257,7 +258,7 @@ def cmd_apply(args) -> int:
                 raise RefereeError(f"line {number}: {error}") from None
             print(f"ok {seq}", flush=True)
             if session.game.state.over and not was_over:  # said where the umpire looks, not only in the log
-                print(f"referee: line {number}: {session.game.narrate(session.game.events[-1])}", file=sys.stderr)
+                print(f"line {number} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
     finally:
         session.close()
     return 0
@@ -294,7 +295,26 @@ def cmd_view(args) -> int:
 def cmd_brief(args) -> int:
     from referee.briefing.commands import brief
 
-    return brief(_session(args.path), args.player, args.format, args.lang, Path(args.out))
+    return brief(_session(args.path), args.player, args.format, args.lang, Path(args.out), args.umpire)
+
+
+def cmd_umpires(args) -> int:
+    from referee.session import Session
+
+    changes = {**_pairs(args.set, form="NAME=ROLE"), **dict.fromkeys(args.remove, "")}
+    session = Session.open(_session(args.path)) if changes else Session.view(_session(args.path))
+    session.umpire = args.umpire
+    try:
+        roles = session.name_umpires(changes) if changes else session.umpires()
+    finally:
+        session.close()
+    if args.json:
+        print(json.dumps(roles))
+    elif not roles:
+        print("This session names no umpires: anyone may do anything (name them with --set NAME=ROLE).")
+    for name, role in roles.items() if not args.json else ():
+        print(f"{printable(name):<20} {role}")
+    return 0
 
 
 def cmd_resolve(args) -> int:
@@ -326,8 +346,6 @@ def cmd_review(args) -> int:
 
 def cmd_export(args) -> int:
     from referee.review.exports import export, export_player
-    from referee.text import printable
-
     path = _existing(args.path)
     with _writing(args.out, folder=True):
         written = (export(path, Path(args.out), args.format) if args.player is None
@@ -417,20 +435,33 @@ def cmd_demo(args) -> int:
 
 def cmd_play(args) -> int:
     if args.path is None:
-        return _dashboard(None)
+        return _dashboard(None, args.umpire)
     from referee.store.reading import open_reader
+    from referee.umpires import who_problem
 
     path = _session(args.path)
-    open_reader(path).close()  # a missing or corrupt database is refused before the dashboard starts
-    return _dashboard(path)
+    reader = open_reader(path)  # a missing or corrupt database is refused before the dashboard starts
+    try:
+        problem = who_problem(reader.umpires(), args.umpire)
+    finally:
+        reader.close()
+    if problem:
+        raise RefereeError(problem)
+    return _dashboard(path, args.umpire)
 
 
-def _dashboard(path: Location | None) -> int:
+def _dashboard(path: Location | None, umpire: str | None = None) -> int:
     from referee.tui.app import RefereeApp
 
-    app = RefereeApp(path)
+    app = RefereeApp(path, umpire=umpire)
     app.run()
     return app.return_code or 0  # 1 when the dashboard stopped on an error (Textual printed it)
+
+
+def _umpire_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--umpire", type=_name, default=os.environ.get("REFEREE_UMPIRE") or None,
+                        help="who you are, where the session names its umpires (`referee umpires`); recorded with each "
+                             "command (default: $REFEREE_UMPIRE)")
 
 
 def _command(sub, name: str, run, summary: str, *examples: str) -> argparse.ArgumentParser:
@@ -471,6 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(sub, "play", cmd_play, "open the dashboard on a session", "referee play tuesday.db", "referee play")
     p.add_argument("path", nargs="?", type=_path, help=f"{session} (default: the start screen, to pick or create one)")
+    _umpire_option(p)
 
     p = _command(sub, "demo", cmd_demo, "a fresh Lock Down, Hold Fast session", "referee demo", "referee demo --seed 1")
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
@@ -480,6 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
                  "referee apply tuesday.db turn1.jsonl")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("file", nargs="?", type=_path, help="a file of JSON lines, or - for stdin (default)")
+    _umpire_option(p)
 
     p = _command(sub, "state", cmd_state, "the umpire's full truth",
                  "referee state tuesday.db", "referee state tuesday.db --json")
@@ -507,6 +540,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="html to print from a browser, md, or pdf (needs the pdf extra); default html")
     p.add_argument("--lang", choices=("en", "es"), default="en", help="the sheets' language; default en")
     p.add_argument("--out", required=True, type=_path, help="the folder to write DIR/<player-id>.<ext> into")
+    _umpire_option(p)
+
+    p = _command(sub, "umpires", cmd_umpires, "the session's umpires and what each may do; name them or change roles",
+                 "referee umpires megagame.db --set ann=all --set bob=police --set cy=reports",
+                 "referee umpires megagame.db --umpire ann --set bob=protesters --remove cy", "referee umpires megagame.db")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--set", action="append", default=[], metavar="NAME=ROLE",
+                   help="give an umpire a role: all, reports, or a side of the scenario; repeat for several")
+    p.add_argument("--remove", action="append", default=[], type=_name, metavar="NAME", help="name this umpire no more")
+    p.add_argument("--json", action="store_true", help="one JSON object, umpire to role")
+    _umpire_option(p)
 
     p = _command(sub, "resolve", cmd_resolve, "resolve one confrontation or chart from JSON, without a session",
                  "referee resolve n30 attack.json", """echo '{"rl": 4, "roll": 5}' | referee resolve wallman-rl""")
@@ -594,7 +638,6 @@ def main(argv: list[str] | None = None) -> int:
 def _fail(message: str) -> int:
     """Print one line on stderr, its control characters shown as escapes and cut at LINE characters,
     and return 2 (bad input)."""
-    from referee.text import printable
 
     line = printable(" ".join(message.splitlines()))
     print("referee: " + (line if len(line) <= LINE else line[:LINE - 1] + "…"), file=sys.stderr)

@@ -16,3 +16,7 @@ class Refusal(RefereeError):
 
 class Stale(RefereeError):
     """The log moved on since the state a command was decided on: decide again, or tell the umpire."""
+
+
+class Disconnected(RefereeError):
+    """The database server cannot be reached, or the connection to it was lost: try again once it is back."""

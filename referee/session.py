@@ -5,20 +5,23 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from referee import rulesets, umpires
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, replay
 from referee.core.events import MARKS, Event
-from referee.errors import RefereeError, Stale
+from referee.errors import Disconnected, RefereeError, Stale
 from referee.game import Game
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
-from referee.store.location import Location
-from referee.store.reading import FORMAT, EventRecord, LogReader, open_reader
+from referee.store.location import DatabaseUrl, Location
+from referee.store.reading import FORMAT, EventRecord, LogReader, listener, open_reader
 
 if TYPE_CHECKING:
     from referee.store.repository import SessionStore
+
+T = TypeVar("T")
 
 SNAPSHOT_EVERY = 250
 SEED_BITS = 128
@@ -116,6 +119,10 @@ class Session:
         """The (seq, event) pairs the latest command committed."""
         self.followed: list[tuple[int, Event]] = []
         """The (seq, event) pairs other writers committed, as followed, until a screen takes them."""
+        self.umpire: str | None = None
+        """Who issues the commands given through this session (recorded with each; checked where roles are named)."""
+        self.lost = False
+        """Whether the connection to the database server was lost: the next use connects again, or says it cannot."""
 
     @property
     def store(self) -> SessionStore:
@@ -144,7 +151,37 @@ class Session:
     def log(self) -> tuple[list, set[int]]:
         """Every stored event and the commands that currently count."""
         with self._using:
-            return self._reader.log(), set(self._reader.effective())
+            return self._connected(lambda: (self._reader.log(), set(self._reader.effective())))
+
+    def _connected(self, use: Callable[[], T]) -> T:
+        """`use()` the database, connecting again first if the server was lost; a loss marks the session lost."""
+        if self.lost:
+            self._reconnect()
+        try:
+            return use()
+        except Disconnected:
+            self.lost = True
+            raise
+
+    def _reconnect(self) -> None:
+        """Open the database again after the server was lost (Disconnected while it is still gone). The game
+        stays the fold of the tip it held: the next `follow` brings in what was committed meanwhile."""
+        reader = open_reader(self.path)
+        for connection in {id(c): c for c in (self._reader, self._store) if c is not None}.values():
+            try:
+                connection.close()
+            except Exception:  # noqa: BLE001 - a connection to a server gone may fail to close; it is dropped anyway
+                pass
+        self._reader, self._store, self.lost = reader, None, False
+
+    @property
+    def path_is_served(self) -> bool:
+        """Whether the session lives on a database server (PostgreSQL) rather than in a file."""
+        return isinstance(self.path, DatabaseUrl)
+
+    def listener(self):
+        """Something to wait on for other writers' commits (referee.store.reading.listener), or None: poll."""
+        return listener(self.path)
 
     @property
     def info(self):
@@ -191,6 +228,15 @@ class Session:
         """Catch up with commands other writers committed: fold them in (or rebuild after their undo or
         redo) and take the dice counter from the log. True if there were any."""
         with self._using:
+            return self._connected(self._follow_again)
+
+    def _follow_again(self) -> bool:
+        """`_follow`, connecting again once if the server was lost since the database was last used: its first
+        read finds out, before anything is written."""
+        try:
+            return self._follow()
+        except Disconnected:
+            self._reconnect()
             return self._follow()
 
     def _follow(self) -> bool:
@@ -215,6 +261,14 @@ class Session:
         self.tip = tip
         return True
 
+    def last_outcome(self) -> Event:
+        """The last event the latest command brought about: its own, or for a redo, the redone command's last."""
+        event = self.last[-1][1]
+        if event.kind != "redone":
+            return event
+        records, _ = self.log()
+        return stored_event([r for r in records if r.command_id == event.data["command"]][-1])
+
     def take_followed(self) -> list[tuple[int, Event]]:
         """The events other writers committed since last asked."""
         with self._using:
@@ -222,29 +276,61 @@ class Session:
             return taken
 
     def apply(self, command: dict, expect: int | None = None) -> int:
-        """Apply and commit one command (undo and redo included); returns the seq of its last event.
+        """Apply and commit one command (undo and redo included), issued by `self.umpire`; returns the seq of
+        its last event.
 
         It is decided on the log as committed; with `expect` (the latest command id the caller showed
-        its user), a log that moved on since is refused rather than decided again.
+        its user), a log that moved on since is refused rather than decided again. Where the session names
+        its umpires, the command must be within the role of the umpire who issues it (referee.umpires).
         """
         with self._using:
-            return self._apply(command, expect)
+            return self._connected(lambda: self._apply(command, expect, self.umpire))
 
-    def _apply(self, command: dict, expect: int | None) -> int:
+    def _apply(self, command: dict, expect: int | None, umpire: str | None) -> int:
         for _ in range(ATTEMPTS):
-            self._follow()
+            self._follow_again()
             if expect is not None and self.tip[0] != expect:
                 raise Stale("the session changed meanwhile (another writer committed); look again and retry")
+            self._may(umpire, command)
             try:
-                return self._commit(command)
+                return self._commit(command, umpire)
             except Stale:
                 continue
         raise RefereeError("the session is busy: other writers kept committing first; nothing was changed")
 
-    def _commit(self, command: dict) -> int:
+    def umpires(self) -> dict[str, str]:
+        """The umpires the session names and each one's role (none: anyone may do anything)."""
+        with self._using:
+            return self._connected(self._reader.umpires)
+
+    def name_umpires(self, changes: dict[str, str]) -> dict[str, str]:
+        """Give umpires roles ("": name him no more), as `self.umpire`; returns the roles as they then stand."""
+        changes, by = umpires.roles_named(self.game.ctx, changes), self.umpire
+        with self._using:
+            self._connected(lambda: self.store.change_umpires(changes, by, lambda now: umpires.change_problem(now, changes, by)))
+            return self._connected(self._reader.umpires)
+
+    def _may(self, umpire: str | None, command: dict) -> None:
+        """Refuse a command that is not within the role of the umpire issuing it, where roles are named."""
+        roles = self._reader.umpires()
+        problem = umpires.who_problem(roles, umpire)
+        if problem is None and roles and umpire is not None:
+            verb = command.get("do")
+            own = False
+            if verb in ("undo", "redo"):
+                target = self._reader.undoable() if verb == "undo" else self._reader.redoable()
+                own = target is not None and self._reader.commands(after=target - 1)[0].umpire == umpire
+            acting = umpires.actor(rulesets.get(self.game.ctx.scenario.ruleset), self.game.ctx, self.state, command)
+            problem = umpires.command_problem(roles[umpire], command, acting, own)
+            if problem:
+                problem = f"{umpire}: {problem}"
+        if problem:
+            raise RefereeError(problem)
+
+    def _commit(self, command: dict, umpire: str | None) -> int:
         verb = command.get("do") if isinstance(command, dict) else None
         if verb in ("undo", "redo"):
-            return self._step_back() if verb == "undo" else self._step_forward()
+            return self._step_back(umpire) if verb == "undo" else self._step_forward(umpire)
         game = self.game
         before = game.state, game.dice.drawn, len(game.events)
         events = game.apply(command)
@@ -253,7 +339,8 @@ class Session:
         snapshot = self.since_snapshot + len(events) >= SNAPSHOT_EVERY
         try:
             command_id, seqs = self.store.record(command, "play", [e.to_json() for e in events], game.dice.drawn,
-                                                 expect=self.tip[1], snapshot=self.state.to_json() if snapshot else None)
+                                                 expect=self.tip[1], snapshot=self.state.to_json() if snapshot else None,
+                                                 umpire=umpire)
         except BaseException:
             game.state, game.dice.drawn = before[0], before[1]
             del game.events[before[2]:]
@@ -263,26 +350,32 @@ class Session:
         self.since_snapshot = 0 if snapshot else self.since_snapshot + len(events)
         return seqs[-1]
 
-    def _step_back(self) -> int:
+    def _step_back(self, umpire: str | None) -> int:
         target = self._reader.undoable()
         if target is None or self._reader.commands()[0].id == target:
             raise RefereeError("nothing to undo")
-        return self._mark("undo", "undone", target)
+        return self._mark("undo", "undone", target, umpire)
 
-    def _step_forward(self) -> int:
+    def _step_forward(self, umpire: str | None) -> int:
         target = self._reader.redoable()
         if target is None:
             raise RefereeError("nothing to redo")
-        return self._mark("redo", "redone", target)
+        return self._mark("redo", "redone", target, umpire)
 
-    def _mark(self, verb: str, kind: str, target: int) -> int:
+    def _mark(self, verb: str, kind: str, target: int, umpire: str | None) -> int:
         marker = Event(kind, {"command": target}, (), self.state.turn, self.state.phase)
         command_id, seqs = self.store.record({"do": verb}, verb, [marker.to_json()], self.game.dice.drawn,
-                                             expect=self.tip[1])
+                                             expect=self.tip[1], umpire=umpire)
         self.tip = (command_id, self.store.head)
         self.last = [(seqs[-1], marker)]
         self.since_snapshot = rebuild(self._reader, self.game, command_id)
         return seqs[-1]
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def close(self) -> None:
         if self._store is not None:

@@ -59,16 +59,19 @@ def log_lines(store, as_json: bool) -> Iterator[str]:
     from referee.session import is_undone, narrated
 
     effective, records = set(store.effective()), store.log()
+    issuer = {command.id: command.umpire for command in store.commands()}
     lines = [(r, "") for r in records] if as_json else narrated(_narrator(store.info), records)
     for record, line in lines:
-        undone = is_undone(record, effective)
+        undone, umpire = is_undone(record, effective), issuer.get(record.command_id)
         if as_json:
             yield json.dumps({
                 "seq": record.seq, "turn": record.turn, "phase": record.phase, "kind": record.kind,
                 "data": record.data, "dice": record.dice, "command": record.command_id, "undone": undone,
+                "umpire": umpire,
             })
         else:
-            yield printable(f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}")
+            yield printable(f"{record.seq:>5}  t{record.turn:<2} {record.phase:<18} {line}{'  (undone)' if undone else ''}"
+                            f"{f'  by {umpire}' if umpire else ''}")
 
 
 def _narrator(info) -> Callable[[Event], str]:

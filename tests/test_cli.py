@@ -571,3 +571,17 @@ def test_simulate_prints_the_documented_object_and_save_keeps_the_last_game(cli,
     assert {k: v for k, v in again.items() if k != "seconds"} == {k: v for k, v in result.items() if k != "seconds"}
     final = json.loads(cli("state", saved, "--json").out)
     assert final["over"] is True and final["winner"] in result["wins"]
+
+
+def test_apply_says_on_stderr_when_a_command_ends_the_game_a_redo_of_that_command_included(referee_process, tmp_path):
+    """The umpire is told where he looks, not only in the log; a redo of the command that ended the game ends it
+    again and is told in that command's words."""
+    saved = tmp_path / "ended.db"
+    assert referee_process("simulate", "n30/close-the-ring", "--seed", "5", "--save", saved).code == 0
+    ended = referee_process("log", saved).lines[-1]
+    undone = referee_process("apply", saved, "-", stdin='{"do": "undo"}\n')
+    assert (undone.code, undone.err) == (0, "")
+    redone = referee_process("apply", saved, "-", stdin='{"do": "redo"}\n')
+    assert redone.code == 0 and redone.out.startswith("ok ")
+    said = ended.split("  ")[-1].strip()  # the log's line: seq, turn, kind, then the narration
+    assert said.startswith("Game over") and redone.err.splitlines() == [f"line 1 ended the game: {said}"]

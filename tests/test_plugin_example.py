@@ -312,3 +312,24 @@ def test_the_guide_quotes_the_example_as_it_is():
     for path, block in quoted:
         assert block in (root / path).read_text(), f"docs/rulesets.md quotes {path} as it no longer is:\n{block}"
     assert "[rulesets.md](rulesets.md)" in (root / "docs" / "README.md").read_text()
+
+
+def test_a_part_named_wrong_in_a_declaration_is_the_ruleset_s_error_in_one_line(picket, referee_process, tmp_path):
+    """A slip in the declaration's import path names the ruleset, the part and the path, not a bug in referee."""
+    misnamed = replace(picket, rules="picket.rules:PicketRulez")
+    with pytest.raises(RefereeError, match=r"the ruleset 'picket' names its rules 'picket.rules:PicketRulez', which "
+                                           r"cannot be loaded \(AttributeError: .*PicketRulez"):
+        misnamed.ruleset()
+    with pytest.raises(RefereeError, match=r"names its computer players 'picket.nowhere:PLAYERS'.*ModuleNotFoundError"):
+        replace(picket, autoplay="picket.nowhere:PLAYERS").computer_players()
+
+
+def test_its_umpires_give_only_their_side_s_commands(session, referee_process):
+    """The declaration's `actors`: a move is the side of its unit, a push the police's; what is left is `all`'s."""
+    gate = session()
+    assert referee_process("umpires", gate, "--set", "ann=all", "--set", "pat=pickets").code == 0
+    refused = referee_process("apply", gate, "--umpire", "pat", stdin=json.dumps(PUSH) + "\n")
+    assert refused.code == 2 and refused.err == ("referee: line 1: pat: the role pickets gives the pickets' commands "
+                                                 "only, and 'push' is here the police's\n")
+    assert referee_process("apply", gate, "--umpire", "pat", stdin=json.dumps(MOVE_CANTEEN) + "\n").code == 0
+    assert referee_process("apply", gate, "--umpire", "pat", stdin='{"do": "end-phase"}\n').code == 2

@@ -11,6 +11,7 @@ import time
 import psycopg
 import pytest
 
+from referee.errors import Disconnected
 from referee.session import Session
 from referee.store.location import DatabaseUrl
 from referee.store.reading import open_reader
@@ -95,7 +96,9 @@ def test_a_server_stopped_mid_command_leaves_whole_commands_and_one_line(own_ser
         out, err = writer.stdout.read(), writer.stderr.read() if writer.stderr else ""
         writer.wait(timeout=60)
     assert writer.returncode == 2, err
-    assert len(err.splitlines()) == 1 and "the connection to the PostgreSQL server was lost" in err
+    # lost during a command; or between two, when the writer, finding it lost, tries once to connect again
+    assert len(err.splitlines()) == 1
+    assert "the connection to the PostgreSQL server was lost" in err or "cannot reach the PostgreSQL server" in err
     acknowledged = 20 + len(out.split()) // 2
     own_server.start()
     reader = open_reader(url)
@@ -121,3 +124,97 @@ def test_a_session_locked_elsewhere_past_the_wait_is_one_line_and_nothing_change
                  f"line 1: {DatabaseUrl(url)} is locked by another program (waited 0.5 s); nothing was changed, try again")
     again = cli("apply", url, stdin='{"do": "end-phase"}\n')  # once let go, the same command goes in
     assert again.code == 0 and again.out.startswith("ok ")
+
+
+def test_a_commit_is_notified_to_listeners_on_its_database_and_no_other(postgres_server):
+    url, elsewhere = (DatabaseUrl(postgres_server.new_database()) for _ in range(2))
+    Session.create(url, SCENARIO, {}, seed=9).close()
+    Session.create(elsewhere, SCENARIO, {}, seed=9).close()
+    with Session.open(url) as session, Session.open(elsewhere) as other:
+        listener = session.listener()
+        try:
+            assert not listener.wait(0.2)  # nothing committed yet
+            other.apply({"do": "end-phase"})
+            assert not listener.wait(0.3)  # another database's commit is not this session's
+            since = time.monotonic()
+            session.apply({"do": "end-phase"})
+            assert listener.wait(2) and time.monotonic() - since < 1
+            assert not listener.wait(0.2)  # each commit is told once
+        finally:
+            listener.close()
+
+
+def test_a_session_whose_server_was_stopped_says_so_in_one_line_and_connects_again_once_it_is_back(own_server):
+    url = DatabaseUrl(own_server.new_database())
+    Session.create(url, SCENARIO, {}, seed=9).close()
+    with Session.view(url) as session:
+        session.apply({"do": "end-phase"})
+        own_server.stop()
+        for attempt in (session.follow, lambda: session.apply({"do": "end-phase"})):
+            with pytest.raises(Disconnected) as lost:
+                attempt()
+            assert "\n" not in str(lost.value) and session.lost
+        own_server.start()
+        with Session.open(url) as other:  # another umpire commits while the first is away
+            other.apply({"do": "end-phase"})
+            expected = other.state.to_json()
+        assert session.follow() and not session.lost
+        assert session.state.to_json() == expected
+        session.apply({"do": "end-phase"})  # and commands go in again
+        assert len(session.log()[1]) == 4
+
+
+def test_a_listener_whose_server_was_stopped_is_disconnected_and_a_new_one_listens_again(own_server):
+    url = DatabaseUrl(own_server.new_database())
+    Session.create(url, SCENARIO, {}, seed=9).close()
+    with Session.open(url) as session:
+        listener = session.listener()
+        own_server.stop()
+        with pytest.raises(Disconnected):
+            listener.wait(1)
+        listener.close()
+        with pytest.raises(Disconnected):
+            session.listener()
+        own_server.start()
+        listener = session.listener()
+        try:
+            session.apply({"do": "end-phase"})
+            assert listener.wait(2)
+        finally:
+            listener.close()
+
+
+def test_a_dashboard_whose_server_was_stopped_says_so_once_and_follows_again_once_it_is_back(own_server, monkeypatch):
+    from referee.tui.screens import umpire
+    from tests.tui_support import drive, make_session, press
+
+    told: list[str] = []
+    monkeypatch.setattr(umpire.UmpireScreen, "notify", lambda self, message, **options: told.append(options.get("title")))
+    url = DatabaseUrl(own_server.new_database())
+    make_session(None, at=url)
+    move = {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}
+
+    async def until(pilot, done, seconds: float) -> float:
+        since = time.monotonic()
+        while not done() and time.monotonic() - since < seconds:
+            await pilot.pause(0.05)
+        return time.monotonic() - since
+
+    async def script(pilot, app):
+        screen = app.screen
+        own_server.stop()
+        lost_after = await until(pilot, lambda: screen.offline, 2 * umpire.SAFETY_SECONDS + 1)
+        await pilot.pause(2 * umpire.SAFETY_SECONDS)  # polls go on failing: said once
+        await press(pilot, "e")  # a command meanwhile is refused in one line
+        refused = screen.note
+        own_server.start()
+        with Session.open(url) as other:
+            other.apply(move)
+        back_after = await until(pilot, lambda: screen.game.state.units["Bananarchy"].node == "5th & Olive",
+                                 2 * umpire.SAFETY_SECONDS + 2)
+        return lost_after, refused, back_after, screen.offline
+
+    lost_after, refused, back_after, offline = drive(url, script)
+    assert lost_after <= umpire.SAFETY_SECONDS + 1 and told.count("Connection lost") == 1
+    assert "PostgreSQL server" in refused and "\n" not in refused
+    assert back_after <= umpire.SAFETY_SECONDS + 1 and not offline and told.count("Connection back") == 1

@@ -74,6 +74,9 @@ def test_the_report_agrees_with_log_and_state(cli, saved, tmp_path):
     assert f"success {state['score']} against {state['target']}" in page
     assert "undone: Report for police" in page, "the undone command is in the timeline, struck through"
     assert "http" not in page.replace("http://www.w3.org", ""), "no external assets"
+    for side, kind, n in ctx["lost"]:  # each type by its scenario's label, not its id
+        assert f"<tr><td>{side}</td><td>{ctx['scenario'].types[kind].label}</td><td class=\"num\">{n}</td></tr>" in page
+    assert ctx["lost"], "the saved game loses units"
 
 
 def test_the_score_chart_marks_the_turns_it_moved_most(saved):
@@ -178,7 +181,7 @@ def test_exports_load_back_to_the_same_events(cli, saved, tmp_path):
         rows = list(csv.DictReader(handle))
     back = [{"seq": int(r["seq"]), "turn": int(r["turn"]), "phase": r["phase"], "kind": r["kind"],
              "data": json.loads(r["data"]), "dice": json.loads(r["dice"]), "command": int(r["command"]),
-             "undone": r["undone"] == "True"} for r in rows]
+             "undone": r["undone"] == "True", "umpire": r["umpire"] or None} for r in rows]
     assert back == log
     turns = json.loads((tmp_path / "json" / "turns.json").read_text())
     assert turns[-1]["score"] == state_json(cli, saved)["score"] and [t["turn"] for t in turns] == list(range(1, len(turns) + 1))

@@ -12,7 +12,7 @@ import pytest
 from referee import session as session_module
 from referee.errors import RefereeError
 from referee.session import Session
-from referee.store.reading import open_reader
+from referee.store.reading import FORMAT, open_reader
 from tests.examples import OPENING
 
 DATA = Path(__file__).parent / "data"
@@ -118,7 +118,7 @@ def test_a_session_of_the_earlier_format_opens_plays_on_and_is_chained_from_then
     assert cli("verify", path).code == 0
     reader = open_reader(path)
     try:
-        assert reader.format == 2 and reader.info.epochs[0].nonce is None  # its commitment stays the bare seed's
+        assert reader.format == FORMAT and reader.info.epochs[0].nonce is None  # its commitment stays the bare seed's
         assert reader.info.seed == 1999
     finally:
         reader.close()

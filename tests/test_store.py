@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import IntegrityError
 
 from referee.errors import RefereeError
-from referee.store.reading import Epoch, SessionInfo
+from referee.store.reading import FORMAT, Epoch, SessionInfo
 from referee.store.repository import SessionStore
 
 SOURCES = {"scenario": {"id": "n30/hold-the-line"}}
@@ -136,8 +136,8 @@ def test_opening_a_database_without_its_session_row_refuses(store: SessionStore)
 def test_opening_a_session_of_a_newer_format_refuses(store: SessionStore):
     store.close()
     with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE session SET format = 3")
-    assert refusal(store.path) == f"{store.path} was written by a newer referee (format 3)"
+        conn.execute("UPDATE session SET format = ?", (FORMAT + 1,))
+    assert refusal(store.path) == f"{store.path} was written by a newer referee (format {FORMAT + 1})"
 
 
 # Recording

@@ -12,15 +12,17 @@ from referee.text import printable
 
 
 def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: str, out: Path,
-                    store=None) -> list[tuple[str, str, Path]]:
+                    store=None, umpire: str | None = None) -> list[tuple[str, str, Path]]:
     """Render the players' sheets (all players if None), write DIR/<player-id>.<fmt>, record each in
-    the session; (side, player, file) per sheet. Nothing is written if any sheet fails."""
+    the session; (side, player, file) per sheet. Nothing is written if any sheet fails, or if the session
+    names its umpires and a sheet is not within the role of the `umpire` printing them (referee.umpires)."""
     from referee.briefing.render import render
     from referee.knowledge.build import record
 
     knowledge = record(path)
     scenario = knowledge.ctx.scenario
     chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
+    _may_print(path, store, umpire, [scenario.player(p).side for p in chosen])
     sheets = []
     for player_id in chosen:
         view = knowledge.view(player_file(player_id))
@@ -43,6 +45,26 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
         finally:
             own.close()
     return _write(sheets, fmt, lang, out, store)
+
+
+def _may_print(path: Location, store, umpire: str | None, sides: list[str]) -> None:
+    """Refuse sheets that are not within the role of the umpire printing them, where the session names roles."""
+    from referee.store.reading import open_reader
+    from referee.umpires import briefing_problem, who_problem
+
+    reader = store or open_reader(path)
+    try:
+        roles = reader.umpires()
+    finally:
+        if store is None:
+            reader.close()
+    problem = who_problem(roles, umpire)
+    if problem is None and roles and umpire is not None:
+        problem = next(filter(None, (briefing_problem(roles[umpire], side) for side in sides)), None)
+        if problem:
+            problem = f"{umpire}: {problem}" + ("; give --player" if len(sides) > 1 else "")
+    if problem:
+        raise RefereeError(problem)
 
 
 def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[str, str, Path]]:
@@ -71,9 +93,9 @@ def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[st
     return [(view.side, view.player, out / f"{view.player}.{fmt}") for view, _ in sheets]
 
 
-def brief(path: Location, player: str | None, fmt: str, lang: str, out: Path) -> int:
+def brief(path: Location, player: str | None, fmt: str, lang: str, out: Path, umpire: str | None = None) -> int:
     """The command line: write the sheets (every player's if `player` is None) and print `side TAB player TAB
     path` for each (fields `printable`)."""
-    for written in write_briefings(path, None if player is None else [player], fmt, lang, out):
+    for written in write_briefings(path, None if player is None else [player], fmt, lang, out, umpire=umpire):
         print("\t".join(map(printable, written)), flush=True)
     return 0

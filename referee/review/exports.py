@@ -29,7 +29,7 @@ def event_rows(g: Gathered) -> list[dict]:
     """Every stored event as `referee log --json` prints it (undone ones included and marked)."""
     undone = {record.seq for record, _ in g.undone}
     return [{"seq": r.seq, "turn": r.turn, "phase": r.phase, "kind": r.kind, "data": r.data, "dice": r.dice,
-             "command": r.command_id, "undone": r.seq in undone} for r in g.log]
+             "command": r.command_id, "undone": r.seq in undone, "umpire": g.issuers.get(r.command_id)} for r in g.log]
 
 
 def turn_rows(g: Gathered) -> list[dict]:

@@ -18,7 +18,7 @@ from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
 from referee.store.location import Location
-from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, open_reader
+from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, UmpireRecord, open_reader
 
 RL_KINDS = ("rl-rolled", "negotiated", "crowds-merged", "crowd-mood")
 """Events after which a crowd's Response Level is read again."""
@@ -58,6 +58,8 @@ class Gathered:
     played: list[Played] = field(default_factory=list)
     undone: list[tuple[EventRecord, str]] = field(default_factory=list)  # with its narrated line
     commands: dict[int, tuple[dict, int]] = field(default_factory=dict)  # id: (body, dice drawn after it)
+    issuers: dict[int, str] = field(default_factory=dict)  # command id: the umpire who issued it, where recorded
+    umpire_changes: list[UmpireRecord] = field(default_factory=list)  # the umpires named and their roles, in order
     log: list[EventRecord] = field(default_factory=list)
     briefings: list[BriefingRecord] = field(default_factory=list)
     scores: dict[int, int] = field(default_factory=dict)  # turn: score at its end
@@ -82,7 +84,10 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
     reader = open_reader(path)
     try:
         info, log, effective = reader.info, reader.log(), set(reader.effective())
-        commands = {c.id: (c.body, c.dice_drawn) for c in reader.commands()}
+        stored = reader.commands()
+        commands = {c.id: (c.body, c.dice_drawn) for c in stored}
+        issuers = {c.id: c.umpire for c in stored if c.umpire is not None}
+        umpire_changes = reader.umpire_changes()
         briefings = reader.briefings()
         chain = (reader.tip()[1], reader.chain_problem())
     finally:
@@ -92,7 +97,8 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
     rules, score = rulesets.rules(scenario.ruleset), rulesets.get(scenario.ruleset).score
     initial = rules.initial(ctx)
     state, record = initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
-    g = Gathered(path, info, ctx, initial, state, commands=commands, log=log, briefings=briefings, chain=chain)
+    g = Gathered(path, info, ctx, initial, state, commands=commands, issuers=issuers, umpire_changes=umpire_changes,
+                 log=log, briefings=briefings, chain=chain)
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))

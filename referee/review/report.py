@@ -40,19 +40,43 @@ def timeline(g: Gathered) -> list[Turn]:
     def at(turn: int) -> dict:
         return turns.setdefault(turn, {"lines": [], "moves": []})
 
+    signed: set[int] = set()
+
+    def by(command: int, text: str) -> str:
+        """Who issued a command, where recorded: said after the first thing the timeline shows of it."""
+        if command not in g.issuers or command in signed:
+            return text
+        signed.add(command)
+        return f"{text} · by {g.issuers[command]}"
+
     for p in g.played:
         entry = at(p.event.turn)
         if p.event.kind in QUIET:
             if p.event.kind in ("unit-moved", "crowd-moved") and p.event.data["to"] != p.event.data.get("from"):
-                entry["moves"].append(f"{p.event.data.get('unit') or p.event.data['crowd']} → "
-                                      f"{p.event.data['to'] or 'off the map'}")
+                entry["moves"].append(by(p.command, f"{p.event.data.get('unit') or p.event.data['crowd']} → "
+                                                    f"{p.event.data['to'] or 'off the map'}"))
         else:
-            entry["lines"].append((p.seq, p.line, notes(p.event), False))
+            entry["lines"].append((p.seq, by(p.command, p.line), notes(p.event), False))
     for record, line in g.undone:
-        at(record.turn)["lines"].append((record.seq, line, (), True))
+        at(record.turn)["lines"].append((record.seq, by(record.command_id, line), (), True))
     label = g.scenario.clock.label
     return [Turn(t, label(t), g.scores.get(t), tuple(sorted(e["lines"])), tuple(e["moves"]))
             for t, e in sorted(turns.items())]
+
+
+def umpire_team(g: Gathered) -> list[tuple[str, str, int, int]]:
+    """Each umpire named or recorded: (name, role at the end, "" if none, commands issued, of which undone)."""
+    roles: dict[str, str] = {}
+    for change in g.umpire_changes:
+        roles[change.name] = change.role
+    effective = {p.command for p in g.played}
+    issued: dict[str, list[int]] = {}
+    for command, umpire in g.issuers.items():
+        if g.commands[command][0].get("do") not in ("undo", "redo"):
+            issued.setdefault(umpire, []).append(command)
+    return [(name, roles.get(name, ""), len(issued.get(name, [])),
+             sum(command not in effective for command in issued.get(name, [])))
+            for name in sorted(set(roles) | set(issued))]
 
 
 def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
@@ -163,7 +187,7 @@ def context(g: Gathered) -> dict:
         "moves": moves, "timeline": timeline(g), "fates": in_play, "unused": unused, "audit": audit(g),
         "moments": [(m, knew_and_true(g, m)) for _, m in sorted(g.moments.items())],
         "rl_chart": levels_chart(rl, max(g.scores or {1: 0}), len(scenario.tables.rl.levels)) if rl and scenario.tables else None,
-        "rl": rl,
+        "rl": rl, "umpires": umpire_team(g),
     }
 
 

@@ -63,11 +63,24 @@ class RulesetPlugin:
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
     calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
     autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any
+    # Whose action each verb is, for an umpire team's roles (referee.umpires): the command's key that names the
+    # acting unit or units, "phase" (the side whose phase it is, by `phase_sides`), or "side:<side>". A verb not
+    # listed is the umpire's own (the sequence of play, what concerns both sides): only the role `all` gives it.
+    actors: Mapping[str, str] = field(default_factory=dict)
+    phase_sides: Mapping[str, str] = field(default_factory=dict)  # phase -> the side that acts in it
 
     def _part(self, reference: str | None, what: str) -> Any:
         if reference is None:
             raise RefereeError(f"the ruleset {self.id!r} has no {what} yet (it offers only its calculators)")
-        return load(reference)
+        return self._load(reference, what)
+
+    def _load(self, reference: str, what: str) -> Any:
+        """A part by its reference; one that names nothing importable is the ruleset's error, said as such."""
+        try:
+            return load(reference)
+        except (ImportError, AttributeError) as error:
+            raise RefereeError(f"the ruleset {self.id!r} names its {what} {reference!r}, which cannot be loaded "
+                               f"({type(error).__name__}: {error})") from None
 
     def ruleset(self) -> Ruleset:
         return self._part(self.rules, "rules")()
@@ -90,18 +103,18 @@ class RulesetPlugin:
         return next(iter(scores.values()))
 
     def texts_for(self, lang: str) -> dict[str, str]:
-        return load(self.texts).get(lang, {}) if self.texts else {}
+        return self._load(self.texts, "texts").get(lang, {}) if self.texts else {}
 
     def review_notes(self, event: Event) -> tuple[str, ...]:
-        return load(self.notes)(event) if self.notes else ()
+        return self._load(self.notes, "review notes")(event) if self.notes else ()
 
     def hidden_facts(self, unit: Unit) -> list[str]:
-        return load(self.truth)(unit) if self.truth else []
+        return self._load(self.truth, "hidden facts")(unit) if self.truth else []
 
     def resolve(self, name: str, data: object, seed: int | None) -> dict:
         if self.calculate is None or name not in self.calculators:
             raise KeyError(name)
-        return load(self.calculate)(name, data, seed)
+        return self._load(self.calculate, "calculators")(name, data, seed)
 
     def computer_players(self) -> Any:
-        return load(self.autoplay) if self.autoplay else None
+        return self._load(self.autoplay, "computer players") if self.autoplay else None

@@ -37,6 +37,7 @@ class CommandRow(SQLModel, table=True):
     dice_drawn: int
     kind: str
     hash: str = Field(sa_type=Text)  # the chain's hash after this command
+    umpire: str | None = Field(default=None, sa_type=Text)  # who issued it (chained with it), if known
 
 
 class EventRow(SQLModel, table=True):
@@ -78,3 +79,15 @@ class BriefingRow(SQLModel, table=True):
     format: str
     lang: str
     created: str
+
+
+class UmpireRow(SQLModel, table=True):
+    """One change of the session's umpires: from now on `name` may do what `role` says ("": nothing)."""
+
+    __tablename__ = "umpire"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_type=Text)
+    role: str = Field(sa_type=Text)
+    created: str
+    by: str | None = Field(default=None, sa_type=Text)  # the umpire who made the change, if the session named any

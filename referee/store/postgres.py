@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import Disconnected, RefereeError
 from referee.store.location import DatabaseUrl
 from referee.store.reading import TABLES, LogReader, verified
 
 CONNECT_SECONDS = 10
 """How long connecting waits for the server."""
 EXTRA = "PostgreSQL sessions need the driver: pip install 'referee[postgres]'"
+CHANNEL = "referee_log"
+"""Every commit to a session's log notifies this channel of its database (NOTIFY, delivered on commit)."""
 
 
 def driver() -> Any:
@@ -77,10 +79,39 @@ def problem(url: DatabaseUrl, error: BaseException | None) -> RefereeError:
         return RefereeError(f"{url}: the server refused the connection ({fatal[1]})")
     if "connection failed" in text or "could not connect" in text:
         reason = text.rpartition("failed: ")[2].split(" Is the server")[0]
-        return RefereeError(f"{url}: cannot reach the PostgreSQL server ({reason})")
-    if "closed the connection" in text or "terminating connection" in text or "server conn" in text:
-        return RefereeError(f"{url}: the connection to the PostgreSQL server was lost; a command under way was "
+        return Disconnected(f"{url}: cannot reach the PostgreSQL server ({reason})")
+    if "closed the connection" in text or "terminating connection" in text or "server conn" in text or \
+            "the connection is closed" in text or "the connection is lost" in text:
+        return Disconnected(f"{url}: the connection to the PostgreSQL server was lost; a command under way was "
                             "committed whole or not at all (`referee log` shows which)")
     if getattr(error, "sqlstate", None) == "42P01":  # undefined table
         return RefereeError(f"{url} is not a referee session database ({text.split(' LINE ')[0]})")
     return RefereeError(f"{url}: {text}")
+
+
+class Listener:
+    """A connection of its own that LISTENs to the session's channel: `wait(seconds)` says whether a commit was
+    notified meanwhile. A server lost is a Disconnected; a new Listener starts listening again."""
+
+    def __init__(self, url: DatabaseUrl):
+        psycopg = driver()
+        self.url = url
+        try:
+            self._connection = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS)
+            self._connection.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error as error:
+            raise problem(url, error) from None
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for a notification; True if any came (all that came are taken)."""
+        psycopg = driver()
+        try:
+            came = any(True for _ in self._connection.notifies(timeout=seconds, stop_after=1))
+            while came and any(True for _ in self._connection.notifies(timeout=0, stop_after=1)):
+                pass
+            return came
+        except psycopg.Error as error:
+            raise problem(self.url, error) from None
+
+    def close(self) -> None:
+        self._connection.close()

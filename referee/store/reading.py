@@ -19,9 +19,12 @@ from urllib.parse import quote
 from referee.errors import RefereeError
 from referee.store.location import DatabaseUrl, Location
 
-FORMAT = 2
+FORMAT = 3
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
+"""The tables every session has."""
+COPIED = (*TABLES, "umpire")
+"""Every table of a session of this format, as `referee copy` copies them."""
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
 LAST = 2**63 - 1
@@ -76,6 +79,7 @@ class CommandRecord:
     kind: str
     dice_drawn: int
     hash: str  # the chain's hash after it ("" in sessions made before the chain)
+    umpire: str | None = None  # who issued it, where the session names its umpires or he said who he is
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +93,17 @@ class EventRecord:
     kind: str
     data: dict[str, Any]
     dice: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class UmpireRecord:
+    """One change of the session's umpires: `name` may now do what `role` says ("" : nothing any more)."""
+
+    id: int
+    name: str
+    role: str
+    created: str
+    by: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +136,9 @@ def link(previous: str, *fields: object) -> str:
 
 
 def command_link(previous: str, row: Sequence[object]) -> str:
-    """The chain's hash after a command row (id, kind, dice_drawn, body)."""
-    return link(previous, "c", *row)
+    """The chain's hash after a command row (id, kind, dice_drawn, body, umpire): the umpire who issued it is
+    chained too, where there is one (a command without stays chained as before umpires were recorded)."""
+    return link(previous, "c", *row[:4], *(field for field in row[4:] if field is not None))
 
 
 def event_link(previous: str, row: Sequence[object]) -> str:
@@ -190,8 +206,8 @@ class LogReader:
 
     def table_rows(self, table: str) -> list[dict[str, Any]]:
         """Every row of one of the session's tables as stored, by column name, in the order of its key."""
-        if table not in TABLES:
-            raise ValueError(f"{table!r} is not one of {TABLES}")
+        if table not in COPIED:
+            raise ValueError(f"{table!r} is not one of {COPIED}")
         names, rows = self._query(f"SELECT * FROM {table} ORDER BY 1")
         return [dict(zip(names, row, strict=True)) for row in rows]
 
@@ -206,8 +222,27 @@ class LogReader:
     def commands(self, after: int = 0) -> list[CommandRecord]:
         """Every command in order (after command `after` if given), undone ones included."""
         chained = "hash" if self.format >= 2 else "''"
-        rows = self._all(f"SELECT id, body, kind, dice_drawn, {chained} FROM command WHERE id > {int(after)} ORDER BY id")
-        return [CommandRecord(i, json.loads(body), kind, drawn, h) for i, body, kind, drawn, h in rows]
+        rows = self._all(f"SELECT id, body, kind, dice_drawn, {chained}, {self._umpire} FROM command "
+                         f"WHERE id > {int(after)} ORDER BY id")
+        return [CommandRecord(i, json.loads(body), kind, drawn, h, who) for i, body, kind, drawn, h, who in rows]
+
+    @property
+    def _umpire(self) -> str:
+        """The command table's umpire column, or NULL in sessions made before umpires were recorded."""
+        return "umpire" if self.format >= 3 else "NULL"
+
+    def umpire_changes(self) -> list[UmpireRecord]:
+        """Every change of the session's umpires, in order (none before umpires were recorded)."""
+        if self.format < 3:
+            return []
+        return [UmpireRecord(*row) for row in self._all("SELECT id, name, role, created, by FROM umpire ORDER BY id")]
+
+    def umpires(self) -> dict[str, str]:
+        """The umpires the session names and the role of each, as they now stand (none: anyone may do anything)."""
+        roles: dict[str, str] = {}
+        for change in self.umpire_changes():
+            roles[change.name] = change.role
+        return {name: role for name, role in roles.items() if role}
 
     def events(self, command_ids: set[int] | None = None, after_command: int = 0) -> list[EventRecord]:
         """The events in log order: of `command_ids` only if given, and of commands after `after_command`."""
@@ -266,7 +301,7 @@ class LogReader:
         last_id, last_head = self.tip()  # first: whatever commits meanwhile lies beyond it
         start, head = after or (0, self.genesis())
         where = f"id > {int(start)} AND id <= {int(last_id)}"
-        commands = self._all(f"SELECT id, kind, dice_drawn, body, hash FROM command WHERE {where} ORDER BY id")
+        commands = self._all(f"SELECT id, kind, dice_drawn, body, {self._umpire}, hash FROM command WHERE {where} ORDER BY id")
         events: dict[int, list[tuple]] = {}
         for row in self._all("SELECT seq, command_id, turn, phase, kind, data, dice, hash FROM event "
                              f"WHERE {where.replace('id', 'command_id')} ORDER BY seq"):
@@ -445,6 +480,16 @@ def open_reader(path: Location) -> LogReader:
         if "read-only" not in str(error):
             raise
     return _connect(path, "mode=ro&immutable=1")
+
+
+def listener(path: Location) -> Any:
+    """Something to wait on for other writers' commits (`wait(seconds) -> bool`, `close()`): a PostgreSQL
+    session's LISTEN (referee.store.postgres.Listener); None for a SQLite file, which is polled instead."""
+    if not isinstance(path, DatabaseUrl):
+        return None
+    from referee.store import postgres
+
+    return postgres.Listener(path)
 
 
 def _connect(path: Path, mode: str) -> LogReader:

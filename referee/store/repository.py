@@ -9,25 +9,26 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, inspect, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, inspect, select, text, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 from sqlmodel import SQLModel, col
 
 from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
 from referee.store.location import DatabaseUrl, Location
-from referee.store.models import BriefingRow, CommandRow, EventRow, SessionRow, SnapshotRow
+from referee.store.models import BriefingRow, CommandRow, EventRow, SessionRow, SnapshotRow, UmpireRow
+from referee.store.postgres import CHANNEL
 from referee.store.reading import (
+    COPIED,
     FORMAT,
     GENESIS,
     SESSION_ID,
-    TABLES,
     LogReader,
     command_link,
     database_problem,
@@ -47,6 +48,7 @@ _HOLD_AT = _HOLD.where(col(SessionRow.head) == bindparam("expect"))
 _HEAD = select(col(SessionRow.head), select(func.max(CommandRow.id)).scalar_subquery(),
                select(func.max(EventRow.seq)).scalar_subquery()).where(col(SessionRow.id) == SESSION_ID)
 _SET_HEAD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=bindparam("new_head"))
+_NOTIFY = text(f"NOTIFY {CHANNEL}")  # PostgreSQL: tell the dashboards listening, once the commit is done
 
 
 def _dump(value: Any) -> str:
@@ -110,14 +112,14 @@ class SessionStore(LogReader):
             raise RefereeError(f"{source.path} was made by an earlier referee: apply a command to it first, "
                                "which brings it up to date")
         source.intact()
-        rows = {table: source.table_rows(table) for table in TABLES}
+        rows = {table: source.table_rows(table) for table in COPIED}
         (session,) = rows["session"]
-        for briefing in rows["briefing"]:
-            del briefing["id"]  # numbered again in order, by the new database's own counter
+        for row in rows["briefing"] + rows["umpire"]:
+            del row["id"]  # numbered again in order, by the new database's own counter
 
         def fill(store: SessionStore) -> None:
             with store._writing() as conn:
-                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow):
+                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, UmpireRow):
                     if rows[model.__tablename__]:
                         conn.execute(insert(model), rows[model.__tablename__])
                 conn.execute(update(SessionRow).values(head=session["head"]))
@@ -219,11 +221,11 @@ class SessionStore(LogReader):
 
     def record(
         self, command: dict[str, Any], kind: str, events: list[dict[str, Any]], dice_drawn: int, *,
-        expect: str | None = None, snapshot: dict[str, Any] | None = None,
+        expect: str | None = None, snapshot: dict[str, Any] | None = None, umpire: str | None = None,
     ) -> tuple[int, list[int]]:
         """Store a command and its events in one transaction, chained to the log; return (command id, event
         seqs) after commit. With `expect`, refuse (Stale) unless the log's head is still that hash; with
-        `snapshot`, keep that state as the state after the command."""
+        `snapshot`, keep that state as the state after the command; `umpire` is who issued it."""
         if kind not in KINDS:
             raise ValueError(f"command kind {kind!r} is not one of {KINDS}")
         body = _dump(command)
@@ -233,10 +235,10 @@ class SessionStore(LogReader):
                 raise Stale("the session changed while this command was being decided")
             head, last_command, last_seq = conn.execute(_HEAD).one()
             command_id, first = (last_command or 0) + 1, (last_seq or 0) + 1
-            head = command_link(head, (command_id, kind, dice_drawn, body))
+            head = command_link(head, (command_id, kind, dice_drawn, body, umpire))
             conn.execute(insert(CommandRow), [{
                 "id": command_id, "session_id": SESSION_ID, "body": body, "created": _now(), "dice_drawn": dice_drawn,
-                "kind": kind, "hash": head}])
+                "kind": kind, "hash": head, "umpire": umpire}])
             values = []
             for seq, (turn, phase, event_kind, data, dice) in enumerate(rows, start=first):
                 head = event_link(head, (seq, command_id, turn, phase, event_kind, data, dice))
@@ -247,8 +249,24 @@ class SessionStore(LogReader):
             if snapshot is not None:
                 conn.execute(insert(SnapshotRow), [_snapshot_row(command_id, head, snapshot)])
             conn.execute(_SET_HEAD, {"new_head": head})
+            if isinstance(self.path, DatabaseUrl):
+                conn.execute(_NOTIFY)
         self.head = head
         return command_id, [v["seq"] for v in values]
+
+    def change_umpires(self, roles: dict[str, str], by: str | None, problem: Callable[[dict[str, str]], str | None]) -> None:
+        """Record in one transaction that each named umpire may now do what his role says ("": nothing), unless
+        `problem(the roles as they stand)` says why not: the check and the change are one, whoever else writes."""
+        with self._writing() as conn:
+            conn.execute(_HOLD)  # one change of roles (or command) at a time
+            now: dict[str, str] = {}
+            for name, role in conn.execute(select(col(UmpireRow.name), col(UmpireRow.role)).order_by(col(UmpireRow.id))):
+                now[name] = role
+            refused = problem({name: role for name, role in now.items() if role})
+            if refused:
+                raise RefereeError(refused)
+            conn.execute(insert(UmpireRow), [{"name": name, "role": role, "created": _now(), "by": by}
+                                             for name, role in roles.items()])
 
     def save_snapshot(self, command_id: int, state: dict[str, Any]) -> None:
         """Keep the state after a command, bound to the chain's hash after it, replacing any kept before."""
@@ -260,27 +278,37 @@ class SessionStore(LogReader):
             conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after, state)))
 
     def _upgrade(self) -> None:
-        """Bring a session of an earlier format up to this one: chain its log by hash (trusting it as it
-        stands) and drop its snapshots, which are only a cache."""
+        """Bring a session of an earlier format up to this one: give it the table of its umpires and the column
+        of who issued each command (format 3); before that, chain its log by hash, trusting it as it stands, and
+        drop its snapshots, which are only a cache (format 2)."""
+        with self._writing() as conn:
+            UmpireRow.metadata.create_all(conn, tables=[UmpireRow.__table__])  # type: ignore[attr-defined]
+            conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
+            if self.format < 2:
+                self._chain(conn)
+            conn.execute(text("UPDATE session SET format = :format"), {"format": FORMAT})
+        self.format = FORMAT
+
+    @staticmethod
+    def _chain(conn: Connection) -> None:
+        """Chain a log made before the chain by hash, as it stands, and drop its snapshots."""
         columns = {"session": ("nonce TEXT", "reseeds TEXT NOT NULL DEFAULT '[]'", "head TEXT NOT NULL DEFAULT ''"),
                    "command": ("hash TEXT",), "event": ("hash TEXT",), "snapshot": ("chain TEXT", "digest TEXT")}
-        with self._writing() as conn:
-            for table, added in columns.items():
-                for column in added:
-                    conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column}")
-            conn.exec_driver_sql("DELETE FROM snapshot")
-            head = _genesis(conn)
-            events: dict[int, list[tuple]] = {}
-            for row in conn.exec_driver_sql("SELECT seq, command_id, turn, phase, kind, data, dice FROM event ORDER BY seq"):
-                events.setdefault(row[1], []).append(tuple(row))
-            for command in list(conn.exec_driver_sql("SELECT id, kind, dice_drawn, body FROM command ORDER BY id")):
-                head = command_link(head, tuple(command))
-                conn.exec_driver_sql("UPDATE command SET hash = ? WHERE id = ?", (head, command[0]))
-                for event in events.get(command[0], ()):
-                    head = event_link(head, event)
-                    conn.exec_driver_sql("UPDATE event SET hash = ? WHERE seq = ?", (head, event[0]))
-            conn.exec_driver_sql("UPDATE session SET head = ?, format = ?", (head, FORMAT))
-        self.format = FORMAT
+        for table, added in columns.items():
+            for column in added:
+                conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column}")
+        conn.exec_driver_sql("DELETE FROM snapshot")
+        head = _genesis(conn)
+        events: dict[int, list[tuple]] = {}
+        for row in conn.exec_driver_sql("SELECT seq, command_id, turn, phase, kind, data, dice FROM event ORDER BY seq"):
+            events.setdefault(row[1], []).append(tuple(row))
+        for command in list(conn.exec_driver_sql("SELECT id, kind, dice_drawn, body FROM command ORDER BY id")):
+            head = command_link(head, tuple(command))
+            conn.execute(text("UPDATE command SET hash = :hash WHERE id = :id"), {"hash": head, "id": command[0]})
+            for event in events.get(command[0], ()):
+                head = event_link(head, event)
+                conn.execute(text("UPDATE event SET hash = :hash WHERE seq = :seq"), {"hash": head, "seq": event[0]})
+        conn.execute(text("UPDATE session SET head = :head"), {"head": head})
 
     def record_briefings(self, sheets: list[tuple[str, int, str, str, str]]) -> None:
         """Note in one transaction that briefings (player, turn, sha256, format, lang) were handed out."""

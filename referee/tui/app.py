@@ -16,7 +16,7 @@ from referee import rulesets
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
 from referee.session import Session
-from referee.store.location import Location
+from referee.store.location import Location, location
 from referee.tui.screens.umpire import UmpireScreen
 from referee.tui.styles import give_default_styles
 
@@ -33,9 +33,12 @@ class RefereeApp(App):
     """A screen under 30 lines is `-short`: its panels give up their borders for lines of content."""
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]  # the help says it: the footer keeps its room for the game
 
-    def __init__(self, path: Location | None = None, folder: Path | None = None):
+    def __init__(self, path: Location | str | None = None, folder: Path | None = None, umpire: str | None = None):
+        """The dashboard on the session at `path` (a file's path or a PostgreSQL URL, as text or as such), else the
+        start screen on `folder`'s sessions; `umpire`: who gives its commands, where the session names its umpires."""
         super().__init__()
-        self.path = path
+        self.umpire = umpire
+        self.path = None if path is None else location(str(path))
         self.folder = folder or sessions_dir()
         self.session: Session | None = None
         self._thresholds = gc.get_threshold()
@@ -86,7 +89,8 @@ class RefereeApp(App):
         if self.session is not None:
             self.session.close()
         self.session = session
-        self.sub_title = f"{session.path}"
+        session.umpire = self.umpire
+        self.sub_title = f"{session.path}" + (f" · umpire {self.umpire}" if self.umpire else "")
         kind = rulesets.get(session.game.ctx.scenario.ruleset).screen_class()
         give_default_styles(self, kind.STYLED)
         screen = kind(session)

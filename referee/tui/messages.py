@@ -28,3 +28,11 @@ class Followed(Message):
     def __init__(self, lines: list[tuple[int, str]], undoing: bool, tip: int):
         self.lines, self.undoing, self.tip = lines, undoing, tip
         super().__init__()
+
+
+class Connection(Message):
+    """The database server was lost (`lost`: what was said of it) or is back (`lost` empty)."""
+
+    def __init__(self, lost: str):
+        self.lost = lost
+        super().__init__()

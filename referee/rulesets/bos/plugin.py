@@ -32,4 +32,7 @@ PLUGIN = RulesetPlugin(
     calculators=("bos",),
     calculate="referee.rulesets.bos.rules.calculator:calculate",
     autoplay="referee.rulesets.bos.players.autoplay:AUTOPLAY",
+    actors={"move": "unit", "place": "unit", "lose": "unit", "barricade": "unit", "combat": "phase",
+            "emergency": "side:authority", "escalate": "side:authority"},
+    phase_sides={"protester-combat": "protester", "authority-combat": "authority"},  # 3.33 (rules.phases.FIGHTER)
 )

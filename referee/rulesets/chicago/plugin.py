@@ -31,4 +31,6 @@ PLUGIN = RulesetPlugin(
     calculators=("chicago",),
     calculate="referee.rulesets.chicago.rules.calculator:calculate",
     autoplay="referee.rulesets.chicago.players.autoplay:AUTOPLAY",
+    actors={"move": "units", "place": "units", "conflict": "phase", "guard": "side:police", "guard-out": "side:police"},
+    phase_sides={"green-conflict": "demonstrators", "blue-conflict": "police"},  # HOW TO PLAY (rules.steps.FIGHTER)
 )

@@ -29,4 +29,7 @@ PLUGIN = RulesetPlugin(
     calculators=("n30",),
     calculate="referee.rulesets.n30.rules.calculator:calculate",
     autoplay="referee.rulesets.n30.players.autoplay:AUTOPLAY",
+    actors={"move": "unit", "roll": "unit", "barricade": "unit", "flo": "unit", "top": "unit", "stay": "unit",
+            "group-move": "units", "choose": "phase", "factions": "side:protesters"},
+    phase_sides={"protester-movement": "protesters", "police-movement": "police"},  # 3.1 (rules.phases.MOVER)
 )

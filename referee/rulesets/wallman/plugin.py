@@ -30,4 +30,8 @@ PLUGIN = RulesetPlugin(
     calculators=("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
                  "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage", "wallman-loot"),
     calculate="referee.rulesets.wallman.rules.calculator:resolve_json",
+    actors={"move": "unit", "order": "officer", "return-fire": "unit", "negotiate": "officer", "fight": "unit",
+            "shoot": "unit", "gas": "unit", "overreaction": "unit", "hydrant": "engine", "firefight": "engine",
+            "triage": "medic", "evacuate": "ambulance", "crowd-move": "crowd", "drift": "crowd", "rl": "crowd",
+            "split": "crowd", "merge": "crowd", "damage": "crowd", "loot": "crowd", "fire": "crowd"},
 )

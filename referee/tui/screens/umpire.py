@@ -4,6 +4,7 @@ dice from the table, printing briefings, the theme and the help."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -15,10 +16,11 @@ from textual import events, on, work
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import RichLog
+from textual.worker import Worker, get_current_worker
 
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
-from referee.errors import RefereeError
+from referee.errors import Disconnected, RefereeError
 from referee.knowledge.build import player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
@@ -28,7 +30,7 @@ from referee.store.location import sibling
 from referee.text import printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
-from referee.tui.messages import Applied, Followed, Refused
+from referee.tui.messages import Applied, Connection, Followed, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
 T = TypeVar("T")
@@ -36,7 +38,11 @@ T = TypeVar("T")
 LOG_SHOWN = 200
 """How many of the latest events the log panel shows when a session opens."""
 FOLLOW_SECONDS = 0.4
-"""How often the screen looks for commands other writers committed."""
+"""How often the screen looks for commands other writers committed (a SQLite file)."""
+SAFETY_SECONDS = 2.0
+"""How often a screen on PostgreSQL looks all the same, beside the notifications (and tries a server gone again)."""
+LISTEN_SECONDS = 0.5
+"""How long a notification is waited for before the listener checks whether the screen is closing."""
 
 
 HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left_curly_bracket", "phase", False),
@@ -66,6 +72,8 @@ class UmpireScreen(Screen):
         self.table_dice = False
         self.note = ""
         self._lock = threading.Lock()
+        self.offline = False  # the database server is gone: said once, tried again at each poll
+        self._listening: Worker | None = None  # the thread waiting for a PostgreSQL session's notifications
         self.viewing: str | None = None  # the player whose knowledge the screen shows, if any
         self.log_of: tuple[str, tuple[str, ...]] | None = None  # the player's log the panel shows (None: the umpire's)
         self.view: PlayerView | None = None  # what that player knows (None while the screen shows the truth)
@@ -181,21 +189,71 @@ class UmpireScreen(Screen):
 
     @on(events.Mount)
     def _start_following(self) -> None:
-        self.set_interval(FOLLOW_SECONDS, self._poll)
+        """Poll a SQLite file; on PostgreSQL, listen for the commits' notifications (and poll now and then, in
+        case one was missed while the server was away)."""
+        if self.session.path_is_served:
+            self._listening = self._listen()
+            self.set_interval(SAFETY_SECONDS, self._poll)
+        else:
+            self.set_interval(FOLLOW_SECONDS, self._poll)
+
+    @on(events.Unmount)
+    def _stop_listening(self) -> None:
+        """The listener's thread ends within `LISTEN_SECONDS` of the screen closing (the app waits for it)."""
+        if self._listening is not None:
+            self._listening.cancel()
 
     def _poll(self) -> None:
         """Follow other writers, unless a dialog is open: what it shows must stay what its command is decided on."""
         if self.app.screen is self and not self._lock.locked():
             self._follow()
 
+    @work(thread=True, exclusive=True, group="listen")
+    def _listen(self) -> None:
+        """Wait for the server's notifications of commits and follow each; a listener lost listens again once the
+        server is back (the polls say meanwhile that it is gone)."""
+        worker = get_current_worker()
+        listener = None
+        while not worker.is_cancelled:
+            try:
+                listener = listener or self.session.listener()
+                if listener.wait(LISTEN_SECONDS) and not worker.is_cancelled:
+                    self.app.call_from_thread(self._poll)
+            except RefereeError:
+                if listener is not None:
+                    listener.close()
+                listener = None
+                time.sleep(LISTEN_SECONDS)
+        if listener is not None:
+            listener.close()
+
     @work(thread=True, exclusive=True, group="follow")
     def _follow(self) -> None:
         with self._lock:
             try:
                 self.session.follow()
+            except Disconnected as error:
+                self.post_message(Connection(str(error)))
+                return
             except RefereeError as error:
                 self.post_message(Refused({}, str(error)))
+            if self.offline:
+                self.post_message(Connection(""))
             self.post_followed()
+
+    @on(Connection)
+    def _connection(self, message: Connection) -> None:
+        """The server lost (said once, while the screen goes on trying) or back (and what it missed shown)."""
+        if bool(message.lost) == self.offline:
+            return
+        self.offline = bool(message.lost)
+        if self.offline:
+            self.note = f"{message.lost}; trying again"
+            self.notify(self.note, title="Connection lost", severity="error", timeout=10)
+        else:
+            self.note = "connected again"
+            self.notify("connected again: the screen shows the session as it now stands", title="Connection back")
+        self.refresh_view()
 
     def post_followed(self) -> None:
         """Tell the screen what other writers committed, if anything (called holding the lock)."""
@@ -302,7 +360,8 @@ class UmpireScreen(Screen):
 
         with self._lock:
             try:
-                written = write_briefings(self.session.path, None, fmt, lang, Path(folder), self.session.store)
+                written = write_briefings(self.session.path, None, fmt, lang, Path(folder), self.session.store,
+                                           self.session.umpire)
             except RefereeError as error:
                 self.post_message(Refused({"do": "brief"}, str(error)))
                 return

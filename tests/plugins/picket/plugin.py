@@ -22,4 +22,5 @@ PLUGIN = RulesetPlugin(
     calculators=("picket-push",),
     calculate="picket.calculator:calculate",
     autoplay="picket.autoplay:AUTOPLAY",
+    actors={"move": "unit", "push": "side:police"},
 )

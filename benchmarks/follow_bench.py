@@ -1,0 +1,101 @@
+"""One umpire's command on another umpire's dashboard (not a test): the time from a command acknowledged by
+`referee apply` in another process to an open dashboard showing it, on a SQLite file and on PostgreSQL.
+
+    python benchmarks/follow_bench.py [--commands 30] [--postgres URL-of-an-empty-database | throwaway]
+
+Without --postgres, a throwaway server of its own is started where PostgreSQL's `initdb` is found (as the tests
+do: tests/pg_server.py). A SQLite dashboard polls (every 0.4 s); a PostgreSQL one is told by NOTIFY.
+Target: within 1 s, every command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.session import Session  # noqa: E402
+from referee.store.location import location  # noqa: E402
+from referee.tui.app import RefereeApp  # noqa: E402
+
+SCENARIO = "n30/lock-down-hold-fast"
+
+
+async def delays(where: str, commands: int) -> list[float]:
+    """Open a dashboard on the session, then have another process apply commands one by one, each a moment
+    after the last was shown: how long after each acknowledgement the dashboard showed it."""
+    writer = subprocess.Popen([sys.executable, "-m", "referee", "apply", where, "-"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert writer.stdin is not None and writer.stdout is not None
+    shown: list[float] = []
+    try:
+        async with (app := RefereeApp(location(where))).run_test(size=(120, 40)) as pilot:
+            while not hasattr(app.screen, "seen"):
+                await pilot.pause(0.05)
+            await pilot.pause(0.5)
+            for number in range(commands):
+                seen = app.screen.seen
+                report = {"do": "report", "player": "police", "text": f"report {number}"}
+                writer.stdin.write(json.dumps(report) + "\n")
+                writer.stdin.flush()
+                acknowledged = await asyncio.to_thread(writer.stdout.readline)
+                if not acknowledged.startswith("ok "):
+                    raise SystemExit(f"apply failed: {acknowledged}{writer.stderr.read() if writer.stderr else ''}")
+                since = time.perf_counter()
+                while app.screen.seen == seen and time.perf_counter() - since < 10:
+                    await pilot.pause(0.002)
+                shown.append(time.perf_counter() - since)
+                await pilot.pause(0.1 + 0.37 * (number % 3))  # commands at no fixed step against the polls
+    finally:
+        writer.stdin.close()
+        writer.wait(timeout=30)
+    return shown
+
+
+def report(name: str, shown: list[float]) -> None:
+    worst = max(shown)
+    print(f"{name:10} {len(shown)} commands: median {statistics.median(shown):.3f} s, max {worst:.3f} s   "
+          f"target <= 1 s   {'OK' if worst <= 1 else 'SLOW'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--commands", type=int, default=30)
+    parser.add_argument("--postgres", metavar="URL", help="an empty PostgreSQL database, or `throwaway` (the default "
+                        "where initdb is found)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "follow.db")
+        Session.create(location(path), SCENARIO, {}, seed=3).close()
+        report("SQLite", asyncio.run(delays(path, args.commands)))
+    chosen = args.postgres or ("throwaway" if shutil.which("initdb") else None)
+    if chosen is None:
+        print("PostgreSQL: no initdb here and no --postgres URL given: not measured")
+        return
+    server = None
+    if chosen == "throwaway":
+        from tests import pg_server
+
+        server = pg_server.launch()
+    try:
+        url = server.new_database() if server else chosen
+        Session.create(location(url), SCENARIO, {}, seed=3).close()
+        report("PostgreSQL", asyncio.run(delays(url, args.commands)))
+    finally:
+        if server:
+            server.stop()
+            shutil.rmtree(server.folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
