@@ -119,6 +119,8 @@ class Session:
         """The (seq, event) pairs the latest command committed."""
         self.followed: list[tuple[int, Event]] = []
         """The (seq, event) pairs other writers committed, as followed, until a screen takes them."""
+        self._roles_changed = 0  # the latest change of the umpires' roles, as `_follow` last read it
+        self._roles: tuple[int, dict[str, str]] = (0, {})  # the roles as of a change
         self.umpire: str | None = None
         """Who issues the commands given through this session (recorded with each; checked where roles are named)."""
         self.lost = False
@@ -240,7 +242,8 @@ class Session:
             return self._follow()
 
     def _follow(self) -> bool:
-        tip = self._reader.tip()
+        last, head, self._roles_changed = self._reader.log_end()
+        tip = (last, head)
         if tip == self.tip:
             return False
         last = self.tip[0]
@@ -311,8 +314,11 @@ class Session:
             return self._connected(self._reader.umpires)
 
     def _may(self, umpire: str | None, command: dict) -> None:
-        """Refuse a command that is not within the role of the umpire issuing it, where roles are named."""
-        roles = self._reader.umpires()
+        """Refuse a command that is not within the role of the umpire issuing it, where roles are named (read
+        again only when they changed since last read: `_follow` reads when they last did)."""
+        if self._roles[0] != self._roles_changed:
+            self._roles = (self._roles_changed, self._reader.umpires() if self._roles_changed else {})
+        roles = self._roles[1]
         problem = umpires.who_problem(roles, umpire)
         if problem is None and roles and umpire is not None:
             verb = command.get("do")

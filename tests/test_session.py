@@ -17,8 +17,9 @@ from tests.examples import OPENING
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "s.db"
+def db(session_at):
+    """Where a new session goes, on each backend in turn."""
+    return session_at
 
 
 def test_reopened_session_equals_the_live_one(db):

@@ -39,9 +39,22 @@ def redo(store: SessionStore) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    with SessionStore.create(tmp_path / "session.db", "n30/lock-down-hold-fast", OPTIONS, 1999, SOURCES) as store:
+def store(session_at):
+    """A new session's store, on each backend in turn."""
+    with SessionStore.create(session_at, "n30/lock-down-hold-fast", OPTIONS, 1999, SOURCES) as store:
         yield store
+
+
+def execute(where, sql: str) -> None:
+    """Run one statement on a session's database behind referee's back, on either backend."""
+    if isinstance(where, Path):
+        with sqlite3.connect(where) as conn:
+            conn.execute(sql)
+        return
+    import psycopg
+
+    with psycopg.connect(str(where), autocommit=True) as conn:
+        conn.execute(sql)
 
 
 @pytest.fixture
@@ -75,7 +88,7 @@ def test_created_session_reopens_with_its_settings(tmp_path: Path):
 
 
 def test_create_refuses_an_existing_file(store: SessionStore):
-    with pytest.raises(RefereeError, match="already exists"):
+    with pytest.raises(RefereeError, match="already (exists|holds a session)"):
         SessionStore.create(store.path, "n30/hold-the-line", {}, 1, SOURCES)
 
 
@@ -128,15 +141,13 @@ def test_opening_another_programs_sqlite_database_refuses_and_leaves_it_alone(tm
 
 def test_opening_a_database_without_its_session_row_refuses(store: SessionStore):
     store.close()
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("DELETE FROM session")
+    execute(store.path, "DELETE FROM session")
     assert refusal(store.path).endswith("(no session row)")
 
 
 def test_opening_a_session_of_a_newer_format_refuses(store: SessionStore):
     store.close()
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE session SET format = ?", (FORMAT + 1,))
+    execute(store.path, f"UPDATE session SET format = {FORMAT + 1}")
     assert refusal(store.path) == f"{store.path} was written by a newer referee (format {FORMAT + 1})"
 
 

@@ -283,9 +283,16 @@ class LogReader:
     def tip(self) -> tuple[int, str]:
         """The latest command's id (0 before any) and the chain's hash after it: what a writer decides on.
         Read in one statement, so that both are of the same commit whoever else writes meanwhile."""
+        return self.log_end()[:2]
+
+    def log_end(self) -> tuple[int, str, int]:
+        """The tip (see `tip`) and the number of the latest change of the umpires' roles (0 before any), in one
+        statement: a writer reads the roles again only when that has moved."""
         head = "head" if self.format >= 2 else "''"
-        last, after = self._row(f"SELECT (SELECT max(id) FROM command), {head} FROM session WHERE id = {SESSION_ID}")
-        return last or 0, after
+        roles = "(SELECT max(id) FROM umpire)" if self.format >= 3 else "0"
+        last, after, changed = self._row(f"SELECT (SELECT max(id) FROM command), {head}, {roles} FROM session "
+                                         f"WHERE id = {SESSION_ID}")
+        return last or 0, after, changed or 0
 
     def genesis(self) -> str:
         """The chain's first hash: of everything the session was created with."""

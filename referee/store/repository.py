@@ -45,10 +45,12 @@ KINDS = ("play", "undo", "redo")
 # The statements of `record`, built once: building them costs more than running them.
 _HOLD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=SessionRow.head)
 _HOLD_AT = _HOLD.where(col(SessionRow.head) == bindparam("expect"))
-_HEAD = select(col(SessionRow.head), select(func.max(CommandRow.id)).scalar_subquery(),
-               select(func.max(EventRow.seq)).scalar_subquery()).where(col(SessionRow.id) == SESSION_ID)
+_TAKE = tuple(hold.returning(col(SessionRow.head), select(func.max(CommandRow.id)).scalar_subquery(),
+                             select(func.max(EventRow.seq)).scalar_subquery()) for hold in (_HOLD, _HOLD_AT))
+"""Hold the session's row (on the head expected, the second) and read the log's end, in one round trip."""
 _SET_HEAD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=bindparam("new_head"))
-_NOTIFY = text(f"NOTIFY {CHANNEL}")  # PostgreSQL: tell the dashboards listening, once the commit is done
+_SET_HEAD_NOTIFY = text(f"UPDATE session SET head = :new_head FROM (SELECT pg_notify('{CHANNEL}', '')) AS told "
+                        f"WHERE session.id = {SESSION_ID}")  # PostgreSQL: the dashboards listening are told at commit
 
 
 def _dump(value: Any) -> str:
@@ -231,9 +233,10 @@ class SessionStore(LogReader):
         body = _dump(command)
         rows = [(e["turn"], e["phase"], e["kind"], _dump(e["data"]), _dump(e["dice"])) for e in events]
         with self._writing() as conn:
-            if conn.execute(_HOLD if expect is None else _HOLD_AT, {"expect": expect}).rowcount == 0:
+            taken = conn.execute(_TAKE[expect is not None], {"expect": expect}).one_or_none()
+            if taken is None:
                 raise Stale("the session changed while this command was being decided")
-            head, last_command, last_seq = conn.execute(_HEAD).one()
+            head, last_command, last_seq = taken
             command_id, first = (last_command or 0) + 1, (last_seq or 0) + 1
             head = command_link(head, (command_id, kind, dice_drawn, body, umpire))
             conn.execute(insert(CommandRow), [{
@@ -248,9 +251,7 @@ class SessionStore(LogReader):
                 conn.execute(insert(EventRow), values)
             if snapshot is not None:
                 conn.execute(insert(SnapshotRow), [_snapshot_row(command_id, head, snapshot)])
-            conn.execute(_SET_HEAD, {"new_head": head})
-            if isinstance(self.path, DatabaseUrl):
-                conn.execute(_NOTIFY)
+            conn.execute(_SET_HEAD_NOTIFY if isinstance(self.path, DatabaseUrl) else _SET_HEAD, {"new_head": head})
         self.head = head
         return command_id, [v["seq"] for v in values]
 
