@@ -119,8 +119,8 @@ class Session:
         """The (seq, event) pairs the latest command committed."""
         self.followed: list[tuple[int, Event]] = []
         """The (seq, event) pairs other writers committed, as followed, until a screen takes them."""
-        self._roles_changed = 0  # the latest change of the umpires' roles, as `_follow` last read it
-        self._roles: tuple[int, dict[str, str]] = (0, {})  # the roles as of a change
+        changed = reader.log_end()[2]
+        self._roles = (changed, reader.umpires() if changed else {})  # the umpires' roles, as of their latest change
         self.umpire: str | None = None
         """Who issues the commands given through this session (recorded with each; checked where roles are named)."""
         self.lost = False
@@ -242,7 +242,9 @@ class Session:
             return self._follow()
 
     def _follow(self) -> bool:
-        last, head, self._roles_changed = self._reader.log_end()
+        last, head, roles_changed = self._reader.log_end()
+        if roles_changed != self._roles[0]:  # read the roles again only when they changed
+            self._roles = (roles_changed, self._reader.umpires() if roles_changed else {})
         tip = (last, head)
         if tip == self.tip:
             return False
@@ -313,11 +315,14 @@ class Session:
             self._connected(lambda: self.store.change_umpires(changes, by, lambda now: umpires.change_problem(now, changes, by)))
             return self._connected(self._reader.umpires)
 
+    @property
+    def role(self) -> str | None:
+        """The role of the umpire using this session, as last followed (None where roles are not named)."""
+        return self._roles[1].get(self.umpire) if self.umpire else None
+
     def _may(self, umpire: str | None, command: dict) -> None:
-        """Refuse a command that is not within the role of the umpire issuing it, where roles are named (read
-        again only when they changed since last read: `_follow` reads when they last did)."""
-        if self._roles[0] != self._roles_changed:
-            self._roles = (self._roles_changed, self._reader.umpires() if self._roles_changed else {})
+        """Refuse a command that is not within the role of the umpire issuing it, where roles are named (as
+        `_follow` just read them)."""
         roles = self._roles[1]
         problem = umpires.who_problem(roles, umpire)
         if problem is None and roles and umpire is not None:

@@ -274,6 +274,7 @@ def test_a_dashboard_gives_commands_as_its_umpire_and_says_why_one_is_not_his(tm
 
     async def script(pilot, app):
         screen = app.screen
+        assert screen.status_note() == "umpire dee (protesters)"  # who is at this screen, until a note says more
         await press(pilot, "e")  # end of phase: no side's
         refused, phase = screen.note, screen.game.state.phase
         screen.send(PROTESTER_MOVE)

@@ -94,9 +94,11 @@ class UmpireScreen(Screen):
         return self.history.state(self.moment) if self.history else self.game.state
 
     def status_note(self) -> str:
-        """The status line's note: where in the history the screen is, else the latest refusal."""
+        """The status line's note: where in the history the screen is, else the latest refusal, else who the
+        umpire at this screen is, where the session names its umpires."""
         if self.history is None:
-            return self.note
+            role = self.session.role
+            return self.note or (f"umpire {self.session.umpire} ({role})" if role else "")
         event = self.history.events[self.moment - 1] if self.moment else None
         return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.narrate(event)}" if event else "")
 

@@ -152,7 +152,8 @@ class MainScreen(UmpireScreen):
         if self.viewing:
             return self.viewing_note()
         selected = f"selected {self.unit}" if self.unit else "no unit selected"
-        return f"{selected} · {self.note}" if self.note else selected
+        note = self.status_note()  # the latest note, or who the umpire at this screen is
+        return f"{selected} · {note}" if note else selected
 
     @on(UnitSelected)
     def _unit_selected(self, event: UnitSelected) -> None:
