@@ -23,6 +23,7 @@ DEMO = "n30/lock-down-hold-fast"
 TURNS = 999  # the most turns a game can have (`--turn`, `--at`)
 GAMES = 100_000  # the most games one `simulate` plays
 LINE = 500  # the longest message printed: the safety net under every value's own cut
+PORT = 8030  # where `referee serve` listens by default
 
 
 class _Parser(argparse.ArgumentParser):
@@ -298,10 +299,42 @@ def cmd_brief(args) -> int:
     return brief(_session(args.path), args.player, args.format, args.lang, Path(args.out), args.umpire)
 
 
+def cmd_serve(args) -> int:
+    from referee.web.serve import serve
+
+    return serve(_session(args.path), args.lan, args.port, args.umpire)
+
+
+def cmd_links(args) -> int:
+    from referee.session import Session
+
+    session = Session.view(_session(args.path))
+    session.umpire = args.umpire
+    try:
+        if args.revoke:
+            session.revoke_links(args.revoke)
+        if args.reissue:
+            session.issue_links(args.reissue)
+        links = session.player_links()
+        sides = {player.id: player.side for player in session.game.ctx.scenario.players}
+    finally:
+        session.close()
+    base = args.base.rstrip("/")
+    for player, side in sides.items():
+        link = f"{base}/p/{links[player]}" if player in links else "(no link: referee serve gives one)"
+        print(f"{printable(side)}\t{printable(player)}\t{link}")
+    return 0
+
+
 def cmd_umpires(args) -> int:
     from referee.session import Session
 
-    changes = {**_pairs(args.set, form="NAME=ROLE"), **dict.fromkeys(args.remove, "")}
+    named = _pairs(args.set, form="NAME=ROLE")
+    given = [pair.partition("=")[0].strip() for pair in args.set] + args.remove
+    twice = sorted({name for name in given if given.count(name) > 1})
+    if twice:
+        raise RefereeError(f"{', '.join(twice)}: given twice; say once what each umpire may do")
+    changes = {**named, **dict.fromkeys(args.remove, "")}
     session = Session.open(_session(args.path)) if changes else Session.view(_session(args.path))
     session.umpire = args.umpire
     try:
@@ -540,6 +573,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="html to print from a browser, md, or pdf (needs the pdf extra); default html")
     p.add_argument("--lang", choices=("en", "es"), default="en", help="the sheets' language; default en")
     p.add_argument("--out", required=True, type=_path, help="the folder to write DIR/<player-id>.<ext> into")
+    _umpire_option(p)
+
+    p = _command(sub, "serve", cmd_serve, "serve each player's live page of a session (his briefing as it stands)",
+                 "referee serve tuesday.db --port 8031 &", "referee serve tuesday.db --lan")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--lan", action="store_true", help="listen on the local network, for the players' own devices "
+                   "(default: this machine only)")
+    p.add_argument("--port", type=_whole(0, 65535), default=PORT, help=f"the port to listen on (default {PORT}; 0: any free one)")
+    _umpire_option(p)
+
+    p = _command(sub, "links", cmd_links, "each player's secret link to his live page; withdraw or renew them",
+                 "referee links tuesday.db --base http://127.0.0.1:8031", "referee links tuesday.db --reissue police")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--reissue", action="append", default=[], type=_name, metavar="PLAYER",
+                   help="give this player a new link, the old one withdrawn; repeat for several")
+    p.add_argument("--revoke", action="append", default=[], type=_name, metavar="PLAYER",
+                   help="withdraw this player's link: his open page goes blank; repeat for several")
+    p.add_argument("--base", default=f"http://127.0.0.1:{PORT}", type=_path,
+                   help=f"the address `referee serve` gave, put before each link (default http://127.0.0.1:{PORT})")
     _umpire_option(p)
 
     p = _command(sub, "umpires", cmd_umpires, "the session's umpires and what each may do; name them or change roles",

@@ -315,10 +315,44 @@ class Session:
             self._connected(lambda: self.store.change_umpires(changes, by, lambda now: umpires.change_problem(now, changes, by)))
             return self._connected(self._reader.umpires)
 
+    def player_links(self) -> dict[str, str]:
+        """Each player's live link token (`referee serve`), by player, where one was issued and not withdrawn."""
+        with self._using:
+            return self._connected(self._reader.player_links)
+
+    def issue_links(self, players: list[str]) -> dict[str, str]:
+        """New live links for these players (any earlier one withdrawn), as `self.umpire`: player -> token."""
+        with self._using:
+            self._may_link(players)
+            return self._connected(lambda: self.store.issue_links(players))
+
+    def revoke_links(self, players: list[str]) -> None:
+        """Withdraw these players' live links, as `self.umpire`."""
+        with self._using:
+            self._may_link(players)
+            self._connected(lambda: self.store.revoke_links(players))
+
+    def _may_link(self, players: list[str]) -> None:
+        """A player's link is his live briefing: who may print his briefing may give or withdraw it."""
+        scenario = self.game.ctx.scenario
+        problem = umpires.sheets_problem(self._roles[1], self.umpire, [scenario.player(player).side for player in players])
+        if problem:
+            raise RefereeError(problem)
+
     @property
     def role(self) -> str | None:
         """The role of the umpire using this session, as last followed (None where roles are not named)."""
         return self._roles[1].get(self.umpire) if self.umpire else None
+
+    def role_problem(self, command: dict) -> str | None:
+        """Why `self.umpire` may not give this command as the session last stood, or None (it is checked again,
+        on the log as committed, when applied)."""
+        with self._using:
+            try:
+                self._may(self.umpire, command)
+            except RefereeError as error:
+                return str(error)
+            return None
 
     def _may(self, umpire: str | None, command: dict) -> None:
         """Refuse a command that is not within the role of the umpire issuing it, where roles are named (as

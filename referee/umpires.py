@@ -50,7 +50,11 @@ def roles_named(ctx: Context, given: Mapping[str, str]) -> dict[str, str]:
 
 def change_problem(now: Mapping[str, str], changes: Mapping[str, str], by: str | None) -> str | None:
     """Why `by` may not make these changes to the roles `now`, or None. Naming the first umpires is anyone's;
-    after that only an umpire with `all` changes them, and the team always keeps one."""
+    after that only an umpire with `all` changes them, and the team always keeps one. Removing an umpire not
+    named is a slip, said as such."""
+    gone = sorted(name for name, role in changes.items() if not role and name not in now)
+    if gone:
+        return f"{', '.join(gone)}: not one of this session's umpires ({', '.join(sorted(now)) or 'none named'})"
     if now:
         if by is None:
             return who_problem(now, None)
@@ -123,3 +127,13 @@ def briefing_problem(role: str, player_side: str) -> str | None:
     if role in (ALL, REPORTS) or role == player_side:
         return None
     return f"the role {role} prints only {possessive(role)} players' briefings"
+
+
+def sheets_problem(roles: Mapping[str, str], umpire: str | None, sides: list[str]) -> str | None:
+    """Why this umpire may not print (or give live links to) the briefings of players of these sides, or None."""
+    problem = who_problem(roles, umpire)
+    if problem is None and roles and umpire is not None:
+        problem = next(filter(None, (briefing_problem(roles[umpire], side) for side in sides)), None)
+        if problem:
+            return f"{umpire}: {problem}"
+    return problem

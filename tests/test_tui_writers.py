@@ -51,7 +51,9 @@ def test_a_move_applied_from_the_shell_is_shown_within_a_second_and_not_made_aga
 
 def test_a_command_given_on_a_screen_that_missed_a_commit_is_refused_and_the_commit_shown(tmp_path, monkeypatch,
                                                                                            session_at):
-    monkeypatch.setattr(umpire, "FOLLOW_SECONDS", 60)  # only the command itself finds the other writer's commit
+    monkeypatch.setattr(umpire, "FOLLOW_SECONDS", 60)  # only the command itself finds the other writer's commit:
+    monkeypatch.setattr(umpire, "SAFETY_SECONDS", 60)  # no polls, and on PostgreSQL no notifications either
+    monkeypatch.setattr(Session, "listener", lambda self: None)
     path = make_session(tmp_path, at=session_at)
 
     async def script(pilot, app):

@@ -41,7 +41,7 @@ def acting(scenario: str, command: dict, phase: str | None = None) -> str | None
     (N30, {"do": "group-move", "units": ["6/B", "9/A"], "to": "6th & Pine"}, None, "police"),
     (N30, {"do": "choose", "node": "5th & Olive"}, "police-movement", "police"),  # the side whose phase it is (3.1)
     (N30, {"do": "choose", "node": "5th & Olive"}, "confrontation", None),
-    (N30, {"do": "confront", "node": "5th & Olive"}, None, None),  # both sides': the umpire's own
+    (N30, {"do": "confront", "node": "5th & Olive"}, None, "police"),  # a police confrontation (4)
     (N30, {"do": "end-phase"}, None, None),
     (N30, REPORT, None, "police"),  # a report: the side of the player it goes to
     (N30, {"do": "factions", "peace_police": []}, None, "protesters"),
@@ -198,7 +198,8 @@ def test_a_session_of_the_format_before_umpires_opens_and_is_brought_up_to_date(
     with Session.create(path, N30, {}, seed=5) as session:
         session.apply(PROTESTER_MOVE)
     with sqlite3.connect(path) as db:  # as the format before umpires left it
-        db.executescript("DROP TABLE umpire; ALTER TABLE command DROP COLUMN umpire; UPDATE session SET format = 2;")
+        db.executescript("DROP TABLE umpire; DROP TABLE player_link; ALTER TABLE command DROP COLUMN umpire; "
+                       "UPDATE session SET format = 2;")
     before = cli("state", path, "--json")
     assert before.code == 0 and open_reader(path).format == 2
     assert cli("umpires", path).out.startswith("This session names no umpires")
@@ -301,3 +302,38 @@ def test_copy_keeps_the_team_and_who_gave_each_command(cli, tmp_path, session_at
         assert reader.umpires() == TEAM and [c.umpire for c in reader.commands()] == [None, "dee"]
     finally:
         reader.close()
+
+
+def test_a_slip_in_naming_umpires_is_said_not_taken(cli, tmp_path):
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    assert cli("umpires", path, "--set", "ann=all", "--set", "ed=police").code == 0
+    for args, said in ((("--remove", "zed"), "zed: not one of this session's umpires (ann, ed)"),
+                       (("--set", "ed=reports", "--set", "ed=police"), "ed: given twice; say once what each umpire may do"),
+                       (("--set", "ed=reports", "--remove", "ed"), "ed: given twice; say once what each umpire may do")):
+        run = cli("umpires", path, "--umpire", "ann", *args)
+        assert (run.code, run.err) == (2, f"referee: {said}\n")
+    assert json.loads(cli("umpires", path, "--json").out) == {"ann": "all", "ed": "police"}
+
+
+def test_a_dashboard_refuses_a_command_outside_its_umpire_s_role_before_showing_its_dice(tmp_path):
+    """N30's confrontation is the police's (4): a protesters' umpire is told so when the form is answered, before a
+    preview could show him the dice to come."""
+    from tests.tui_support import drive
+
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        session.name_umpires(TEAM)
+
+    async def script(pilot, app):
+        screen = app.screen
+        previews: list[dict] = []
+        screen._confirm = lambda title, command: previews.append(command)
+        screen.ask("Confront", [], lambda values: {"do": "confront", "node": "6th & Seneca"}, confirm=True)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.3)
+        return screen.note, previews
+
+    note, previews = drive(path, script, umpire="dee")
+    assert previews == [] and note.endswith("'confront' is here the police's")

@@ -50,7 +50,7 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
 def _may_print(path: Location, store, umpire: str | None, sides: list[str]) -> None:
     """Refuse sheets that are not within the role of the umpire printing them, where the session names roles."""
     from referee.store.reading import open_reader
-    from referee.umpires import briefing_problem, who_problem
+    from referee.umpires import sheets_problem
 
     reader = store or open_reader(path)
     try:
@@ -58,13 +58,9 @@ def _may_print(path: Location, store, umpire: str | None, sides: list[str]) -> N
     finally:
         if store is None:
             reader.close()
-    problem = who_problem(roles, umpire)
-    if problem is None and roles and umpire is not None:
-        problem = next(filter(None, (briefing_problem(roles[umpire], side) for side in sides)), None)
-        if problem:
-            problem = f"{umpire}: {problem}" + ("; give --player" if len(sides) > 1 else "")
+    problem = sheets_problem(roles, umpire, sides)
     if problem:
-        raise RefereeError(problem)
+        raise RefereeError(problem + ("; give --player" if len(sides) > 1 and roles.get(umpire or "") else ""))
 
 
 def _write(sheets: list, fmt: str, lang: str, out: Path, store) -> list[tuple[str, str, Path]]:

@@ -135,6 +135,16 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
     }
 
 
+def render_live(view: PlayerView, board: Board, lang: str, script: str) -> str:
+    """A player's live page (`referee serve`): his HTML sheet as it stands, and `script`, which follows it."""
+    return environment().get_template("live.html.j2").render({**context(view, board, lang), "script": script})
+
+
+def render_sheet(view: PlayerView, board: Board, lang: str) -> str:
+    """The sheet alone, without its page: what a live page is sent again when the player learns more."""
+    return environment().get_template("_sheet.html.j2").render(context(view, board, lang))
+
+
 def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", *,
            templates: Path | None = None, paper: str = "any") -> str:
     """The briefing of `view` as HTML or Markdown text; `templates` is a folder of templates that override ours."""

@@ -91,3 +91,15 @@ class UmpireRow(SQLModel, table=True):
     role: str = Field(sa_type=Text)
     created: str
     by: str | None = Field(default=None, sa_type=Text)  # the umpire who made the change, if the session named any
+
+
+class PlayerLinkRow(SQLModel, table=True):
+    """A player's secret link to his own live page (`referee serve`): 128 random bits, until revoked."""
+
+    __tablename__ = "player_link"
+
+    id: int | None = Field(default=None, primary_key=True)
+    player: str = Field(sa_type=Text)
+    token: str = Field(sa_type=Text)  # 32 hex digits
+    created: str
+    revoked: str | None = None

@@ -23,7 +23,7 @@ FORMAT = 3
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
-COPIED = (*TABLES, "umpire")
+COPIED = (*TABLES, "umpire", "player_link")
 """Every table of a session of this format, as `referee copy` copies them."""
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
@@ -243,6 +243,12 @@ class LogReader:
         for change in self.umpire_changes():
             roles[change.name] = change.role
         return {name: role for name, role in roles.items() if role}
+
+    def player_links(self) -> dict[str, str]:
+        """Each player's live link token that is not revoked, by player (none before links were kept)."""
+        if self.format < 3:
+            return {}
+        return dict(self._all("SELECT player, token FROM player_link WHERE revoked IS NULL ORDER BY id"))
 
     def events(self, command_ids: set[int] | None = None, after_command: int = 0) -> list[EventRecord]:
         """The events in log order: of `command_ids` only if given, and of commands after `after_command`."""

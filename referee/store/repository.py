@@ -22,7 +22,7 @@ from sqlmodel import SQLModel, col
 from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
 from referee.store.location import DatabaseUrl, Location
-from referee.store.models import BriefingRow, CommandRow, EventRow, SessionRow, SnapshotRow, UmpireRow
+from referee.store.models import BriefingRow, CommandRow, EventRow, PlayerLinkRow, SessionRow, SnapshotRow, UmpireRow
 from referee.store.postgres import CHANNEL
 from referee.store.reading import (
     COPIED,
@@ -116,12 +116,12 @@ class SessionStore(LogReader):
         source.intact()
         rows = {table: source.table_rows(table) for table in COPIED}
         (session,) = rows["session"]
-        for row in rows["briefing"] + rows["umpire"]:
+        for row in rows["briefing"] + rows["umpire"] + rows["player_link"]:
             del row["id"]  # numbered again in order, by the new database's own counter
 
         def fill(store: SessionStore) -> None:
             with store._writing() as conn:
-                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, UmpireRow):
+                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, UmpireRow, PlayerLinkRow):
                     if rows[model.__tablename__]:
                         conn.execute(insert(model), rows[model.__tablename__])
                 conn.execute(update(SessionRow).values(head=session["head"]))
@@ -269,6 +269,26 @@ class SessionStore(LogReader):
             conn.execute(insert(UmpireRow), [{"name": name, "role": role, "created": _now(), "by": by}
                                              for name, role in roles.items()])
 
+    def issue_links(self, players: list[str]) -> dict[str, str]:
+        """A new live link for each of these players, any earlier one of his revoked, in one transaction: each a
+        token of 128 random bits. Returns player -> token."""
+        tokens = {player: secrets.token_hex(16) for player in players}
+        with self._writing() as conn:
+            self._revoke(conn, players)
+            conn.execute(insert(PlayerLinkRow), [{"player": player, "token": token, "created": _now()}
+                                                 for player, token in tokens.items()])
+        return tokens
+
+    def revoke_links(self, players: list[str]) -> None:
+        """These players' live links work no more."""
+        with self._writing() as conn:
+            self._revoke(conn, players)
+
+    @staticmethod
+    def _revoke(conn: Connection, players: list[str]) -> None:
+        conn.execute(update(PlayerLinkRow).where(col(PlayerLinkRow.player).in_(players), col(PlayerLinkRow.revoked).is_(None))
+                     .values(revoked=_now()))
+
     def save_snapshot(self, command_id: int, state: dict[str, Any]) -> None:
         """Keep the state after a command, bound to the chain's hash after it, replacing any kept before."""
         after = self.hash_after(command_id)
@@ -279,11 +299,11 @@ class SessionStore(LogReader):
             conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after, state)))
 
     def _upgrade(self) -> None:
-        """Bring a session of an earlier format up to this one: give it the table of its umpires and the column
-        of who issued each command (format 3); before that, chain its log by hash, trusting it as it stands, and
-        drop its snapshots, which are only a cache (format 2)."""
+        """Bring a session of an earlier format up to this one: give it the tables of its umpires and of the
+        players' live links, and the column of who issued each command (format 3); before that, chain its log by
+        hash, trusting it as it stands, and drop its snapshots, which are only a cache (format 2)."""
         with self._writing() as conn:
-            UmpireRow.metadata.create_all(conn, tables=[UmpireRow.__table__])  # type: ignore[attr-defined]
+            SQLModel.metadata.create_all(conn, tables=[UmpireRow.__table__, PlayerLinkRow.__table__])  # type: ignore[attr-defined]
             conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
             if self.format < 2:
                 self._chain(conn)

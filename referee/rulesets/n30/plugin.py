@@ -30,6 +30,6 @@ PLUGIN = RulesetPlugin(
     calculate="referee.rulesets.n30.rules.calculator:calculate",
     autoplay="referee.rulesets.n30.players.autoplay:AUTOPLAY",
     actors={"move": "unit", "roll": "unit", "barricade": "unit", "flo": "unit", "top": "unit", "stay": "unit",
-            "group-move": "units", "choose": "phase", "factions": "side:protesters"},
+            "group-move": "units", "choose": "phase", "factions": "side:protesters", "confront": "side:police"},
     phase_sides={"protester-movement": "protesters", "police-movement": "police"},  # 3.1 (rules.phases.MOVER)
 )

@@ -27,7 +27,7 @@ from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES
 from referee.session import Session, is_undone, narrated, stored_event
 from referee.store.location import sibling
-from referee.text import printable
+from referee.text import plural, printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
 from referee.tui.messages import Applied, Connection, Followed, Refused
@@ -219,6 +219,8 @@ class UmpireScreen(Screen):
         while not worker.is_cancelled:
             try:
                 listener = listener or self.session.listener()
+                if listener is None:  # nothing to listen to: the polls follow
+                    return
                 if listener.wait(LISTEN_SECONDS) and not worker.is_cancelled:
                     self.app.call_from_thread(self._poll)
             except RefereeError:
@@ -272,7 +274,8 @@ class UmpireScreen(Screen):
     @on(Followed)
     def _followed(self, message: Followed) -> None:
         self.seen = message.tip
-        self.note = f"{len(message.lines)} events committed elsewhere are shown"
+        self.note = (f"{plural(len(message.lines), 'event')} committed elsewhere shown" if message.lines
+                     else "an undo or redo committed elsewhere shown")
         self._load_view()
         self.add_to_log(message.lines, message.undoing)
         self.refresh_view()
@@ -312,6 +315,10 @@ class UmpireScreen(Screen):
             kept = [replace(field, default=kept_value(field, values[field.name])) for field in fields]
             self.asked = (command, lambda reason: self.ask(title, kept, build, note, rolls=False, confirm=confirm,
                                                            error=reason, live=live))
+            refused = self.session.role_problem(command)  # before a preview shows the dice to come
+            if refused:
+                self.post_message(Refused(command, refused))
+                return
             if confirm:
                 self._confirm(title, command)
             else:

@@ -1,0 +1,157 @@
+"""The players' pages over HTTP (Starlette): `/p/<token>` a player's live page, `/p/<token>/events` its updates
+(server-sent events), `/live.js` the script that follows them. Nothing else is served: no endpoint gives the
+umpire's state, the log, the seed or the dice, and a token that opens no page is answered as a page not found."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from referee.errors import RefereeError
+from referee.web.book import SCRIPT, PageBook
+
+LANGS = ("en", "es")
+KEEP_ALIVE_SECONDS = 15.0
+"""How often a quiet stream sends a comment, so that proxies and phones keep it open."""
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the link is the secret: never sent on to another site
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+
+
+class Editions:
+    """Tells every open stream, on the server's event loop, that the book has a new edition or new links."""
+
+    def __init__(self) -> None:
+        self._waiting: set[asyncio.Queue[None]] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def subscribe(self) -> asyncio.Queue[None]:
+        queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
+        self._waiting.add(queue)
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[None]) -> None:
+        self._waiting.discard(queue)
+
+    def tell(self) -> None:
+        """From any thread: wake every stream (one waiting wake-up each is enough)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        for queue in self._waiting:
+            if queue.empty():
+                queue.put_nowait(None)
+
+
+def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], None]], None]) -> Starlette:
+    """The web application of one session's pages; `follow(stop, changed)` runs in a thread of its own while the
+    server runs, calling `changed()` whenever `book.refresh()` found the session moved."""
+    editions = Editions()
+
+    def lang_of(request: Request) -> str:
+        lang = request.query_params.get("lang", "en")
+        return lang if lang in LANGS else "en"
+
+    def player_of(request: Request) -> str | None:
+        return book.player(request.path_params["token"])
+
+    async def page(request: Request) -> Response:
+        player = player_of(request)
+        if player is None:
+            return not_found(request)
+        _, html = await run_in_threadpool(book.page, player, lang_of(request))
+        return HTMLResponse(html, headers=HEADERS)
+
+    async def events(request: Request) -> Response:
+        player = player_of(request)
+        if player is None:
+            return not_found(request)
+        lang = lang_of(request)
+
+        async def stream() -> AsyncIterator[str]:
+            queue = editions.subscribe()
+            sent = -1
+            try:
+                while True:
+                    if book.player(request.path_params["token"]) != player:
+                        yield "event: gone\ndata: \n\n"
+                        return
+                    number, html = await run_in_threadpool(book.page, player, lang, False)
+                    if number != sent:
+                        sent = number
+                        yield "event: sheet\n" + "".join(f"data: {line}\n" for line in html.split("\n")) + "\n"
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+            finally:
+                editions.unsubscribe(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=HEADERS)
+
+    async def script(request: Request) -> Response:
+        return Response((Path(__file__).parent / "live.js").read_text(encoding="utf-8"),
+                        media_type="text/javascript", headers=HEADERS)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        editions.loop = asyncio.get_running_loop()
+        stop = threading.Event()
+        thread = threading.Thread(target=follow, args=(stop, editions.tell), name="referee-follow", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            await run_in_threadpool(thread.join, 5)
+
+    return Starlette(routes=[Route("/p/{token}", page), Route("/p/{token}/events", events), Route(SCRIPT, script)],
+                     lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
+                                                            405: lambda request, exc: not_found(request)})
+
+
+def not_found(request: Request) -> Response:
+    """The same answer for a wrong, withdrawn or missing token as for a page that never was."""
+    return PlainTextResponse("Not found", status_code=404, headers=HEADERS)
+
+
+def following(book: PageBook, poll_seconds: float) -> Callable[[threading.Event, Callable[[], None]], None]:
+    """The follower `create_app` runs: on PostgreSQL it waits for the commits' notifications (and looks every
+    `poll_seconds` all the same, for links withdrawn); on a file it looks every `poll_seconds`. A server gone
+    is tried again each time; the pages keep what they showed."""
+    from referee.store.reading import listener
+
+    def follow(stop: threading.Event, changed: Callable[[], None]) -> None:
+        waiting = None
+        while not stop.is_set():
+            try:
+                if book.refresh():
+                    changed()
+                waiting = waiting or listener(book.path)
+                if waiting is None:
+                    stop.wait(poll_seconds)
+                else:
+                    waiting.wait(poll_seconds)
+            except RefereeError:
+                if waiting is not None:
+                    waiting.close()
+                waiting = None
+                stop.wait(1.0)
+        if waiting is not None:
+            waiting.close()
+
+    return follow

@@ -1,0 +1,94 @@
+"""The players' live pages of one session: each player's view as the session stands, rebuilt when the log moves,
+and the secret links that open them. No web framework here: `referee.web.app` serves what this holds."""
+
+from __future__ import annotations
+
+import hmac
+import threading
+from dataclasses import dataclass, field
+
+from referee.briefing.render import render_live, render_sheet
+from referee.errors import RefereeError
+from referee.knowledge.build import record
+from referee.knowledge.view import PlayerView
+from referee.scenario.catalog import Scenario
+from referee.store.location import Location
+from referee.store.reading import LogReader, open_reader
+
+SCRIPT = "/live.js"
+"""Where a live page's script is served (the same for every player: it holds nothing of the game)."""
+
+
+@dataclass
+class Edition:
+    """The players' views at one moment of the session, and the pages rendered of them so far."""
+
+    number: int
+    views: dict[str, PlayerView]
+    pages: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (player, lang, whole page) -> HTML
+
+
+class PageBook:
+    """What `referee serve` shows: every player's view, read again by `refresh` when the session moved, and
+    each player's page built from his view alone, through the same templates as his briefing."""
+
+    def __init__(self, path: Location):
+        self.path = path
+        self._lock = threading.Lock()
+        self._reader: LogReader | None = None
+        self._seen: tuple[int, str] | None = None  # the log's tip the views are of
+        self.links: dict[str, str] = {}  # player -> his link's token
+        self.edition = Edition(0, {})
+        self.scenario: Scenario | None = None
+        self.refresh()
+
+    def refresh(self) -> bool:
+        """Read the session's tip and links; where the log moved, rebuild the views (a new edition). True if
+        anything a page shows or who may see it changed. A server gone is a Disconnected, tried again next time."""
+        with self._lock:
+            try:
+                reader = self._reader = self._reader or open_reader(self.path)
+                tip, links = reader.tip(), reader.player_links()
+            except RefereeError:
+                self._drop_reader()
+                raise
+            changed = links != self.links
+            self.links = links
+            if tip != self._seen:
+                knowledge = record(self.path)
+                self.scenario = knowledge.ctx.scenario
+                views = {player.id: knowledge.view(player.id) for player in self.scenario.players}
+                self.edition, self._seen, changed = Edition(self.edition.number + 1, views), tip, True
+            return changed
+
+    def _drop_reader(self) -> None:
+        if self._reader is not None:
+            try:
+                self._reader.close()
+            except Exception:  # noqa: BLE001 - a connection to a server gone may fail to close; it is dropped anyway
+                pass
+            self._reader = None
+
+    def player(self, token: str) -> str | None:
+        """The player whose link this token opens, or None: compared with every link in constant time each, so
+        that the time taken says nothing of how near a guess came."""
+        given = token.encode()
+        found = None
+        for player, secret in self.links.items():
+            if hmac.compare_digest(given, secret.encode()):
+                found = player
+        return found
+
+    def page(self, player: str, lang: str, whole: bool = True) -> tuple[int, str]:
+        """(edition, HTML) of a player's page (`whole`) or of his sheet alone, as the session now stands."""
+        edition = self.edition
+        key = (player, lang, whole)
+        if key not in edition.pages:
+            assert self.scenario is not None
+            view, board = edition.views[player], self.scenario.board
+            edition.pages[key] = render_live(view, board, lang, SCRIPT) if whole else render_sheet(view, board, lang)
+        return edition.number, edition.pages[key]
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop_reader()

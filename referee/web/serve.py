@@ -1,0 +1,73 @@
+"""`referee serve PATH [--lan] [--port N]`: the players' live pages of a session, until interrupted."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+from referee.errors import RefereeError
+from referee.store.location import Location
+from referee.text import printable
+
+EXTRA = "the players' pages need the web server: pip install 'referee[serve]'"
+POLL_SECONDS = 0.1
+"""How often the server looks at a session file for the umpire's commands (PostgreSQL notifies it)."""
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one its traffic would leave by; nothing is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.168.0.1", 9))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def ensure_links(path: Location, umpire: str | None) -> tuple[dict[str, str], dict[str, str]]:
+    """Every player's link token (issuing one, as `umpire`, to each player without), and each player's side."""
+    from referee.session import Session
+
+    session = Session.view(path)
+    session.umpire = umpire
+    try:
+        sides = {player.id: player.side for player in session.game.ctx.scenario.players}
+        links = session.player_links()
+        missing = [player for player in sides if player not in links]
+        if missing:
+            links = {**links, **session.issue_links(missing)}
+        return {player: links[player] for player in sides}, sides
+    finally:
+        session.close()
+
+
+def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> int:
+    """Print each player's link (`side TAB player TAB url`), then serve the pages until interrupted."""
+    try:
+        import uvicorn
+
+        from referee.web.app import create_app, following
+    except ImportError:
+        raise RefereeError(EXTRA) from None
+    from referee.web.book import PageBook
+
+    links, sides = ensure_links(path, umpire)
+    host = "0.0.0.0" if lan else "127.0.0.1"  # noqa: S104 - the local network only when the umpire asks
+    shown = lan_address() if lan else host
+    try:
+        listening = socket.create_server((host, port))
+    except OSError as error:
+        raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror}): give another --port") from None
+    port = listening.getsockname()[1]
+    for player, token in links.items():
+        print(f"{printable(sides[player])}\t{printable(player)}\thttp://{shown}:{port}/p/{token}", flush=True)
+    print(f"serving the players' pages of {path} on http://{shown}:{port}/ (Ctrl+C stops)", file=sys.stderr, flush=True)
+    book = PageBook(path)
+    try:
+        config = uvicorn.Config(create_app(book, following(book, POLL_SECONDS)), log_level="warning", lifespan="on",
+                                timeout_graceful_shutdown=2)  # open pages do not hold the server up
+        uvicorn.Server(config).run(sockets=[listening])
+    finally:
+        book.close()
+        listening.close()
+    return 0

@@ -1,0 +1,262 @@
+"""The players' live pages (`referee serve`, referee.web): each link opens one player's page, built from his view
+alone through the same templates as his briefing; the page is sent again when the umpire's commands change it;
+a wrong, missing or withdrawn token is a page not found, and nothing else is served."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+from referee.briefing.render import render_live, render_sheet
+from referee.core.units import ACTIVE
+from referee.errors import RefereeError
+from referee.knowledge.build import views
+from referee.knowledge.export import view_json
+from referee.session import Session
+from referee.web import app as web_app
+from referee.web.book import SCRIPT, PageBook
+from tests.fog_support import in_sight, other
+from tests.test_bos_briefing import named_in, names_of, visible
+from tests.test_bos_game import _candidates
+
+N30 = "n30/lock-down-hold-fast"
+MOVE = {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}
+
+
+@pytest.fixture
+def served(session_at, monkeypatch):
+    """A session with a link for each player, and a test client of its pages (the follower looking every 0.05 s)."""
+    session = Session.create(session_at, N30, {}, seed=5)
+    links = session.issue_links([player.id for player in session.game.ctx.scenario.players])
+    book = PageBook(session_at)
+    monkeypatch.setattr(web_app, "KEEP_ALIVE_SECONDS", 0.5)
+    with TestClient(web_app.create_app(book, web_app.following(book, 0.05))) as client:
+        yield session, links, client
+    book.close()
+    session.close()
+
+
+def sse(lines, count: int) -> list[tuple[str, str]]:
+    """The next `count` events of a stream's lines: (event, data), keep-alive comments passed over."""
+    found: list[tuple[str, str]] = []
+    kind, data = "", []
+    for line in lines:
+        if line.startswith("event: "):
+            kind = line[len("event: "):]
+        elif line.startswith("data: "):
+            data.append(line[len("data: "):])
+        elif line == "" and kind:
+            found.append((kind, "\n".join(data)))
+            kind, data = "", []
+            if len(found) == count:
+                return found
+    return found
+
+
+def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
+    session, links, client = served
+    now = views(session.path)
+    for player, token in links.items():
+        page = client.get(f"/p/{token}")
+        assert page.status_code == 200 and page.headers["referrer-policy"] == "no-referrer"
+        assert page.text == render_live(now[player], session.game.ctx.scenario.board, "en", SCRIPT)
+        spanish = client.get(f"/p/{token}?lang=es")
+        assert spanish.text == render_live(now[player], session.game.ctx.scenario.board, "es", SCRIPT)
+    police, protesters = client.get(f"/p/{links['police']}").text, client.get(f"/p/{links['protesters']}").text
+    assert "Briefing: Police" in police and "Briefing: Protesters" in protesters
+    assert "Briefing: Protesters" not in police
+
+
+@pytest.mark.parametrize("path", ["/p/{wrong}", "/p/{wrong}/events", "/p/", "/p", "/", "/state", "/log", "/seed",
+                                  "/p/{token}/../../state", "/p/{token}x", "/p/{short}", "/p/{token}/log",
+                                  "/p/{TOKEN}"])
+def test_a_wrong_missing_or_mangled_token_and_every_other_path_is_not_found_alike(served, path):
+    _, links, client = served
+    token = links["police"]
+    answer = client.get(path.format(wrong="0" * 32, token=token, short=token[:31], TOKEN=token.upper()))
+    assert (answer.status_code, answer.text) == (404, "Not found")
+    assert client.post(f"/p/{token}").status_code == 404  # nothing to write either
+
+
+def test_the_script_is_the_same_for_everyone_and_holds_nothing_of_the_game(served):
+    _, _, client = served
+    script = client.get(SCRIPT)
+    assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
+    assert "EventSource" in script.text and "Bananarchy" not in script.text
+
+
+def test_an_open_page_is_sent_the_sheet_again_when_a_command_changes_it(served):
+    session, links, client = served
+    board = session.game.ctx.scenario.board
+    with client.stream("GET", f"/p/{links['protesters']}/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = stream.iter_lines()
+        (kind, first), = sse(lines, 1)
+        assert kind == "sheet" and first == render_sheet(views(session.path)["protesters"], board, "en")
+        session.apply(MOVE)
+        (kind, second), = sse(lines, 1)
+    assert kind == "sheet" and second == render_sheet(views(session.path)["protesters"], board, "en")
+    assert second != first and "5th &amp; Olive" in second
+
+
+def test_a_withdrawn_link_opens_nothing_and_its_open_page_is_told_so(served):
+    session, links, client = served
+    with client.stream("GET", f"/p/{links['police']}/events") as stream:
+        lines = stream.iter_lines()
+        assert sse(lines, 1)[0][0] == "sheet"
+        session.revoke_links(["police"])
+        assert sse(lines, 1) == [("gone", "")]
+    assert client.get(f"/p/{links['police']}").status_code == 404
+    assert client.get(f"/p/{links['protesters']}").status_code == 200
+    renewed = session.issue_links(["police"])["police"]
+    assert renewed != links["police"] and len(renewed) == 32 and int(renewed, 16) >= 0
+    for _ in range(100):  # the follower reads the links again within its next look
+        if client.get(f"/p/{renewed}").status_code == 200:
+            break
+        threading.Event().wait(0.05)
+    assert client.get(f"/p/{renewed}").status_code == 200
+
+
+def test_a_token_is_compared_in_constant_time_with_every_link(monkeypatch, tmp_path):
+    """hmac.compare_digest with each link, whichever matches: no early exit that a clock could measure."""
+    import hmac
+
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        links = session.issue_links(["police", "protesters"])
+    book = PageBook(path)
+    compared: list[str] = []
+    monkeypatch.setattr(hmac, "compare_digest", lambda a, b: compared.append(b.decode()) or a == b)
+    assert book.player(links["police"]) == "police" and sorted(compared) == sorted(links.values())
+    compared.clear()
+    assert book.player("f" * 32) is None and len(compared) == 2
+    book.close()
+
+
+# --- the command line --------------------------------------------------------------------------------------
+
+def test_links_lists_renews_and_withdraws_each_player_s_link(cli, tmp_path):
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    assert cli("links", path).lines == ["protesters\tprotesters\t(no link: referee serve gives one)",
+                                        "police\tpolice\t(no link: referee serve gives one)"]
+    given = cli("links", path, "--reissue", "police", "--base", "http://10.0.0.5:8030/")
+    assert given.code == 0 and re.fullmatch(r"police\tpolice\thttp://10\.0\.0\.5:8030/p/[0-9a-f]{32}", given.lines[1])
+    again = cli("links", path, "--reissue", "police", "--base", "http://10.0.0.5:8030")
+    assert again.lines[1] != given.lines[1]
+    assert cli("links", path, "--revoke", "police").lines[1].endswith("(no link: referee serve gives one)")
+    unknown = cli("links", path, "--revoke", "mayor")
+    assert unknown.code == 2 and "unknown player 'mayor'" in unknown.err
+
+
+def test_links_follow_the_umpires_roles(cli, tmp_path):
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    assert cli("umpires", path, "--set", "ann=all", "--set", "bob=police").code == 0
+    refused = cli("links", path, "--reissue", "protesters", "--umpire", "bob")
+    assert refused.code == 2 and refused.err == "referee: bob: the role police prints only the police's players' briefings\n"
+    assert cli("links", path, "--reissue", "police", "--umpire", "bob").code == 0
+
+
+def test_serve_on_a_port_taken_says_so_in_one_line(cli, tmp_path):
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        run = cli("serve", path, "--port", taken.getsockname()[1])
+    assert run.code == 2 and re.fullmatch(r"referee: cannot listen on 127\.0\.0\.1:\d+ \(.*\): give another --port\n", run.err)
+
+
+def test_serve_refuses_a_missing_session_before_listening(cli, tmp_path):
+    run = cli("serve", tmp_path / "nowhere.db")
+    assert (run.code, run.err) == (2, f"referee: no session database at {tmp_path / 'nowhere.db'}\n")
+
+
+def test_the_links_are_json_free_of_secrets_in_the_log_and_the_review(cli, tmp_path):
+    """A link is a secret: nothing the umpire prints or hands out besides `links` and `serve` shows it."""
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    token = cli("links", path, "--reissue", "police").lines[1].rsplit("/", 1)[1]
+    assert cli("review", path, "--out", tmp_path / "r.html").code == 0
+    assert cli("brief", path, "--all", "--out", tmp_path / "sheets").code == 0
+    assert cli("export", path, "--out", tmp_path / "export", "--format", "json").code == 0
+    shown = [cli("log", path, "--json").out, cli("state", path, "--json").out, (tmp_path / "r.html").read_text()]
+    shown += [file.read_text() for folder in ("sheets", "export") for file in (tmp_path / folder).iterdir()]
+    assert not [text for text in shown if token in text]
+    assert json.loads(cli("state", path, "--json").out)["scenario"] == N30
+
+
+# --- nothing leaks: the pages and every update under fog ----------------------------------------------------
+
+def page_leaks(book: PageBook, game) -> list[str]:
+    """What the pages (whole, and the sheet an update sends), in both languages, name of the other side that the
+    player cannot see now and never saw: as the sheets' own leak test reads them (tests/test_bos_briefing.py)."""
+    found = []
+    for player in game.ctx.scenario.players:
+        data = view_json(book.edition.views[player.id])
+        stale = {u["id"] for u in data["units"] if u["side"] != player.side and not u["current"]}
+        sight = in_sight(game.ctx, game.state, player.side)
+        hidden = {u.id for u in game.state.units.values() if u.side == other(game.ctx, player.side)
+                  and not (u.status == ACTIVE and u.node in sight)} - stale
+        for lang in ("en", "es"):
+            for whole in (True, False):
+                text = visible(book.page(player.id, lang, whole)[1], "html")
+                found += [f"{player.id} {lang} {'page' if whole else 'update'}: {name}" for uid in sorted(hidden)
+                          for name in names_of(uid, lang) if named_in(text, name)]
+    return found
+
+
+def fog_session(tmp_path, seed: int, picks: list[int]):
+    """A Battle of Seattle session under fog, played by random legal commands through the session."""
+    path = tmp_path / f"fog-{seed}.db"
+    path.unlink(missing_ok=True)
+    session = Session.create(path, "bos/battle-of-seattle", {"fog": "on"}, seed=seed)
+    for pick in picks:
+        if session.game.state.over:
+            break
+        try:
+            session.apply(_candidates(session.game, pick))
+        except RefereeError:
+            continue
+    return session
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 10**6), min_size=20, max_size=120))
+def test_under_fog_no_page_and_no_update_names_a_unit_out_of_sight(seed, picks):
+    """Random legal play under fog: no unit of the other side out of sight now, but for the last sightings truly
+    made, on any page or in any update, in either language."""
+    with tempfile.TemporaryDirectory() as folder:
+        session = fog_session(Path(folder), seed, picks)
+        book = PageBook(session.path)
+        try:
+            assert page_leaks(book, session.game) == []
+        finally:
+            book.close()
+            session.close()
+
+
+def test_the_page_leak_check_bites(tmp_path, monkeypatch):
+    """A knowledge that sees the whole map under fog is caught on the pages and in the updates."""
+    from referee.rulesets.bos.knowledge import BosKnowledge
+
+    session = fog_session(tmp_path, 7, list(range(0, 10**6, 9973))[:90])
+    book = PageBook(session.path)
+    assert page_leaks(book, session.game) == []
+    monkeypatch.setattr(BosKnowledge, "sight", lambda self, side: set(self.ctx.scenario.board.nodes))
+    book.close()
+    book = PageBook(session.path)
+    leaks = page_leaks(book, session.game)
+    assert any(" es update: " in leak for leak in leaks) and any(" en page: " in leak for leak in leaks)
+    book.close()
+    session.close()

@@ -1,0 +1,93 @@
+"""The live pages in a real browser: `referee serve` as a process, two players' pages open in Chromium (Playwright
+with the system's Chromium), commands applied from the shell: each page follows within a second, and the police's
+never shows what only the protesters know."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from referee.knowledge.build import views
+from referee.session import Session
+from tests.browser import ARGS, CHROMIUM
+
+N30 = "n30/lock-down-hold-fast"
+
+
+def secrets(path, player: str) -> set[str]:
+    """What a player's sheet says that the other side is never told: when his reinforcements arrive, as the sheet
+    puts it in either language ("7:50 (turn 2), at the east edge", "7:50 (turno 2), por el borde este")."""
+    return {f"{arrival.time} (tur" for arrival in views(path)[player].arrivals}
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A session and `referee serve` on it (a free port), with each player's page address."""
+    path = tmp_path / "s.db"
+    Session.create(path, N30, {}, seed=5).close()
+    process = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(path), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    pages = {}
+    for _ in range(2):
+        side, player, url = process.stdout.readline().rstrip("\n").split("\t")
+        pages[player] = url
+    time.sleep(0.3)
+    yield path, pages
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def apply(path, *commands: dict) -> None:
+    done = subprocess.run([sys.executable, "-m", "referee", "apply", str(path)], capture_output=True, text=True,
+                          input="".join(json.dumps(c) + "\n" for c in commands))
+    assert done.returncode == 0, done.stderr
+
+
+def sheet(page) -> str:
+    return page.inner_text("#sheet")
+
+
+def test_two_players_pages_follow_the_umpire_and_never_show_the_other_side_s_secrets(server):
+    path, urls = server
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            # (the pages' Content-Security-Policy forbids eval, which Playwright's waiting uses: let it through)
+            phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, bypass_csp=True)
+            protesters, police = phone.new_page(), browser.new_context(bypass_csp=True).new_page()
+            protesters.goto(urls["protesters"])
+            police.goto(urls["police"] + "?lang=es")
+            assert "Briefing: Protesters" in protesters.title() and "Policía" in police.title()
+            for page in (protesters, police):
+                page.wait_for_function("document.getElementById('live-state').textContent.length > 0")
+            theirs, ours = secrets(path, "protesters"), secrets(path, "police")
+            assert theirs and all(note in sheet(protesters) for note in theirs)
+            assert ours and all(note in sheet(police) for note in ours)  # each knows his own...
+            assert [note for note in theirs - ours if note in sheet(police)] == []  # ...and not the other's
+            assert [note for note in ours - theirs if note in sheet(protesters)] == []
+            before = {name: sheet(page) for name, page in (("protesters", protesters), ("police", police))}
+
+            since = time.monotonic()
+            apply(path, {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+            for name, page in (("protesters", protesters), ("police", police)):
+                page.wait_for_function("text => document.getElementById('sheet').innerText !== text",
+                                       arg=before[name], timeout=5000)
+            followed = time.monotonic() - since
+            assert followed < 1.0, followed
+            assert "Bananarchy" in sheet(protesters) and "5th & Olive" in sheet(protesters)
+            assert [note for note in theirs - ours if note in sheet(police)] == []
+            assert "Live:" in protesters.inner_text("#live-state") and "directo" in police.inner_text("#live-state")
+
+            subprocess.run([sys.executable, "-m", "referee", "links", str(path), "--revoke", "police"], check=True,
+                           capture_output=True)
+            police.wait_for_function("document.getElementById('sheet').innerHTML === ''", timeout=5000)
+            assert "retirado" in police.inner_text("#live-state")
+            assert police.goto(urls["police"]).status == 404
+        finally:
+            browser.close()
