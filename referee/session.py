@@ -320,6 +320,11 @@ class Session:
         with self._using:
             return self._connected(self._reader.player_links)
 
+    def served_at(self) -> str | None:
+        """Where `referee serve` last said it serves the players' pages, if it ever did."""
+        with self._using:
+            return self._connected(self._reader.served_at)
+
     def issue_links(self, players: list[str]) -> dict[str, str]:
         """New live links for these players (any earlier one withdrawn), as `self.umpire`: player -> token."""
         with self._using:

@@ -198,7 +198,7 @@ def test_a_session_of_the_format_before_umpires_opens_and_is_brought_up_to_date(
     with Session.create(path, N30, {}, seed=5) as session:
         session.apply(PROTESTER_MOVE)
     with sqlite3.connect(path) as db:  # as the format before umpires left it
-        db.executescript("DROP TABLE umpire; DROP TABLE player_link; ALTER TABLE command DROP COLUMN umpire; "
+        db.executescript("DROP TABLE umpire; DROP TABLE player_link; DROP TABLE serving; ALTER TABLE command DROP COLUMN umpire; "
                        "UPDATE session SET format = 2;")
     before = cli("state", path, "--json")
     assert before.code == 0 and open_reader(path).format == 2

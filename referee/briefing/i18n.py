@@ -90,6 +90,7 @@ EN = {
     "footer.explain": "The dice of this session come from a seed fixed before play, and this is its SHA-256 "
                       "fingerprint. The umpire reveals the seed after the game: anyone can then check that it gives "
                       "this fingerprint, which proves the dice were not chosen during play.",
+    "footer.live": "Your live page, the same sheet as the game goes on (keep the link to yourself)",
     "live.following": "Live: this page follows the game as the umpire plays it.",
     "live.lost": "The umpire's machine cannot be reached just now: trying again. The page shows what you knew.",
     "live.gone": "This link has been withdrawn. Ask the umpire for a new one.",
@@ -213,6 +214,7 @@ ES = {
     "footer.explain": "Los dados de esta sesión salen de una semilla fijada antes de jugar, y esta es su huella "
                       "SHA-256. El árbitro revela la semilla después de la partida: cualquiera puede comprobar "
                       "entonces que da esta huella, lo que prueba que los dados no se eligieron durante el juego.",
+    "footer.live": "Tu página en directo, esta misma hoja según avanza la partida (no compartas el enlace)",
     "live.following": "En directo: esta página sigue la partida según la juega el árbitro.",
     "live.lost": "No se llega al ordenador del árbitro en este momento: se vuelve a intentar. La página muestra lo que sabías.",
     "live.gone": "Este enlace se ha retirado. Pide al árbitro uno nuevo.",

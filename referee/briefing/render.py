@@ -6,6 +6,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from markupsafe import Markup
+
 from referee import rulesets
 from referee.briefing.environment import environment
 from referee.briefing.i18n import Strings
@@ -146,9 +148,15 @@ def render_sheet(view: PlayerView, board: Board, lang: str) -> str:
 
 
 def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", *,
-           templates: Path | None = None, paper: str = "any") -> str:
-    """The briefing of `view` as HTML or Markdown text; `templates` is a folder of templates that override ours."""
+           templates: Path | None = None, paper: str = "any", link: str | None = None) -> str:
+    """The briefing of `view` as HTML or Markdown text; `templates` is a folder of templates that override ours;
+    `link`, the player's own live page (`referee serve`), printed at its foot with its QR code."""
     if fmt not in TEMPLATES:
         raise RefereeError(f"unknown briefing format {fmt!r} (known: {', '.join(TEMPLATES)})")
     template = environment(templates).get_template(TEMPLATES[fmt])
-    return template.render(context(view, board, lang, paper))
+    extra: dict = {}
+    if link:
+        import segno
+
+        extra = {"link": link, "link_qr": Markup(segno.make(link, error="l").svg_inline(scale=2, title=link))}
+    return template.render({**context(view, board, lang, paper), **extra})

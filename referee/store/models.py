@@ -103,3 +103,13 @@ class PlayerLinkRow(SQLModel, table=True):
     token: str = Field(sa_type=Text)  # 32 hex digits
     created: str
     revoked: str | None = None
+
+
+class ServingRow(SQLModel, table=True):
+    """Where `referee serve` said it serves the players' pages, each time it started (the latest counts)."""
+
+    __tablename__ = "serving"
+
+    id: int | None = Field(default=None, primary_key=True)
+    base: str = Field(sa_type=Text)  # http://host:port
+    started: str

@@ -23,7 +23,7 @@ FORMAT = 3
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
-COPIED = (*TABLES, "umpire", "player_link")
+COPIED = (*TABLES, "umpire", "player_link", "serving")
 """Every table of a session of this format, as `referee copy` copies them."""
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
@@ -249,6 +249,13 @@ class LogReader:
         if self.format < 3:
             return {}
         return dict(self._all("SELECT player, token FROM player_link WHERE revoked IS NULL ORDER BY id"))
+
+    def served_at(self) -> str | None:
+        """Where `referee serve` last said it serves the players' pages ("http://host:port"), if it ever did."""
+        if self.format < 3:
+            return None
+        row = self._one("SELECT base FROM serving ORDER BY id DESC LIMIT 1")
+        return row[0] if row else None
 
     def events(self, command_ids: set[int] | None = None, after_command: int = 0) -> list[EventRecord]:
         """The events in log order: of `command_ids` only if given, and of commands after `after_command`."""

@@ -22,7 +22,16 @@ from sqlmodel import SQLModel, col
 from referee.errors import RefereeError, Stale
 from referee.store.engine import make_engine
 from referee.store.location import DatabaseUrl, Location
-from referee.store.models import BriefingRow, CommandRow, EventRow, PlayerLinkRow, SessionRow, SnapshotRow, UmpireRow
+from referee.store.models import (
+    BriefingRow,
+    CommandRow,
+    EventRow,
+    PlayerLinkRow,
+    ServingRow,
+    SessionRow,
+    SnapshotRow,
+    UmpireRow,
+)
 from referee.store.postgres import CHANNEL
 from referee.store.reading import (
     COPIED,
@@ -116,12 +125,12 @@ class SessionStore(LogReader):
         source.intact()
         rows = {table: source.table_rows(table) for table in COPIED}
         (session,) = rows["session"]
-        for row in rows["briefing"] + rows["umpire"] + rows["player_link"]:
+        for row in rows["briefing"] + rows["umpire"] + rows["player_link"] + rows["serving"]:
             del row["id"]  # numbered again in order, by the new database's own counter
 
         def fill(store: SessionStore) -> None:
             with store._writing() as conn:
-                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, UmpireRow, PlayerLinkRow):
+                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, UmpireRow, PlayerLinkRow, ServingRow):
                     if rows[model.__tablename__]:
                         conn.execute(insert(model), rows[model.__tablename__])
                 conn.execute(update(SessionRow).values(head=session["head"]))
@@ -279,6 +288,11 @@ class SessionStore(LogReader):
                                                  for player, token in tokens.items()])
         return tokens
 
+    def serving_at(self, base: str) -> None:
+        """Note where the players' pages are served from now on ("http://host:port")."""
+        with self._writing() as conn:
+            conn.execute(insert(ServingRow), [{"base": base, "started": _now()}])
+
     def revoke_links(self, players: list[str]) -> None:
         """These players' live links work no more."""
         with self._writing() as conn:
@@ -303,7 +317,8 @@ class SessionStore(LogReader):
         players' live links, and the column of who issued each command (format 3); before that, chain its log by
         hash, trusting it as it stands, and drop its snapshots, which are only a cache (format 2)."""
         with self._writing() as conn:
-            SQLModel.metadata.create_all(conn, tables=[UmpireRow.__table__, PlayerLinkRow.__table__])  # type: ignore[attr-defined]
+            added = [UmpireRow.__table__, PlayerLinkRow.__table__, ServingRow.__table__]  # type: ignore[attr-defined]
+            SQLModel.metadata.create_all(conn, tables=added)
             conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
             if self.format < 2:
                 self._chain(conn)

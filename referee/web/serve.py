@@ -24,8 +24,9 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def ensure_links(path: Location, umpire: str | None) -> tuple[dict[str, str], dict[str, str]]:
-    """Every player's link token (issuing one, as `umpire`, to each player without), and each player's side."""
+def prepare(path: Location, umpire: str | None, base: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Note where the pages are served (the dashboard and the sheets show the links from it) and return every
+    player's link token (issuing one, as `umpire`, to each player without), and each player's side."""
     from referee.session import Session
 
     session = Session.view(path)
@@ -36,6 +37,7 @@ def ensure_links(path: Location, umpire: str | None) -> tuple[dict[str, str], di
         missing = [player for player in sides if player not in links]
         if missing:
             links = {**links, **session.issue_links(missing)}
+        session.store.serving_at(base)
         return {player: links[player] for player in sides}, sides
     finally:
         session.close()
@@ -49,19 +51,24 @@ def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> in
         from referee.web.app import create_app, following
     except ImportError:
         raise RefereeError(EXTRA) from None
+    from referee.store.reading import open_reader
     from referee.web.book import PageBook
 
-    links, sides = ensure_links(path, umpire)
+    open_reader(path).close()  # a missing or corrupt session is refused before anything listens
     host = "0.0.0.0" if lan else "127.0.0.1"  # noqa: S104 - the local network only when the umpire asks
-    shown = lan_address() if lan else host
     try:
         listening = socket.create_server((host, port))
     except OSError as error:
         raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror}): give another --port") from None
-    port = listening.getsockname()[1]
+    base = f"http://{lan_address() if lan else host}:{listening.getsockname()[1]}"
+    try:
+        links, sides = prepare(path, umpire, base)
+    except BaseException:
+        listening.close()
+        raise
     for player, token in links.items():
-        print(f"{printable(sides[player])}\t{printable(player)}\thttp://{shown}:{port}/p/{token}", flush=True)
-    print(f"serving the players' pages of {path} on http://{shown}:{port}/ (Ctrl+C stops)", file=sys.stderr, flush=True)
+        print(f"{printable(sides[player])}\t{printable(player)}\t{base}/p/{token}", flush=True)
+    print(f"serving the players' pages of {path} on {base}/ (Ctrl+C stops)", file=sys.stderr, flush=True)
     book = PageBook(path)
     try:
         config = uvicorn.Config(create_app(book, following(book, POLL_SECONDS)), log_level="warning", lifespan="on",

@@ -377,6 +377,40 @@ class UmpireScreen(Screen):
         files = ", ".join(str(target) for _, _, target in written)
         self.app.call_from_thread(self.notify, f"Briefings written: {files}", title="Print briefings", timeout=12)
 
+    @work(thread=True, group="commands")
+    def action_player_links(self, player: str | None = None) -> None:
+        """Show each player's live link and its QR code (read in a worker); renew or withdraw one from there."""
+        from referee.tui.dialogs.links import LinksDialog
+
+        with self._lock:
+            try:
+                base, tokens = self.session.served_at(), self.session.player_links()
+            except RefereeError as error:
+                self.post_message(Refused({"do": "links"}, str(error)))
+                return
+        links = {p.id: (p.side, tokens.get(p.id)) for p in self.game.ctx.scenario.players}
+        self.app.call_from_thread(self.app.push_screen, LinksDialog(base, links, player), self._change_link)
+
+    def _change_link(self, choice: tuple[str, str] | None) -> None:
+        if choice is not None:
+            self.change_link(*choice)
+
+    @work(thread=True, group="commands")
+    def change_link(self, change: str, player: str) -> None:
+        """Renew or withdraw a player's link, then show the links again on that player."""
+        with self._lock:
+            try:
+                if change == "renew":
+                    self.session.issue_links([player])
+                else:
+                    self.session.revoke_links([player])
+            except RefereeError as error:
+                self.post_message(Refused({"do": "links"}, str(error)))
+                return
+        said = "a new link: the old one opens nothing any more" if change == "renew" else "his link withdrawn"
+        self.app.call_from_thread(self.notify, f"{player}: {said}", title="Player links")
+        self.app.call_from_thread(self.action_player_links, player)
+
     def action_table_dice(self) -> None:
         self.table_dice = not self.table_dice
         self.notify("Dice typed in from the table" if self.table_dice else "Dice from the session's generator")
