@@ -64,6 +64,9 @@ def test_two_players_pages_follow_the_umpire_and_never_show_the_other_side_s_sec
             protesters.goto(urls["protesters"])
             police.goto(urls["police"] + "?lang=es")
             assert "Briefing: Protesters" in protesters.title() and "Policía" in police.title()
+            for page, lang in ((protesters, "en"), (police, "es")):  # what a screen reader finds
+                assert page.get_attribute("html", "lang") == lang and page.get_by_role("main").count() == 1
+                assert page.get_by_role("status").count() == 1 and page.get_by_role("heading", level=1).count() == 1
             for page in (protesters, police):
                 page.wait_for_function("document.getElementById('live-state').textContent.length > 0")
             theirs, ours = secrets(path, "protesters"), secrets(path, "police")

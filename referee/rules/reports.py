@@ -11,6 +11,8 @@ from referee.errors import RefereeError
 
 Reliability = Literal["certain", "probable", "doubtful"]
 RELIABILITIES = get_args(Reliability)
+USUAL: Reliability = "probable"
+"""A report's reliability when the umpire gives none."""
 
 
 def due_turn(ctx: Context, turn: int, delay: int) -> int:
@@ -25,6 +27,6 @@ def report(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice
     ctx.scenario.player(player)  # an unknown player is an error naming the known ones
     if not text.strip():
         raise RefereeError('a report needs "text": what the player is told')
-    delay, reliability = command.get("delay", 0), command.get("reliability", "probable")
+    delay, reliability = command.get("delay", 0), command.get("reliability", USUAL)
     emit("report-filed", {"player": player, "text": text, "delay": delay, "reliability": reliability,
                           "due_turn": due_turn(ctx, state.turn, delay)})

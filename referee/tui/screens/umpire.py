@@ -24,7 +24,7 @@ from referee.errors import Disconnected, RefereeError
 from referee.knowledge.build import player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
-from referee.rules.reports import RELIABILITIES
+from referee.rules.reports import RELIABILITIES, USUAL
 from referee.session import Session, is_undone, narrated, stored_event
 from referee.store.location import sibling
 from referee.text import plural, printable
@@ -347,7 +347,8 @@ class UmpireScreen(Screen):
         players = tuple((f"{p.id}: {p.role}", p.id) for p in self.game.ctx.scenario.players)
         self.ask("Report to a player", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
                                   Field("delay", "Delay (minutes)", "number", default=0),
-                                  Field("reliability", "Reliability", choices=tuple((r, r) for r in RELIABILITIES))],
+                                  Field("reliability", "Reliability", choices=tuple((r, r) for r in RELIABILITIES),
+                                        default=USUAL)],
                  lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"],
                             "reliability": v["reliability"]}, rolls=False)
 
