@@ -1,7 +1,10 @@
 """One umpire's command on another umpire's dashboard (not a test): the time from a command acknowledged by
 `referee apply` in another process to an open dashboard showing it, on a SQLite file and on PostgreSQL.
 
-    python benchmarks/follow_bench.py [--commands 30] [--postgres URL-of-an-empty-database | throwaway]
+    python benchmarks/follow_bench.py [--commands 30] [--postgres URL-of-an-empty-database | throwaway] [--pages 30]
+
+With --pages N, `referee serve` serves the same session meanwhile, N players' pages open on it (as in
+serve_bench.py): the dashboard must follow as fast with them.
 
 Without --postgres, a throwaway server of its own is started where PostgreSQL's `initdb` is found (as the tests
 do: tests/pg_server.py). A SQLite dashboard polls (every 0.4 s); a PostgreSQL one is told by NOTIFY.
@@ -19,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,6 +67,30 @@ async def delays(where: str, commands: int) -> list[float]:
     return shown
 
 
+@contextmanager
+def pages_open(where: str, count: int) -> Iterator[None]:
+    """`referee serve` on the session, with `count` pages reading its updates, for the block."""
+    if not count:
+        yield
+        return
+    from serve_bench import Page
+
+    server = subprocess.Popen([sys.executable, "-m", "referee", "serve", where, "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        urls = [server.stdout.readline().split("\t")[2].strip() for _ in range(2)]
+        pages = [Page(urls[n % 2]) for n in range(count)]
+        for page in pages:
+            page.start()
+        for page in pages:
+            page.ready.wait(30)
+        yield
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def report(name: str, shown: list[float]) -> None:
     worst = max(shown)
     print(f"{name:10} {len(shown)} commands: median {statistics.median(shown):.3f} s, max {worst:.3f} s   "
@@ -73,11 +102,13 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=30)
     parser.add_argument("--postgres", metavar="URL", help="an empty PostgreSQL database, or `throwaway` (the default "
                         "where initdb is found)")
+    parser.add_argument("--pages", type=int, default=0, help="players' pages served meanwhile (referee serve)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "follow.db")
         Session.create(location(path), SCENARIO, {}, seed=3).close()
-        report("SQLite", asyncio.run(delays(path, args.commands)))
+        with pages_open(path, args.pages):
+            report("SQLite", asyncio.run(delays(path, args.commands)))
     chosen = args.postgres or ("throwaway" if shutil.which("initdb") else None)
     if chosen is None:
         print("PostgreSQL: no initdb here and no --postgres URL given: not measured")
@@ -90,7 +121,8 @@ def main() -> None:
     try:
         url = server.new_database() if server else chosen
         Session.create(location(url), SCENARIO, {}, seed=3).close()
-        report("PostgreSQL", asyncio.run(delays(url, args.commands)))
+        with pages_open(url, args.pages):
+            report("PostgreSQL", asyncio.run(delays(url, args.commands)))
     finally:
         if server:
             server.stop()
