@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -323,3 +324,11 @@ def test_a_printed_sheet_carries_its_player_s_own_link_and_no_other(cli, tmp_pat
             assert f"http://192.168.1.20:8030/p/{links[player]}" in sheet and links[another] not in sheet
             assert "en directo" in sheet
     assert "<svg" in (tmp_path / "html" / "police.html").read_text().split("live-link")[1]  # its QR code
+
+
+def test_serve_without_the_web_server_says_which_extra_to_install(cli, tmp_path, monkeypatch):
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if `referee[serve]` were not installed
+    run = cli("serve", path)
+    assert (run.code, run.err) == (2, "referee: the players' pages need the web server: pip install 'referee[serve]'\n")
