@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from referee import rulesets
+from referee.balance import shares, spread
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.game import Game
@@ -136,14 +137,15 @@ def play_game(scenario: Scenario | str, options: dict[str, str] | None, seed: in
 _LOADED: dict[str, Scenario] = {}
 
 
-def _outcome(job: tuple) -> tuple[str | None, int]:
-    """One game of a run (in this process or a worker): (winner, final score)."""
+def _outcome(job: tuple) -> tuple[str | None, int, str | None]:
+    """One game of a run (in this process or a worker): (winner, final score, the level of victory where the game
+    names one, as Battle of Seattle's 8.0 does)."""
     scenario_id, options, seed, kinds = job
     scenario = _LOADED.get(scenario_id)
     if scenario is None:
         scenario = _LOADED[scenario_id] = load(scenario_id)
     game = play(scenario, options, seed, *kinds).game
-    return game.state.winner, _score(game)
+    return game.state.winner, _score(game), game.state.local.get("level")
 
 
 def _auto_workers(games: int) -> int:
@@ -188,20 +190,27 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
             tick()
     seconds = time.perf_counter() - started
     wins: dict[str, int] = dict.fromkeys(computer.sides, 0)
-    for winner, _ in outcomes:
+    levels: dict[str, int] = {}
+    for winner, _, level in outcomes:
         key = DRAW if winner is None else winner
         wins[key] = wins.get(key, 0) + 1
+        if level is not None:
+            levels[level] = levels.get(level, 0) + 1
+    scores = [score for _, score, _ in outcomes]
     return {
         "scenario": scenario.id,
         "games": games,
         "seed": seed,
         "wins": wins,
-        "mean_final_score": round(sum(score for _, score in outcomes) / games, 3),
+        "mean_final_score": round(sum(scores) / games, 3),
         "seconds": round(seconds, 3),
+        "win_rate": shares(wins, games),
+        "score_quartiles": spread(scores),
+        **({"levels": shares(levels, games)} if levels else {}),
     }
 
 
-def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple[str | None, int]] | None:
+def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple] | None:
     """The outcomes of the jobs, in order, from forked worker processes (None where forking is not possible)."""
     import multiprocessing
 
