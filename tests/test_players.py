@@ -63,7 +63,8 @@ def test_the_same_seed_plays_the_same_game():
 def test_simulate_gives_the_documented_object_and_repeats_with_the_seed():
     result = simulate("n30/close-the-ring", 4, 9)
     again = simulate("n30/close-the-ring", 4, 9)
-    assert set(result) == {"scenario", "games", "seed", "wins", "mean_final_score", "seconds"}
+    assert set(result) == {"scenario", "games", "seed", "wins", "mean_final_score", "seconds",  # CONTRACT.md's
+                           "win_rate", "score_quartiles"}  # and what docs/cli.md adds
     assert result["scenario"] == "n30/close-the-ring" and result["games"] == 4 and result["seed"] == 9
     assert sum(result["wins"].values()) == 4 and set(result["wins"]) == {PROTESTERS, POLICE}
     assert isinstance(result["seconds"], float) and result["seconds"] == round(result["seconds"], 3)
