@@ -32,3 +32,9 @@ def spread(scores: list[int]) -> dict[str, float]:
     """The final scores' minimum, quartiles and maximum (the quartiles as the inclusive method reads them)."""
     q1, median, q3 = statistics.quantiles(scores, n=4, method="inclusive") if len(scores) > 1 else scores * 3
     return {"min": min(scores), "q1": q1, "median": median, "q3": q3, "max": max(scores)}
+
+
+def margin(counts: dict[str, int], games: int) -> float:
+    """How far the widest 95% interval of these results reaches from its share, at most (0 for no results)."""
+    return max((max(share - low, high - share) for share, (low, high) in
+                ((count / games, wilson(count, games)) for count in counts.values())), default=0.0)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
-from referee.rules.bounds import SHOWN, name_problem, quoted, shown
+from referee.rules.bounds import GAMES, SHOWN, name_problem, quoted, shown
 from referee.text import plural, printable
 
 if TYPE_CHECKING:
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 DEMO = "n30/lock-down-hold-fast"
 TURNS = 999  # the most turns a game can have (`--turn`, `--at`)
-GAMES = 100_000  # the most games one `simulate` plays
 LINE = 500  # the longest message printed: the safety net under every value's own cut
 PORT = 8030  # where `referee serve` listens by default
 
@@ -69,6 +68,17 @@ def _whole(low: int, high: int):
         return int(text)
 
     return whole
+
+
+def _margin(text: str) -> float:
+    """An argument type: a margin of a share, 0.001 to 0.5."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {shown(text)}") from None
+    if not 0.001 <= value <= 0.5:
+        raise argparse.ArgumentTypeError(f"must be from 0.001 to 0.5, not {shown(text)}")
+    return value
 
 
 def _name(text: str) -> str:
@@ -427,13 +437,13 @@ def cmd_simulate(args) -> int:
     kinds: dict[str, Any] = dict(_pairs(args.player, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
     kinds.update((side, kind) for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind)
     save = _new_file(args.save) if args.save is not None else None
-    with _progress(args.games, "games") as tick:
-        result = simulate(args.scenario, args.games, args.seed, options, progress=tick, **kinds)
+    with _progress(None if args.until_ci else args.games, "games") as tick:
+        result = simulate(args.scenario, args.games, args.seed, options, progress=tick, until_ci=args.until_ci, **kinds)
     if save:
         from referee.session import Session
 
-        _, commands = last_game(args.scenario, args.games, args.seed, options, **kinds)
-        session = Session.create(save, args.scenario, options, game_seed(args.seed, args.games - 1))
+        _, commands = last_game(args.scenario, result["games"], args.seed, options, **kinds)
+        session = Session.create(save, args.scenario, options, game_seed(args.seed, result["games"] - 1))
         try:
             for command in commands:
                 session.apply(command)
@@ -444,7 +454,7 @@ def cmd_simulate(args) -> int:
 
 
 @contextmanager
-def _progress(total: int, what: str):
+def _progress(total: int | None, what: str):
     """A progress bar on stderr when it is a terminal (nothing otherwise); yields the per-item tick."""
     if not sys.stderr.isatty():
         yield lambda: None
@@ -652,6 +662,9 @@ def build_parser() -> argparse.ArgumentParser:
                  "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--games", type=_whole(1, GAMES), default=1, help=f"how many games, 1 to {GAMES:,} (default 1)")
+    p.add_argument("--until-ci", type=_margin, metavar="MARGIN",
+                   help="then double the games until every share's 95%% interval reaches no further than MARGIN from "
+                        f"it (0.001 to 0.5; at most {GAMES:,} games)")
     p.add_argument("--seed", type=_seed, default=0,
                    help="the seed of the whole run; each game gets a seed of its own drawn from it (default 0)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",

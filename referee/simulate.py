@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from referee import rulesets
-from referee.balance import shares, spread
+from referee.balance import margin, shares, spread
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.game import Game
+from referee.rules.bounds import GAMES
 from referee.scenario.catalog import Scenario, load
 
 #: a player that sends this many commands in one phase is stopped there (a safety net, never reached in play)
@@ -160,13 +161,15 @@ def _auto_workers(games: int) -> int:
 
 
 def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
-             *, workers: int | None = None, progress: Callable[[], None] | None = None, **kinds: str) -> dict:
+             *, workers: int | None = None, progress: Callable[[], None] | None = None, until_ci: float | None = None,
+             **kinds: str) -> dict:
     """Play `games` games; the documented summary object (same seed, same result but for `seconds`).
 
     `kinds` give a side's kind of player by the side's name (`protesters="random"`); the others play
     their ruleset's first kind. Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads
     the games over that many processes (None: one per core for long runs); the result does not depend
-    on it. `progress` is called once each game is over.
+    on it. `progress` is called once each game is over. With `until_ci`, the games are doubled until every
+    result's 95% interval reaches no further than that from its share (or `GAMES` are played).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
@@ -176,26 +179,27 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     options = dict(options or {})
     scenario.option_values(options)  # a bad option is refused before any game is played
     chosen = tuple(_kinds(computer, kinds).values())  # and so is a bad side or kind of player
-    workers = _auto_workers(games) if workers is None else max(1, int(workers))
-    jobs = [(scenario.id, options, game_seed(seed, index), chosen) for index in range(games)]
-    started = time.perf_counter()
-    outcomes = None
     tick = progress or (lambda: None)
-    if workers > 1:
-        outcomes = _in_processes(jobs, workers, tick)
-    if outcomes is None:
-        outcomes = []
-        for job in jobs:
-            outcomes.append(_outcome(job))
-            tick()
+
+    def played(first: int, last: int) -> list[tuple]:
+        """The outcomes of games `first` to `last` - 1, in order, however many processes play them."""
+        jobs = [(scenario.id, options, game_seed(seed, index), chosen) for index in range(first, last)]
+        count = _auto_workers(len(jobs)) if workers is None else max(1, int(workers))
+        outcomes = _in_processes(jobs, count, tick) if count > 1 else None
+        if outcomes is None:
+            outcomes = []
+            for job in jobs:
+                outcomes.append(_outcome(job))
+                tick()
+        return outcomes
+
+    started = time.perf_counter()
+    outcomes = played(0, games)
+    while until_ci is not None and len(outcomes) < GAMES and margin(_wins(computer, outcomes)[0], len(outcomes)) > until_ci:
+        outcomes += played(len(outcomes), min(2 * len(outcomes), GAMES))
     seconds = time.perf_counter() - started
-    wins: dict[str, int] = dict.fromkeys(computer.sides, 0)
-    levels: dict[str, int] = {}
-    for winner, _, level in outcomes:
-        key = DRAW if winner is None else winner
-        wins[key] = wins.get(key, 0) + 1
-        if level is not None:
-            levels[level] = levels.get(level, 0) + 1
+    games = len(outcomes)
+    wins, levels = _wins(computer, outcomes)
     scores = [score for _, score, _ in outcomes]
     return {
         "scenario": scenario.id,
@@ -207,7 +211,20 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
         "win_rate": shares(wins, games),
         "score_quartiles": spread(scores),
         **({"levels": shares(levels, games)} if levels else {}),
+        **({"until_ci": until_ci} if until_ci is not None else {}),
     }
+
+
+def _wins(computer: Autoplay, outcomes: list[tuple]) -> tuple[dict[str, int], dict[str, int]]:
+    """Games won by each side (and drawn), and games ended at each level of victory the game names."""
+    wins: dict[str, int] = dict.fromkeys(computer.sides, 0)
+    levels: dict[str, int] = {}
+    for winner, _, level in outcomes:
+        key = DRAW if winner is None else winner
+        wins[key] = wins.get(key, 0) + 1
+        if level is not None:
+            levels[level] = levels.get(level, 0) + 1
+    return wins, levels
 
 
 def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple] | None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.balance import shares, spread, wilson
+from referee.balance import margin, shares, spread, wilson
 
 
 @pytest.mark.parametrize(("count", "games", "low", "high"), [
@@ -52,3 +52,22 @@ def test_battle_of_seattle_s_levels_of_victory_are_counted(cli):
     levels = result["levels"]
     assert sum(round(level["rate"] * 6) for level in levels.values()) == 6
     assert all(name.startswith(("Protester", "Triumph", "Authority")) or name for name in levels)
+
+
+def test_until_ci_doubles_the_games_until_every_share_is_that_sure(cli):
+    run = cli("simulate", "n30/close-the-ring", "--seed", "4", "--games", "2", "--until-ci", "0.2")
+    assert run.code == 0, run.err
+    result = json.loads(run.out)
+    games, wins = result["games"], result["wins"]
+    assert result["until_ci"] == 0.2 and games >= 4 and games & (games - 1) == 0  # 2, 4, 8, ... doubled
+    assert margin(wins, games) <= 0.2
+    fewer = json.loads(cli("simulate", "n30/close-the-ring", "--seed", "4", "--games", str(games // 2)).out)
+    assert margin(fewer["wins"], games // 2) > 0.2  # one doubling fewer was not enough
+    again = json.loads(cli("simulate", "n30/close-the-ring", "--seed", "4", "--games", "2", "--until-ci", "0.2").out)
+    assert {k: v for k, v in again.items() if k != "seconds"} == {k: v for k, v in result.items() if k != "seconds"}
+
+
+@pytest.mark.parametrize("value", ["0", "0.6", "tight"])
+def test_until_ci_takes_a_margin_from_0_001_to_0_5(cli, value):
+    run = cli("simulate", "n30/close-the-ring", "--until-ci", value)
+    assert run.code == 2 and "--until-ci" in run.err and run.err.count("\n") == 1

@@ -15,6 +15,7 @@ FIGURES = 1000  # figures in a unit or a crowd (the text's crowds run to a few d
 SMALL = 999  # any other number: a die, an RL, a property's value, a share; the rules check the exact range
 DICE = 1000  # dice typed in for one command or chart
 SHOWN = 60  # characters of a value a message repeats
+GAMES = 100_000  # the most games one run of `referee simulate` plays, `--until-ci` included
 
 #: control characters (C0 with tab and newline, DEL, C1) and the Unicode line and paragraph separators
 CONTROL = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
