@@ -317,6 +317,7 @@ def cmd_serve(args) -> int:
 
 def cmd_links(args) -> int:
     from referee.session import Session
+    from referee.web import page_url
 
     session = Session.view(_session(args.path))
     session.umpire = args.umpire
@@ -329,9 +330,8 @@ def cmd_links(args) -> int:
         sides = {player.id: player.side for player in session.game.ctx.scenario.players}
     finally:
         session.close()
-    base = args.base.rstrip("/")
     for player, side in sides.items():
-        link = f"{base}/p/{links[player]}" if player in links else "(no link: referee serve gives one)"
+        link = page_url(args.base, links[player]) if player in links else "(no link: referee serve gives one)"
         print(f"{printable(side)}\t{printable(player)}\t{link}")
     return 0
 
@@ -703,7 +703,6 @@ def main(argv: list[str] | None = None) -> int:
 def _fail(message: str) -> int:
     """Print one line on stderr, its control characters shown as escapes and cut at LINE characters,
     and return 2 (bad input)."""
-
     line = printable(" ".join(message.splitlines()))
     print("referee: " + (line if len(line) <= LINE else line[:LINE - 1] + "…"), file=sys.stderr)
     return 2

@@ -94,6 +94,11 @@ def read(path: Location) -> Game:
         reader.close()
 
 
+def _roles(reader: LogReader, changed: int) -> tuple[int, dict[str, str]]:
+    """The umpires' roles as of their latest change, numbered `changed` (0: none ever named)."""
+    return changed, reader.umpires() if changed else {}
+
+
 ATTEMPTS = 100
 """How often a command is decided again when other writers keep committing first."""
 
@@ -119,8 +124,7 @@ class Session:
         """The (seq, event) pairs the latest command committed."""
         self.followed: list[tuple[int, Event]] = []
         """The (seq, event) pairs other writers committed, as followed, until a screen takes them."""
-        changed = reader.log_end()[2]
-        self._roles = (changed, reader.umpires() if changed else {})  # the umpires' roles, as of their latest change
+        self._roles = _roles(reader, reader.log_end()[2])  # the umpires' roles, as of their latest change
         self.umpire: str | None = None
         """Who issues the commands given through this session (recorded with each; checked where roles are named)."""
         self.lost = False
@@ -244,7 +248,7 @@ class Session:
     def _follow(self) -> bool:
         last, head, roles_changed = self._reader.log_end()
         if roles_changed != self._roles[0]:  # read the roles again only when they changed
-            self._roles = (roles_changed, self._reader.umpires() if roles_changed else {})
+            self._roles = _roles(self._reader, roles_changed)
         tip = (last, head)
         if tip == self.tip:
             return False
@@ -362,18 +366,17 @@ class Session:
     def _may(self, umpire: str | None, command: dict) -> None:
         """Refuse a command that is not within the role of the umpire issuing it, where roles are named (as
         `_follow` just read them)."""
-        roles = self._roles[1]
-        problem = umpires.who_problem(roles, umpire)
-        if problem is None and roles and umpire is not None:
+
+        def within(role: str) -> str | None:
             verb = command.get("do")
             own = False
             if verb in ("undo", "redo"):
                 target = self._reader.undoable() if verb == "undo" else self._reader.redoable()
                 own = target is not None and self._reader.commands(after=target - 1)[0].umpire == umpire
             acting = umpires.actor(rulesets.get(self.game.ctx.scenario.ruleset), self.game.ctx, self.state, command)
-            problem = umpires.command_problem(roles[umpire], command, acting, own)
-            if problem:
-                problem = f"{umpire}: {problem}"
+            return umpires.command_problem(role, command, acting, own)
+
+        problem = umpires.refusal(self._roles[1], umpire, within)
         if problem:
             raise RefereeError(problem)
 

@@ -13,7 +13,7 @@ The roles guard an umpire team against slips, not against a cheat: an umpire say
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
@@ -129,11 +129,16 @@ def briefing_problem(role: str, player_side: str) -> str | None:
     return f"the role {role} prints only {possessive(role)} players' briefings"
 
 
-def sheets_problem(roles: Mapping[str, str], umpire: str | None, sides: list[str]) -> str | None:
-    """Why this umpire may not print (or give live links to) the briefings of players of these sides, or None."""
+def refusal(roles: Mapping[str, str], umpire: str | None, within: Callable[[str], str | None]) -> str | None:
+    """Why this umpire may not do something, or None: who he is (where the session names its umpires), then
+    `within(his role)`, said with his name."""
     problem = who_problem(roles, umpire)
     if problem is None and roles and umpire is not None:
-        problem = next(filter(None, (briefing_problem(roles[umpire], side) for side in sides)), None)
-        if problem:
-            return f"{umpire}: {problem}"
+        problem = within(roles[umpire])
+        return f"{umpire}: {problem}" if problem else None
     return problem
+
+
+def sheets_problem(roles: Mapping[str, str], umpire: str | None, sides: list[str]) -> str | None:
+    """Why this umpire may not print (or give live links to) the briefings of players of these sides, or None."""
+    return refusal(roles, umpire, lambda role: next(filter(None, (briefing_problem(role, side) for side in sides)), None))

@@ -11,6 +11,7 @@ from referee.errors import RefereeError
 from referee.paths import player_file
 from referee.store.location import Location
 from referee.text import printable
+from referee.web import page_url
 
 T = TypeVar("T")
 
@@ -31,7 +32,7 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
     sheets = []
     for player_id in chosen:
         view = knowledge.view(player_file(player_id))
-        link = f"{base}/p/{tokens[player_id]}" if base and player_id in tokens else None  # his live page, if served
+        link = page_url(base, tokens[player_id]) if base and player_id in tokens else None  # his live page, if served
         if fmt == "pdf":
             from referee.briefing.pdf import to_pdf
 

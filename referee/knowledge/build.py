@@ -11,7 +11,7 @@ from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import Location
-from referee.store.reading import open_reader
+from referee.store.reading import LogReader, open_reader
 
 
 class Knowledge(Protocol):
@@ -30,10 +30,15 @@ def record(path: Location) -> Knowledge:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
     reader = open_reader(path)
     try:
-        info = reader.intact().info
-        events = reader.events(set(reader.effective()))
+        return recorded(reader)
     finally:
         reader.close()
+
+
+def recorded(reader: LogReader) -> Knowledge:
+    """Every player's knowledge of the session a reader has open, as it stands."""
+    info = reader.intact().info
+    events = reader.events(set(reader.effective()))
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
     knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.commitment)

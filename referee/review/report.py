@@ -17,6 +17,7 @@ from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
 from referee.review.gather import Gathered, Moment, gather
 from referee.store.location import Location
+from referee.store.reading import roles_of
 from referee.text import numbered
 
 QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
@@ -66,9 +67,7 @@ def timeline(g: Gathered) -> list[Turn]:
 
 def umpire_team(g: Gathered) -> list[tuple[str, str, int, int]]:
     """Each umpire named or recorded: (name, role at the end, "" if none, commands issued, of which undone)."""
-    roles: dict[str, str] = {}
-    for change in g.umpire_changes:
-        roles[change.name] = change.role
+    roles = roles_of((change.name, change.role) for change in g.umpire_changes)
     effective = {p.command for p in g.played}
     issued: dict[str, list[int]] = {}
     for command, umpire in g.issuers.items():
@@ -76,7 +75,7 @@ def umpire_team(g: Gathered) -> list[tuple[str, str, int, int]]:
             issued.setdefault(umpire, []).append(command)
     return [(name, roles.get(name, ""), len(issued.get(name, [])),
              sum(command not in effective for command in issued.get(name, [])))
-            for name in sorted(set(roles) | set(issued))]
+            for name in sorted({change.name for change in g.umpire_changes} | set(issued))]
 
 
 def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:

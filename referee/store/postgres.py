@@ -107,8 +107,9 @@ class Listener:
         psycopg = driver()
         try:
             came = any(True for _ in self._connection.notifies(timeout=seconds, stop_after=1))
-            while came and any(True for _ in self._connection.notifies(timeout=0, stop_after=1)):
-                pass
+            if came:
+                for _ in self._connection.notifies(timeout=0):  # the rest that came meanwhile
+                    pass
             return came
         except psycopg.Error as error:
             raise problem(self.url, error) from None

@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -130,6 +130,12 @@ class NewerFormat(Unusable):
 GENESIS = "referee-session"
 
 
+def roles_of(changes: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The umpires' roles after these changes (name, role) in order: each name's latest, those named no more left out."""
+    roles = {name: role for name, role in changes}  # a later change of a name replaces an earlier one
+    return {name: role for name, role in roles.items() if role}
+
+
 def link(previous: str, *fields: object) -> str:
     """The next hash of the log's chain: of the previous hash and one stored row's fields, as stored."""
     return hashlib.sha256("\x1f".join((previous, *map(str, fields))).encode()).hexdigest()
@@ -239,10 +245,7 @@ class LogReader:
 
     def umpires(self) -> dict[str, str]:
         """The umpires the session names and the role of each, as they now stand (none: anyone may do anything)."""
-        roles: dict[str, str] = {}
-        for change in self.umpire_changes():
-            roles[change.name] = change.role
-        return {name: role for name, role in roles.items() if role}
+        return roles_of((change.name, change.role) for change in self.umpire_changes())
 
     def player_links(self) -> dict[str, str]:
         """Each player's live link token that is not revoked, by player (none before links were kept)."""

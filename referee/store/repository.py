@@ -44,6 +44,7 @@ from referee.store.reading import (
     event_link,
     is_driver_error,
     link,
+    roles_of,
     snapshot_digest,
     verified,
 )
@@ -269,10 +270,8 @@ class SessionStore(LogReader):
         `problem(the roles as they stand)` says why not: the check and the change are one, whoever else writes."""
         with self._writing() as conn:
             conn.execute(_HOLD)  # one change of roles (or command) at a time
-            now: dict[str, str] = {}
-            for name, role in conn.execute(select(col(UmpireRow.name), col(UmpireRow.role)).order_by(col(UmpireRow.id))):
-                now[name] = role
-            refused = problem({name: role for name, role in now.items() if role})
+            now = roles_of(conn.execute(select(col(UmpireRow.name), col(UmpireRow.role)).order_by(col(UmpireRow.id))))
+            refused = problem(now)
             if refused:
                 raise RefereeError(refused)
             conn.execute(insert(UmpireRow), [{"name": name, "role": role, "created": _now(), "by": by}

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 from referee.errors import RefereeError
+from referee.web import PAGES
 from referee.web.book import SCRIPT, PageBook
 
 LANGS = ("en", "es")
@@ -119,7 +120,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
             stop.set()
             await run_in_threadpool(thread.join, 5)
 
-    return Starlette(routes=[Route("/p/{token}", page), Route("/p/{token}/events", events), Route(SCRIPT, script)],
+    pages = PAGES + "{token}"
+    return Starlette(routes=[Route(pages, page), Route(pages + "/events", events), Route(SCRIPT, script)],
                      lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
                                                             405: lambda request, exc: not_found(request)})
 

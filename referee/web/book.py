@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from referee.briefing.render import render_live, render_sheet
 from referee.errors import RefereeError
-from referee.knowledge.build import record
+from referee.knowledge.build import recorded
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario
 from referee.store.location import Location
@@ -49,13 +49,13 @@ class PageBook:
             try:
                 reader = self._reader = self._reader or open_reader(self.path)
                 tip, links = reader.tip(), reader.player_links()
+                knowledge = recorded(reader) if tip != self._seen else None
             except RefereeError:
                 self._drop_reader()
                 raise
             changed = links != self.links
             self.links = links
-            if tip != self._seen:
-                knowledge = record(self.path)
+            if knowledge is not None:
                 self.scenario = knowledge.ctx.scenario
                 views = {player.id: knowledge.view(player.id) for player in self.scenario.players}
                 self.edition, self._seen, changed = Edition(self.edition.number + 1, views), tip, True

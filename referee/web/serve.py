@@ -8,6 +8,7 @@ import sys
 from referee.errors import RefereeError
 from referee.store.location import Location
 from referee.text import printable
+from referee.web import page_url
 
 EXTRA = "the players' pages need the web server: pip install 'referee[serve]'"
 POLL_SECONDS = 0.1
@@ -67,7 +68,7 @@ def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> in
         listening.close()
         raise
     for player, token in links.items():
-        print(f"{printable(sides[player])}\t{printable(player)}\t{base}/p/{token}", flush=True)
+        print(f"{printable(sides[player])}\t{printable(player)}\t{page_url(base, token)}", flush=True)
     print(f"serving the players' pages of {path} on {base}/ (Ctrl+C stops)", file=sys.stderr, flush=True)
     book = PageBook(path)
     try:

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from referee.tui.dialogs.dialog import Dialog
+from referee.web import page_url
 
 
 def qr_text(url: str) -> str:
@@ -57,9 +58,9 @@ class LinksDialog(Dialog[tuple[str, str] | None]):
         if token is None:
             words, code = "no link yet: Renew gives one (and `referee serve` gives every player one)", ""
         elif self.base is None:
-            words, code = f"link /p/{token}: start `referee serve` (with --lan for the players' own devices)", ""
+            words, code = f"link {page_url('', token)}: start `referee serve` (with --lan for the players' own devices)", ""
         else:
-            url = f"{self.base}/p/{token}"
+            url = page_url(self.base, token)
             words, code = url, qr_text(url)
         self.query_one("#links-player", Static).update(Text(f"{player} ({side}):\n{words}"))
         self.query_one("#links-code", Static).update(Text(code))
