@@ -436,9 +436,20 @@ def cmd_simulate(args) -> int:
     options = _pairs(args.set)
     kinds: dict[str, Any] = dict(_pairs(args.player, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
     kinds.update((side, kind) for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind)
+    if args.sweep and args.save:
+        raise RefereeError("--save keeps one game, and --sweep plays several settings: give one or the other")
     save = _new_file(args.save) if args.save is not None else None
-    with _progress(None if args.until_ci else args.games, "games") as tick:
-        result = simulate(args.scenario, args.games, args.seed, options, progress=tick, until_ci=args.until_ci, **kinds)
+    run = {"until_ci": args.until_ci, "workers": args.workers, "scheduler": args.scheduler, **kinds}
+    if args.sweep:
+        from referee.scenario.catalog import load
+        from referee.sweep import axes, settings, sweep
+
+        found = axes(load(args.scenario), args.sweep, options)
+        with _progress(None if args.until_ci else args.games * settings(found), "games") as tick:
+            result = sweep(args.scenario, found, args.games, args.seed, options, progress=tick, **run)
+    else:
+        with _progress(None if args.until_ci else args.games, "games") as tick:
+            result = simulate(args.scenario, args.games, args.seed, options, progress=tick, **run)
     if save:
         from referee.session import Session
 
@@ -449,8 +460,28 @@ def cmd_simulate(args) -> int:
                 session.apply(command)
         finally:
             session.close()
-    print(json.dumps(result))
+    _simulated(args, result)
     return 0
+
+
+def _simulated(args, result: dict) -> None:
+    """Print what `simulate` found in the format asked for (JSON by default, a table for a sweep) and write its
+    chart if asked."""
+    from referee.sweep import as_sweep, to_csv, to_table
+
+    table = result if args.sweep else as_sweep(result)
+    if args.chart is not None:
+        from referee import rulesets
+        from referee.review.sweep_chart import write_chart
+        from referee.scenario.catalog import load
+
+        scenario = load(args.scenario)
+        write_chart(table, scenario.title, rulesets.get(scenario.ruleset).score_name, Path(args.chart))
+    fmt = args.format or ("table" if args.sweep else "json")
+    if fmt == "json":
+        print(json.dumps(result))
+    else:
+        sys.stdout.write(to_csv(table) if fmt == "csv" else to_table(table))
 
 
 @contextmanager
@@ -659,7 +690,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(sub, "simulate", cmd_simulate, "computer players play whole games",
                  "referee simulate n30/close-the-ring --games 20 --seed 5",
-                 "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db")
+                 "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db",
+                 "referee simulate bos/battle-of-seattle --games 50 --sweep ev_convention_centre=4,8 --sweep extend=off,on")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--games", type=_whole(1, GAMES), default=1, help=f"how many games, 1 to {GAMES:,} (default 1)")
     p.add_argument("--until-ci", type=_margin, metavar="MARGIN",
@@ -674,6 +706,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the kind of computer player for a side (default: the ruleset's first kind); repeat for each side")
     p.add_argument("--protesters", choices=("objective", "random"), help="N30: the protesters' player (default objective)")
     p.add_argument("--police", choices=("objective", "random"), help="N30: the police's player (default objective)")
+    p.add_argument("--sweep", action="append", default=[], metavar="NAME=A,B,...",
+                   help="play the same games under each value of an option or of a tunable of the scenario's data; "
+                        "repeat for a grid of every combination")
+    p.add_argument("--format", choices=("json", "table", "csv"),
+                   help="how to print the result (default: json, or a table with --sweep)")
+    p.add_argument("--chart", type=_path, metavar="FILE.html", help="also draw the result as a chart on an HTML page")
+    p.add_argument("--workers", type=_whole(1, 256), metavar="N",
+                   help="worker processes on this machine (default: one per core for 40 games or more)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play the games on the Dask cluster of this scheduler (tcp://host:8786; needs referee[dask])")
     return parser
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import threading
 import time
@@ -16,13 +17,16 @@ from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rules.bounds import GAMES
-from referee.scenario.catalog import Scenario, load
+from referee.scenario import tunables
+from referee.scenario.catalog import Scenario, from_sources, load
 
 #: a player that sends this many commands in one phase is stopped there (a safety net, never reached in play)
 MAX_COMMANDS_PER_PHASE = 500
 DRAW = "draw"  # where `wins` counts the games that ended without a winner (Chicago-Chicago: equal indices)
 #: runs of at least this many games are spread over the cores
 PARALLEL_FROM = 40
+#: games in each task sent to a Dask cluster
+BATCH = 50
 
 
 class Autoplay(Protocol):
@@ -135,72 +139,96 @@ def play_game(scenario: Scenario | str, options: dict[str, str] | None, seed: in
     return played.game, played.commands
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Games to play, here or on another machine: the scenario as data (`key` names that data), the options,
+    each side's kind of player, and each game's seed."""
+
+    key: str
+    sources: dict[str, dict]
+    options: dict[str, str]
+    kinds: tuple[str, ...]
+    seeds: tuple[int, ...]
+
+
 _LOADED: dict[str, Scenario] = {}
 
 
-def _outcome(job: tuple) -> tuple[str | None, int, str | None]:
-    """One game of a run (in this process or a worker): (winner, final score, the level of victory where the game
-    names one, as Battle of Seattle's 8.0 does)."""
-    scenario_id, options, seed, kinds = job
-    scenario = _LOADED.get(scenario_id)
+def outcomes(batch: Batch, tick: Callable[[], None] | None = None) -> list[tuple[str | None, int, str | None]]:
+    """Each game of a batch played: (winner, final score, the level of victory where the game names one, as
+    Battle of Seattle's 8.0 does). `tick` is called as each game ends."""
+    scenario = _LOADED.get(batch.key)
     if scenario is None:
-        scenario = _LOADED[scenario_id] = load(scenario_id)
-    game = play(scenario, options, seed, *kinds).game
-    return game.state.winner, _score(game), game.state.local.get("level")
+        scenario = _LOADED[batch.key] = from_sources(batch.sources)
+    played = []
+    for seed in batch.seeds:
+        game = play(scenario, batch.options, seed, *batch.kinds).game
+        played.append((game.state.winner, _score(game), game.state.local.get("level")))
+        if tick is not None:
+            tick()
+    return played
 
 
 def _auto_workers(games: int) -> int:
-    """Worker processes for a run: one per core (at most 4) once there are enough games to pay for them."""
+    """Worker processes for a run: one per core once there are enough games to pay for them."""
     if games < PARALLEL_FROM or threading.active_count() > 1:
         return 1  # forking a process that runs threads (the dashboard) is not safe
     try:
-        cores = len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, 4))
+        return os.cpu_count() or 1
 
 
 def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
              *, workers: int | None = None, progress: Callable[[], None] | None = None, until_ci: float | None = None,
-             **kinds: str) -> dict:
+             tuned: dict[str, str] | None = None, scheduler: str | None = None, **kinds: str) -> dict:
     """Play `games` games; the documented summary object (same seed, same result but for `seconds`).
 
     `kinds` give a side's kind of player by the side's name (`protesters="random"`); the others play
-    their ruleset's first kind. Game i is played with seed `game_seed(seed, i)`. `workers` > 1 spreads
-    the games over that many processes (None: one per core for long runs); the result does not depend
-    on it. `progress` is called once each game is over. With `until_ci`, the games are doubled until every
+    their ruleset's first kind. Game i is played with seed `game_seed(seed, i)`. `tuned` sets some of the
+    scenario's tunables (`{name: value}`). `workers` > 1 spreads the games over that many processes (None: one
+    per core for long runs), and `scheduler` (a Dask scheduler's address) over a cluster's; the result depends
+    on neither. `progress` is called once each game is over. With `until_ci`, the games are doubled until every
     result's 95% interval reaches no further than that from its share (or `GAMES` are played).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
-    scenario = load(scenario_id)
-    computer = autoplay(scenario)
-    _LOADED[scenario.id] = scenario
+    base = load(scenario_id)
+    computer = autoplay(base)
     options = dict(options or {})
-    scenario.option_values(options)  # a bad option is refused before any game is played
-    chosen = tuple(_kinds(computer, kinds).values())  # and so is a bad side or kind of player
+    base.option_values(options)  # a bad option is refused before any game is played
+    scenario = tunables.tuned(base, dict(tuned or {}))  # and so is a bad tunable
+    chosen = tuple(_kinds(computer, kinds).values())  # and a bad side or kind of player
+    key = hashlib.blake2b(json.dumps(scenario.sources, sort_keys=True).encode(), digest_size=16).hexdigest()
+    _LOADED[key] = scenario
     tick = progress or (lambda: None)
 
     def played(first: int, last: int) -> list[tuple]:
-        """The outcomes of games `first` to `last` - 1, in order, however many processes play them."""
-        jobs = [(scenario.id, options, game_seed(seed, index), chosen) for index in range(first, last)]
-        count = _auto_workers(len(jobs)) if workers is None else max(1, int(workers))
-        outcomes = _in_processes(jobs, count, tick) if count > 1 else None
-        if outcomes is None:
-            outcomes = []
-            for job in jobs:
-                outcomes.append(_outcome(job))
-                tick()
-        return outcomes
+        """The outcomes of games `first` to `last` - 1, in order, wherever they are played."""
+        seeds = [game_seed(seed, index) for index in range(first, last)]
+        count = _auto_workers(len(seeds)) if workers is None else max(1, int(workers))
+
+        def batches(parts: int) -> list[Batch]:
+            size = -(-len(seeds) // parts)
+            return [Batch(key, scenario.sources, options, chosen, tuple(seeds[at:at + size]))
+                    for at in range(0, len(seeds), size)]
+
+        if scheduler is not None:
+            from referee.cluster import on_cluster
+
+            return on_cluster(scheduler, batches(max(1, len(seeds) // BATCH)), tick)
+        found = _in_processes(batches(count * 4), count, tick) if count > 1 else None
+        return found if found is not None else outcomes(batches(1)[0], tick)
 
     started = time.perf_counter()
-    outcomes = played(0, games)
-    while until_ci is not None and len(outcomes) < GAMES and margin(_wins(computer, outcomes)[0], len(outcomes)) > until_ci:
-        outcomes += played(len(outcomes), min(2 * len(outcomes), GAMES))
+    played_games = played(0, games)
+    while until_ci is not None and len(played_games) < GAMES and margin(_wins(computer, played_games)[0],
+                                                                         len(played_games)) > until_ci:
+        played_games += played(len(played_games), min(2 * len(played_games), GAMES))
     seconds = time.perf_counter() - started
-    games = len(outcomes)
-    wins, levels = _wins(computer, outcomes)
-    scores = [score for _, score, _ in outcomes]
+    games = len(played_games)
+    wins, levels = _wins(computer, played_games)
+    scores = [score for _, score, _ in played_games]
     return {
         "scenario": scenario.id,
         "games": games,
@@ -215,11 +243,11 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     }
 
 
-def _wins(computer: Autoplay, outcomes: list[tuple]) -> tuple[dict[str, int], dict[str, int]]:
+def _wins(computer: Autoplay, played: list[tuple]) -> tuple[dict[str, int], dict[str, int]]:
     """Games won by each side (and drawn), and games ended at each level of victory the game names."""
     wins: dict[str, int] = dict.fromkeys(computer.sides, 0)
     levels: dict[str, int] = {}
-    for winner, _, level in outcomes:
+    for winner, _, level in played:
         key = DRAW if winner is None else winner
         wins[key] = wins.get(key, 0) + 1
         if level is not None:
@@ -227,21 +255,21 @@ def _wins(computer: Autoplay, outcomes: list[tuple]) -> tuple[dict[str, int], di
     return wins, levels
 
 
-def _in_processes(jobs: list[tuple], workers: int, tick: Callable[[], None]) -> list[tuple] | None:
-    """The outcomes of the jobs, in order, from forked worker processes (None where forking is not possible)."""
+def _in_processes(batches: list[Batch], workers: int, tick: Callable[[], None]) -> list[tuple] | None:
+    """The outcomes of the batches, in order, from forked worker processes (None where forking is not possible)."""
     import multiprocessing
 
     try:
         context = multiprocessing.get_context("fork")
     except ValueError:
         return None
-    chunk = max(1, len(jobs) // (workers * 4))
-    outcomes = []
-    with context.Pool(min(workers, len(jobs))) as pool:
-        for outcome in pool.imap(_outcome, jobs, chunksize=chunk):
-            outcomes.append(outcome)
-            tick()
-    return outcomes
+    played = []
+    with context.Pool(min(workers, len(batches))) as pool:
+        for batch in pool.imap(outcomes, batches):
+            played += batch
+            for _ in batch:
+                tick()
+    return played
 
 
 def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] | None = None,

@@ -330,6 +330,15 @@ LDHF, HTL, RTS = "n30/lock-down-hold-fast", "n30/hold-the-line", "n30/reclaim-th
     (LDHF, "board/forces.toml", '[[units]]\nid = "7/A"', '[[units]]\nid = "6/A"', 'id = "6/A"', ["6/A"]),
     (LDHF, "board/map.toml", '  { id = "9th & Olive", x = 7, y = 0 },\n',
      '  { id = "9th & Olive", x = 7, y = 0 },\n  { id = "9th & Olive", x = 7, y = 0 },\n', "9th & Olive", ["twice"]),
+    # tunables (`referee simulate --sweep`) naming no file, no value, a value of no kind, an option's name
+    (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.x]\nfile = "bored"\nat = ["nodes"]\n\n[[players]]',
+     'file = "bored"', ["no file 'bored'"]),
+    (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.x]\nfile = "board"\nat = ["nodes", "5th & Pyne", "x"]\n\n'
+     '[[players]]', "5th & Pyne", ["nothing at nodes.5th & Pyne"]),
+    (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.x]\nfile = "board"\nat = ["nodes", 0, "features"]\n\n'
+     '[[players]]', '"features"', ["not a whole number or a word"]),
+    (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.hidden]\nfile = "board"\nat = ["id"]\n\n[[players]]',
+     "[tunables.hidden]", ["an option's name"]),
 ])
 def test_errors_name_the_file_and_line(copy, scenario_id, name, old, new, marker, words):
     path = copy.edit(name, old, new)

@@ -52,7 +52,7 @@ class _Scale:
         return round(HEIGHT - BOTTOM - (value - self.bottom) * (HEIGHT - TOP - BOTTOM) / span, 1)
 
 
-def _ticks(low: float, high: float, wanted: int = 5) -> list[int]:
+def nice_ticks(low: float, high: float, wanted: int = 5) -> list[int]:
     step = max(1, round((high - low) / wanted))
     for nice in (1, 2, 5, 10, 20, 25, 50, 100):
         if nice >= step:
@@ -90,8 +90,8 @@ def score_chart(scores: dict[int, int], turns: int, target: int | None, marked: 
     lines = [_line(scale, "lead" if indices else "score", series)] if series else []
     lines += [_line(scale, side, sorted(index.items())) for side, index in (indices or {}).items() if index]
     return Chart(WIDTH, HEIGHT, _spread(lines) if indices else tuple(lines),
-                 tuple((scale.x(t), str(t)) for t in _ticks(1, turns, 12)),
-                 tuple((scale.y(v), str(v)) for v in _ticks(bottom, top)), level, marks,
+                 tuple((scale.x(t), str(t)) for t in nice_ticks(1, turns, 12)),
+                 tuple((scale.y(v), str(v)) for v in nice_ticks(bottom, top)), level, marks,
                  LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM)
 
 
@@ -108,6 +108,6 @@ def levels_chart(levels: dict[str, list[tuple[int, int]]], turns: int, highest: 
             if i == len(changes) - 1:
                 steps.append((turns, value))
         lines.append(_line(scale, name, steps))
-    return Chart(WIDTH, HEIGHT, _spread(lines), tuple((scale.x(t), str(t)) for t in _ticks(1, turns, 12)),
+    return Chart(WIDTH, HEIGHT, _spread(lines), tuple((scale.x(t), str(t)) for t in nice_ticks(1, turns, 12)),
                  tuple((scale.y(v), str(v)) for v in range(1, highest + 1)), None, (),
                  LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM)

@@ -13,6 +13,7 @@ from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
 from referee.scenario.toml_lines import DataError, read_toml
+from referee.scenario.tunables import Tunable, value_at
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -101,6 +102,7 @@ class Scenario:
     options: dict[str, Option]
     players: tuple[Player, ...]
     sources: dict[str, dict]
+    tunables: dict[str, Tunable] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
     def tables(self) -> Tables | None:
@@ -240,7 +242,30 @@ def load_file(path: Path, ruleset: str | None = None) -> Scenario:
 
         tables_path = (path.parent / scenario.data["tables"]).resolve()
         files["tables"] = _File(load_tables(tables_path).model_dump(), tables_path)
+    for name, relative in scenario.data.get("files", {}).items():
+        if name in files or name in ("scenario", "tables"):
+            scenario.fail(("files", name), f"{name!r} names one of the scenario's own files")
+        data_path = (path.parent / relative).resolve()
+        data, text = read_toml(data_path)
+        files[name] = _File(data, data_path, text)
     return _compile(files)
+
+
+def checked_sources(sources: dict[str, dict], changed: set[str]) -> dict[str, dict]:
+    """Sources whose `changed` files are checked again against their models (a ruleset's own `files` it checks
+    when it reads them)."""
+    from pydantic import ValidationError
+
+    from referee.scenario import models
+
+    checked = dict(sources)
+    for key in changed & SOURCES.keys():
+        try:
+            checked[key] = getattr(models, SOURCES[key]).model_validate(sources[key]).model_dump()
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise RefereeError(f"{key}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    return checked
 
 
 def load_board(path: Path) -> Board:
@@ -300,8 +325,31 @@ def _compile(files: dict[str, _File]) -> Scenario:
     return Scenario(
         s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
         tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),
-        options, tuple(players), {key: file.data for key, file in files.items()},
+        options, tuple(players), {key: file.data for key, file in files.items()}, _tunables(files, options),
     )
+
+
+def _tunables(files: dict[str, _File], options: dict[str, Option]) -> dict[str, Tunable]:
+    """The scenario's tunables, each naming a whole number or a word in one of its files (sessions stored
+    before them have none)."""
+    spec = files["scenario"]
+    tunables = {}
+    for name, t in spec.data.get("tunables", {}).items():
+        if name in options:
+            spec.fail(("tunables", name), f"{name!r} is an option's name")
+        if t["file"] not in files or t["file"] == "scenario":
+            named = ", ".join(key for key in files if key != "scenario")
+            spec.fail(("tunables", name, "file"), f"no file {t['file']!r} (files: {named})")
+        at = tuple(t["at"])
+        try:
+            value = value_at(files[t["file"]].data, at)
+        except LookupError as error:
+            spec.fail(("tunables", name, "at"), str(error))
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            spec.fail(("tunables", name, "at"), f"the value there is not a whole number or a word: {value!r}")
+        else:
+            tunables[name] = Tunable(name, t["file"], at, value, t["section"], t["help"])
+    return tunables
 
 
 def _board(file: _File) -> Board:

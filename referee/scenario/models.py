@@ -127,6 +127,13 @@ class PlayerSpec(_Strict):
     objectives: list[str] = []
 
 
+class TunableSpec(_Strict):
+    file: str  # which of the scenario's files: "board", "forces", "setups", "reinforcements", or one of `files`
+    at: list[str | int] = Field(min_length=1)  # the value's place: keys, list positions, or the id of a list's item
+    section: str = ""
+    help: str = ""
+
+
 class ScenarioFile(_Strict):
     id: str
     ruleset: str
@@ -148,3 +155,5 @@ class ScenarioFile(_Strict):
     options: dict[str, OptionSpec] = {}
     players: list[PlayerSpec]
     tables: str = ""  # Wallman's tables (a path like the board's), for rulesets and options that use them
+    files: dict[str, str] = {}  # further data the ruleset reads, by name (paths like the board's), kept in sessions
+    tunables: dict[str, TunableSpec] = {}  # values `referee simulate --sweep` may vary, by name

@@ -13,11 +13,14 @@ from referee.core.board import Board
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.game import Game
+from referee.rulesets.chicago.players import odds
 from referee.rulesets.chicago.rules import board as chicago_board
+from referee.rulesets.chicago.rules import tables
 from referee.rulesets.chicago.rules.conflict import Box
 from referee.rulesets.chicago.rules.movement import allowance
 from referee.rulesets.chicago.rules.steps import ACTOR, FIGHTER, MOVER
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, TYPES
+from referee.scenario.catalog import Scenario
 
 
 @dataclass(frozen=True)
@@ -31,20 +34,26 @@ class Facts:
     to_park: dict[str, int]
     hops: dict[str, dict[str, int]]  # boxes apart, by box and box
     cameras: dict[str, int]  # the best D code in a box or next to it, by box
+    columns: dict[str, tuple[odds.Column, ...]]  # the game's Conflict Resolution Tables, read for the odds
 
 
-_FACTS: dict[str, Facts] = {}
+_FACTS: dict[tuple[int, int], tuple[Board, dict, Facts]] = {}
 
 
-def facts(board: Board) -> Facts:
-    found = _FACTS.get(board.id)
-    if found is None:
-        parks, codes = chicago_board.parks(board), chicago_board.codes(board)
-        found = _FACTS[board.id] = Facts(
-            codes, parks, chicago_board.minimum(board), board.distances(parks),
-            {node: board.distances([node]) for node in board.nodes},
-            {node: max(codes[near].demonstrators for near in (node, *board.neighbours(node))) for node in board.nodes})
-    return found
+def facts(scenario: Scenario) -> Facts:
+    """The facts of a scenario's board and tables (worked out once for each pair of them)."""
+    board, read = scenario.board, tables.of(scenario)
+    found = _FACTS.get((id(board), id(read)))
+    if found is not None and found[0] is board and found[1] is read:
+        return found[2]
+    parks, codes = chicago_board.parks(board), chicago_board.codes(board)
+    known = Facts(
+        codes, parks, chicago_board.minimum(board), board.distances(parks),
+        {node: board.distances([node]) for node in board.nodes},
+        {node: max(codes[near].demonstrators for near in (node, *board.neighbours(node))) for node in board.nodes},
+        odds.columns(read))
+    _FACTS[id(board), id(read)] = (board, read, known)
+    return known
 
 
 class Player:

@@ -21,16 +21,9 @@ class Column:
     hurt: dict[str, float]
 
 
-_READ: list = [None, {}]  # the tables last read, and their columns
-
-
-def columns() -> dict[str, tuple[Column, ...]]:
-    """Every column of both tables, by table (worked out again when the tables file changes)."""
-    read = tables.load()
-    if _READ[0] is not read:
-        _READ[:] = [read, {name: tuple(_column(table, index) for index in range(len(table.columns)))
-                           for name, table in read.items()}]
-    return _READ[1]
+def columns(read: dict[str, tables.Table]) -> dict[str, tuple[Column, ...]]:
+    """Every column of both tables, by table."""
+    return {name: tuple(_column(table, index) for index in range(len(table.columns))) for name, table in read.items()}
 
 
 def _column(table: tables.Table, index: int) -> Column:
@@ -44,24 +37,25 @@ def _column(table: tables.Table, index: int) -> Column:
     return Column(wins, hurt)
 
 
-def column(table: str, ratio: int) -> Column:
-    """The column a whole ratio n:1 is read on (the last beyond it)."""
-    read = columns()[table]
-    return read[min(ratio, len(read)) - 1]
+def column(read: dict[str, tuple[Column, ...]], table: str, ratio: int) -> Column:
+    """The column of a table (`read`: every table's `columns`) a whole ratio n:1 is read on (the last beyond it)."""
+    found = read[table]
+    return found[min(ratio, len(found)) - 1]
 
 
-def gain(side: str, table: str, attack: int, defend: int, box: Box, forces: dict[str, int],
-         forced: bool = False) -> float:
-    """The points `side` attacking at `attack`:`defend` gains on average, less what the other side gains, levels
-    lost counted at LEVEL a platoon or group (`forces`: how many of each side's take part); -inf below 1:1."""
+def gain(side: str, read: dict[str, tuple[Column, ...]], table: str, attack: int, defend: int, box: Box,
+         forces: dict[str, int], forced: bool = False) -> float:
+    """The points `side` attacking at `attack`:`defend` on a table (`read`: every table's `columns`) gains on
+    average, less what the other side gains, levels lost counted at LEVEL a platoon or group (`forces`: how many
+    of each side's take part); -inf below 1:1."""
     if defend <= 0 or attack < defend:
         return float("-inf")
     ratio = attack // defend
     if side == POLICE:
         ratio = min(ratio, 4)
-    value = _value(side, column(table, ratio), box, forces)
+    value = _value(side, column(read, table, ratio), box, forces)
     if forced and ratio >= FORCED_AT:
-        value += _value(side, column(tables.ASSAULT, 1), box, forces)
+        value += _value(side, column(read, tables.ASSAULT, 1), box, forces)
     return value
 
 

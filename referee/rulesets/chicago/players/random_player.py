@@ -43,7 +43,7 @@ class RandomPlayer(Player):
 
     def _minimum(self, game: Game, node: str, stack: list[Unit]) -> Iterator[dict]:
         """Platoons into their box's minimum box while there is room; out of a released one."""
-        known, state = facts(game.ctx.scenario.board), game.state
+        known, state = facts(game.ctx.scenario), game.state
         if node not in known.minimum:
             return
         if node in state.local["released"] and in_minimum(state, node):
@@ -67,7 +67,7 @@ class RandomPlayer(Player):
 
     def conflict(self, game: Game) -> Iterator[dict]:
         rng = self.rng
-        parks = facts(game.ctx.scenario.board).parks
+        parks = facts(game.ctx.scenario).parks
         for node in sorted(game.state.stacks[self.side]):
             state = game.state
             if rng.random() >= ATTACK:

@@ -38,7 +38,7 @@ def _defenders(state: GameState, node: str) -> list[Unit]:
 
 def _green_gain(known: Facts, node: str, attack: int, defenders: list[Unit], groups: int) -> float:
     forced = any(not unit.attrs["minimum"] and unit.type != "guard" for unit in defenders)
-    return odds.gain(DEMONSTRATORS, tables.HARASS, attack, strength(defenders), known.codes[node],
+    return odds.gain(DEMONSTRATORS, known.columns, tables.HARASS, attack, strength(defenders), known.codes[node],
                      {DEMONSTRATORS: groups, POLICE: len(defenders)}, forced)
 
 
@@ -48,7 +48,7 @@ class SimpleDemonstrators(Player):
     kind = "simple"
 
     def movement(self, game: Game) -> Iterator[dict]:
-        known = facts(game.ctx.scenario.board)
+        known = facts(game.ctx.scenario)
         c_turn = steps.letter(game.state.turn) == "C"
         a_turn = steps.letter(game.state.turn) == "A"
         for node, units in sorted(movers(game.state, DEMONSTRATORS).items()):
@@ -106,7 +106,7 @@ class SimpleDemonstrators(Player):
 
     def conflict(self, game: Game) -> Iterator[dict]:
         """Attack every box where the average result gains points (HOW TO RESOLVE CONFLICT 1-2, 7)."""
-        known = facts(game.ctx.scenario.board)
+        known = facts(game.ctx.scenario)
         for node in sorted(game.state.stacks[DEMONSTRATORS]):
             state = game.state
             ours = [unit for unit in state.at(node, DEMONSTRATORS) if unit.id not in state.local["infiltrating"]]
@@ -127,7 +127,7 @@ class SimplePolice(Player):
     kind = "simple"
 
     def movement(self, game: Game) -> Iterator[dict]:
-        known = facts(game.ctx.scenario.board)
+        known = facts(game.ctx.scenario)
         busy: set[str] = set()  # the units given a task this step
         yield from self._release(game)
         yield from self._minimum(game, busy)
@@ -256,7 +256,7 @@ class SimplePolice(Player):
         """Every park box with groups on a C turn (at 1:1 or better, when every one can be: step 4), and groups
         outside the parks at the best odds the free platoons give, one conflict a group, where the average result
         pays."""
-        known = facts(game.ctx.scenario.board)
+        known = facts(game.ctx.scenario)
         c_turn = steps.letter(game.state.turn) == "C" and (game.ctx.options.get("park_penalty") == "each"
                                                            or _every_park_attackable(game.state, known))
         for node in sorted(game.state.stacks[DEMONSTRATORS]):
@@ -289,7 +289,8 @@ def _every_park_attackable(state: GameState, known: Facts) -> bool:
 def _police_attack(known: Facts, node: str, attack: list[Unit], defend: list[Unit], anyway: bool) -> dict | None:
     """The conflict on the better table, if it pays (or `anyway`, at 1:1 or better)."""
     forces = {POLICE: len(attack), DEMONSTRATORS: len(defend)}
-    value, table = max((odds.gain(POLICE, table, strength(attack), strength(defend), known.codes[node], forces), table)
+    value, table = max((odds.gain(POLICE, known.columns, table, strength(attack), strength(defend), known.codes[node],
+                                  forces), table)
                        for table in tables.NAMES)
     if value == float("-inf") or (value <= 0 and not anyway):
         return None

@@ -78,7 +78,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     node, attack, defend, fought = declared(ctx, state, command)
     side = fought.attacker
     tally = Tally(dice)
-    outcome = conflict.resolve(fought, tables.load(), tally)
+    outcome = conflict.resolve(fought, tables.of(ctx.scenario), tally)
     changes = exchanges(state, {piece.unit.id: piece for piece in outcome.pieces})
     points = {s: outcome.strike.points[s] + (outcome.forced.points[s] if outcome.forced else 0) for s in (POLICE, DEMONSTRATORS)}
     emit("conflict", {

@@ -7,7 +7,7 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.rules import reports
 from referee.rules.table import CommandTable, Handler
-from referee.rulesets.chicago.rules import fighting, fold, movement, sequence
+from referee.rulesets.chicago.rules import fighting, fold, movement, sequence, tables
 from referee.rulesets.chicago.rules.narrate import narrate
 from referee.rulesets.chicago.rules.setup import initial_state
 
@@ -31,6 +31,7 @@ class ChicagoChicago(CommandTable):
     check_not_over = staticmethod(sequence.check_not_over)
 
     def initial(self, ctx: Context) -> GameState:
+        tables.of(ctx.scenario)  # tables the game could not be played with are refused before it begins
         return initial_state(ctx)
 
     def start(self, ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:

@@ -1,5 +1,6 @@
-"""The HARASS and ASSAULT Conflict Resolution Tables (HOW TO RESOLVE CONFLICT 6-8), read from
-`scenarios/chicago/board/tables.toml`: reconstructed data the umpire may edit, checked as it is read."""
+"""The HARASS and ASSAULT Conflict Resolution Tables (HOW TO RESOLVE CONFLICT 6-8), from
+`scenarios/chicago/board/tables.toml`: reconstructed data the umpire may edit, checked as it is read. A scenario
+carries them as its file `conflict_tables`, so a session keeps the tables it began with."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.paths import data_dir
 from referee.rules.bounds import shown
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 
+if TYPE_CHECKING:
+    from referee.scenario.catalog import Scenario
+
 HARASS, ASSAULT = "harass", "assault"
 NAMES = (HARASS, ASSAULT)
 FILE = data_dir("scenarios") / "chicago" / "board" / "tables.toml"
+SOURCE = "conflict_tables"  # the scenario's name for them (its `files`)
 SIDE = {"P": POLICE, "D": DEMONSTRATORS}
 CODE = re.compile(r"([PD])([PD])([23])")
 NO_EFFECT = "-"
@@ -56,9 +62,9 @@ def parse(code: object) -> Result | None:
     return Result(found.group(), SIDE[winner], SIDE[affected], int(fraction))
 
 
-def _table(name: str, spec: object, path: Path) -> Table:
+def _table(name: str, spec: object, where: str) -> Table:
     def wrong(problem: str) -> RefereeError:
-        return RefereeError(f"{path}: [{name}] {problem}")
+        return RefereeError(f"{where}: [{name}] {problem}")
 
     if not isinstance(spec, dict) or set(spec) != {"columns", "rows"}:
         raise wrong("must hold `columns` and `rows`, and nothing else")
@@ -81,6 +87,18 @@ def _table(name: str, spec: object, path: Path) -> Table:
 
 
 _READ: dict[tuple[Path, int, int], dict[str, Table]] = {}
+_CARRIED: list = [None, None]  # the scenario data last read, and its tables
+
+
+def of(scenario: Scenario) -> dict[str, Table]:
+    """The tables a game is played with: those its scenario carries, or the file's for a session stored before
+    scenarios carried them. A RefereeError names the fault."""
+    data = scenario.sources.get(SOURCE)
+    if data is None:
+        return load()
+    if _CARRIED[0] is not data:
+        _CARRIED[:] = [data, _tables(data, f"{scenario.id} {SOURCE}")]
+    return _CARRIED[1]
 
 
 def load(path: Path = FILE) -> dict[str, Table]:
@@ -101,10 +119,15 @@ def _read(path: Path) -> dict[str, Table]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise RefereeError(f"{path}: cannot read the Conflict Resolution Tables: {error}") from None
+    return _tables(data, str(path))
+
+
+def _tables(data: dict, where: str) -> dict[str, Table]:
+    """Both tables of a file's data, checked (`where` names the data in an error)."""
     unknown = set(data) - {*NAMES, "reconstructed", "note"}
     if unknown:
-        raise RefereeError(f"{path}: unknown key {shown(sorted(unknown)[0])}")
+        raise RefereeError(f"{where}: unknown key {shown(sorted(unknown)[0])}")
     missing = [name for name in NAMES if name not in data]
     if missing:
-        raise RefereeError(f"{path}: no [{missing[0]}] table")
-    return {name: _table(name, data[name], path) for name in NAMES}
+        raise RefereeError(f"{where}: no [{missing[0]}] table")
+    return {name: _table(name, data[name], where) for name in NAMES}

@@ -256,7 +256,8 @@ class ChicagoScreen(UmpireScreen):
         def chances(v: dict) -> Text:
             command = build(v)
             try:
-                return odds_text(odds(declared(self.game.ctx, state, command)[3], tables.load()), command["table"])
+                ctx = self.game.ctx
+                return odds_text(odds(declared(ctx, state, command)[3], tables.of(ctx.scenario)), command["table"])
             except RefereeError as refusal:
                 return plain(str(refusal), "bold red")
 

@@ -1,0 +1,97 @@
+"""Values of a scenario's data that `referee simulate --sweep` may vary, by the names its file gives them
+(`[tunables.NAME]`): an Exposure Value on the map, a cell of a reconstructed table."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.errors import RefereeError
+from referee.rules.bounds import shown
+
+if TYPE_CHECKING:
+    from referee.scenario.catalog import Scenario
+
+Step = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Tunable:
+    """A named value in one of the scenario's files: where it is, what it is now, and the rule it reads."""
+
+    name: str
+    file: str
+    at: tuple[Step, ...]
+    value: int | str
+    section: str
+    help: str
+
+
+def place(data: object, at: tuple[Step, ...]) -> tuple[object, Step]:
+    """The container holding the value at `at` and its key there (a list's item found by position or by its
+    `id`); a LookupError naming the first step that leads nowhere."""
+    for depth, step in enumerate(at):
+        if isinstance(data, list):
+            index = _index(data, step)
+            if index is None:
+                raise LookupError(f"nothing at {_where(at[:depth + 1])}")
+            step = index
+        elif not (isinstance(data, dict) and step in data):
+            raise LookupError(f"nothing at {_where(at[:depth + 1])}")
+        if depth == len(at) - 1:
+            return data, step
+        data = data[step]  # type: ignore[index]
+    raise LookupError("an empty place")
+
+
+def _index(items: list, step: Step) -> int | None:
+    """A list's position named by a step: a position in it, or the id of one of its items."""
+    if isinstance(step, str):
+        return next((i for i, item in enumerate(items) if isinstance(item, dict) and item.get("id") == step), None)
+    return step if not isinstance(step, bool) and 0 <= step < len(items) else None
+
+
+def value_at(data: object, at: tuple[Step, ...]) -> object:
+    """The value at `at` (see `place`)."""
+    container, key = place(data, at)
+    return container[key]  # type: ignore[index]
+
+
+def _where(at: tuple[Step, ...]) -> str:
+    return ".".join(map(str, at)) or "the top"
+
+
+def parsed(tunable: Tunable, text: str) -> int | str:
+    """A value given on the command line, of the tunable's kind (a whole number where it holds one)."""
+    if isinstance(tunable.value, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise RefereeError(f"{tunable.name} is a whole number, not {shown(text)}") from None
+    return text
+
+
+def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
+    """The scenario with some tunables set (`{name: value as text}`), its files checked again as when loaded."""
+    from referee.scenario.catalog import checked_sources, from_sources
+
+    if not settings:
+        return scenario
+    sources = dict(scenario.sources)
+    changed: set[str] = set()
+    for name, text in settings.items():
+        tunable = scenario.tunables.get(name)
+        if tunable is None:
+            known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
+            raise RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
+        if tunable.file not in changed:
+            sources[tunable.file] = copy.deepcopy(sources[tunable.file])
+            changed.add(tunable.file)
+        container, key = place(sources[tunable.file], tunable.at)
+        container[key] = parsed(tunable, text)  # type: ignore[index]
+    try:
+        return from_sources(checked_sources(sources, changed))
+    except RefereeError as error:
+        given = ", ".join(f"{name}={text}" for name, text in settings.items())
+        raise RefereeError(f"{scenario.id} with {given}: {error}") from None
