@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -53,7 +54,7 @@ class SeededDice:
     def __init__(self, seed: int | tuple[tuple[int, int], ...], drawn: int = 0):
         self.seeds = ((0, seed),) if isinstance(seed, int) else tuple(seed)
         self.drawn = drawn
-        self._keyed: tuple[int, Any] | None = None  # (seed, hash of "<seed>:") of the seed in use
+        self._span: tuple[int, float, Any] = 0, 0, None  # `_span_of` the seed in use
 
     @property
     def seed(self) -> int:
@@ -65,14 +66,21 @@ class SeededDice:
         return SeededDice(self.seeds, self.drawn)
 
     def roll(self, purpose: str, sides: int = 6) -> Roll:
-        """The next die, `seeded_face(seed, drawn, sides)` (hashing the seed's part of the key once)."""
-        seed = self.seed
-        if self._keyed is None or self._keyed[0] != seed:
-            self._keyed = seed, hashlib.blake2b(f"{seed}:".encode(), digest_size=8)
-        digest = self._keyed[1].copy()
-        digest.update(str(self.drawn).encode())
-        self.drawn += 1
+        """The next die, `seeded_face(seed, drawn, sides)` (hashing the seed's part of the key once per seed)."""
+        drawn = self.drawn
+        first, after, keyed = self._span
+        if not first <= drawn < after:
+            _, _, keyed = self._span = self._span_of(drawn)
+        digest = keyed.copy()
+        digest.update(b"%d" % drawn)
+        self.drawn = drawn + 1
         return Roll(purpose, _face(digest, sides), sides)
+
+    def _span_of(self, index: int) -> tuple[int, float, Any]:
+        """The dice drawn from die `index`'s seed: (first die, die after the last, hash of "<seed>:")."""
+        first = max(start for start, _ in self.seeds if start <= index)
+        after = min((start for start, _ in self.seeds if start > index), default=math.inf)
+        return first, after, hashlib.blake2b(f"{seed_at(self.seeds, index)}:".encode(), digest_size=8)
 
 
 def seed_at(seeds: tuple[tuple[int, int], ...], index: int) -> int:

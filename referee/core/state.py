@@ -32,8 +32,8 @@ class GameState:
     def thawed(self) -> GameState:
         """A copy whose containers the fold may change in place; this state stays as it is."""
         return GameState(
-            self.turn, self.phase, dict(self.units), dict(self.stacks),
-            dict(self.markers), dict(self.scores), dict(self.local), self.over, self.winner,
+            self.turn, self.phase, self.units.copy(), self.stacks.copy(),
+            self.markers.copy(), self.scores.copy(), self.local.copy(), self.over, self.winner,
         )
 
     def at(self, node: str, side: str | None = None) -> list[Unit]:

@@ -74,12 +74,9 @@ def one_of(schema: type, first: str, second: str) -> Any:
     """`schema`, where a command gives exactly one of two keys (`"to"` or `"path"`, not both)."""
 
     def exactly_one(command: dict) -> dict:
-        given = [key in command for key in (first, second)]
-        if all(given):
-            raise PydanticCustomError("conflict", '"{first}" and "{second}" cannot be given together',
-                                      {"first": first, "second": second})
-        if not any(given):
-            raise PydanticCustomError("conflict", 'needs "{first}" or "{second}"', {"first": first, "second": second})
+        if (first in command) == (second in command):
+            words = '"{first}" and "{second}" cannot be given together' if first in command else 'needs "{first}" or "{second}"'
+            raise PydanticCustomError("conflict", words, {"first": first, "second": second})
         return command
 
     return Annotated[schema, AfterValidator(exactly_one)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from referee.core.dice import Dice, Roll
 from referee.errors import RefereeError, Refusal
@@ -275,6 +276,8 @@ def _check_unique(side: str, ids: list[str]) -> None:
 
 def check_refusals(protesters: Sequence[ProtesterIn], refuse: Iterable[str]) -> frozenset[str]:
     """4.4: only locked lockdown clusters may refuse to retreat."""
+    if not refuse:
+        return frozenset()
     by_id = {unit.id: unit for unit in protesters}
     refusing = []
     for unit_id in refuse:
@@ -349,6 +352,6 @@ def resolve(
         effective_total=effective,
         allocation=tuple(shares.items()),
         units=tuple(results),
-        successes=political_cost([*(unit.type for unit in protester_units), *bystanders], gas),
+        successes=political_cost(chain((unit.type for unit in protester_units), bystanders), gas),
         rolls=tuple(rolls),
     )

@@ -41,7 +41,10 @@ def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
 
 def pending(state: GameState, side: str) -> str | None:
     """3: the unit of `side` that has rolled its movement and not yet moved, if any."""
-    return next((uid for uid in state.local["rolled"] if state.units[uid].side == side), None)
+    for uid in state.local["rolled"]:
+        if state.units[uid].side == side:
+            return uid
+    return None
 
 
 def _factions_due(ctx: Context, state: GameState) -> bool:
@@ -84,7 +87,7 @@ def _with_flying(ctx: Context, state: GameState, unit: Unit) -> bool:
         arriving = (state.units[uid] for group in ctx.scenario.arrivals if group.turn == arrives
                     for uid in group.units)
         return any(
-            u.status == OFF_MAP and u.type == FLYING and u.side == unit.side
+            u.type == FLYING and u.status == OFF_MAP and u.side == unit.side
             and u.attrs.get("arrives") == arrives and u.attrs.get("edge") == edge
             for u in arriving
         )
@@ -190,11 +193,12 @@ def check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> N
         raise Refusal("3", "a move needs at least one intersection to go to")
     enemy = state.stacks[opponent(unit.side)]
     barred = friction_barred(state, unit)
-    here = _origin(unit)
+    here = origin = _origin(unit)
     for step, node in enumerate(path):
-        if node not in board.nodes:
+        place = board.nodes.get(node)
+        if place is None:
             raise Refusal("1.3", f"there is no intersection {node!r} on the map")
-        if not board.nodes[node].in_play:
+        if not place.in_play:
             raise Refusal("1.3", f"{node} is out of play")
         if step == 0 and unit.status == OFF_MAP:
             if node not in board.edges[unit.attrs["edge"]]:
@@ -209,7 +213,7 @@ def check_path(ctx: Context, state: GameState, unit: Unit, path: list[str]) -> N
     end = path[-1]
     if not has_room(state, unit.side, end):
         raise Refusal("3", f"no more than {STACKING[unit.side]} {unit.side} units may move into {end}")
-    before = path[-2] if len(path) > 1 else _origin(unit)
+    before = path[-2] if len(path) > 1 else origin
     if end in enemy and not entry_allowed(state, unit.side, end, before):
         raise Refusal("3.2", f"{entry_refusal(unit.side)} ({before} into {end})")
 
