@@ -3,8 +3,8 @@
 A player serves one side. `player.commands(game)` is a generator of that side's commands for
 the phase the game is in; apply each before asking for the next. `player.next_command(game)`
 does the same one command at a time (None: done, end the phase). The protester player also
-answers `refusals(game, node, units)`: which locked lockdowns refuse to retreat (4.4) when
-the police attack at `node`.
+answers `refusals(game, node)`: which locked lockdowns refuse to retreat (4.4) when the
+police attack at `node`.
 """
 
 from __future__ import annotations

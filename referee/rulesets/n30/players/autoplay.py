@@ -8,7 +8,6 @@ from typing import Any
 from referee.core.state import GameState
 from referee.game import Game
 from referee.rulesets.n30.players import KINDS, make_player
-from referee.rulesets.n30.rules.attack import targets
 from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS
 
 
@@ -29,7 +28,7 @@ class N30Autoplay:
     @staticmethod
     def prepare(game: Game, command: dict, players: dict[str, Any]) -> dict:
         if command.get("do") == "confront":
-            refuse = players[PROTESTERS].refusals(game, command["node"], targets(game.state, command["node"]))
+            refuse = players[PROTESTERS].refusals(game, command["node"])
             if refuse:
                 command["refuse"] = refuse
         return command

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterator
+from itertools import chain, compress, repeat
+from operator import attrgetter, eq
 from typing import TYPE_CHECKING
 
 from referee.core.units import OFF_MAP
@@ -23,6 +24,7 @@ OTHER = {PROTESTERS: POLICE, POLICE: PROTESTERS}
 #: 4: the police squads that can attack (chemical units only accompany them)
 ATTACKERS = frozenset({"hard", "soft", "mounted"})
 CHEMICAL = "chemical"
+_STATUS, _TYPE = attrgetter("status"), attrgetter("type")
 
 
 class Player:
@@ -46,10 +48,11 @@ class Player:
         phase = game.state.phase
         if MOVER.get(phase) == self.side:
             if self.side == PROTESTERS and factions_due(game):
-                yield self.factions(game)
-            yield from self.movement(game)
-        elif phase == CONFRONTATION and self.side == POLICE:
-            yield from self.confrontation(game)
+                return chain((self.factions(game),), self.movement(game))
+            return self.movement(game)
+        if phase == CONFRONTATION and self.side == POLICE:
+            return self.confrontation(game)
+        return iter(())
 
     def next_command(self, game: Game) -> dict | None:
         """The next command for the current phase, or None when this side is done with it."""
@@ -72,8 +75,8 @@ class Player:
         pool = peace_police_pool(game.state)
         return {"do": "factions", "peace_police": self.rng.sample(pool, PEACE_POLICE_COUNT)}
 
-    def refusals(self, game: Game, node: str, units: list[Unit]) -> list[str]:
-        """4.4: the protester player's choice of locked lockdowns that refuse to retreat."""
+    def refusals(self, game: Game, node: str) -> list[str]:
+        """4.4: the protester player's choice of locked lockdowns that refuse to retreat when the police attack at `node`."""
         return []
 
 
@@ -107,8 +110,16 @@ def free_choices(game: Game, side: str) -> tuple[list[str], int]:
 
 def waiting_units(state: GameState, side: str) -> list[Unit]:
     """Reinforcements at their edge that have not moved this turn."""
+    units = state.units.values()
+    if OFF_MAP not in map(_STATUS, units):  # most turns none wait: a quick look first
+        return []
     moved = state.local["moved"]
-    return [u for u in state.units.values() if u.status == OFF_MAP and u.side == side and u.id not in moved]
+    return [u for u in units if u.status == OFF_MAP and u.side == side and u.id not in moved]
+
+
+def ids_of_type(state: GameState, kind: str) -> set[str]:
+    """The ids of every unit of one type."""
+    return set(compress(state.units, map(eq, map(_TYPE, state.units.values()), repeat(kind))))
 
 
 def unmoved_at(state: GameState, side: str, node: str) -> list[Unit]:
@@ -133,26 +144,35 @@ def route(game: Game, unit: Unit, goal: str, info: BoardInfo | None = None) -> l
     """
     info = info or board_info(game)
     state = game.state
-    side = unit.side
-    enemy = state.stacks[OTHER[side]]
+    enemy = state.stacks[OTHER[unit.side]]
     barred = friction_barred(state, unit) if "faction" in unit.attrs else ()
-    if goal in barred:
+    if goal in barred or unit.node == goal:
         return None
-    off_map = unit.status == OFF_MAP
-    if off_map:
+    origin = unit.site if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
+    path: list[str] | None
+    if barred:
+        path = _way(info, unit, goal, enemy, barred)
+    else:
+        paths = _memo(info, enemy).paths
+        path = paths.get((origin, goal))
+        if path is None:
+            path = paths[origin, goal] = _way(info, unit, goal, enemy, barred)
+    return _finish(state, unit, path, enemy, barred, info, origin) if path else None
+
+
+def _way(info: BoardInfo, unit: Unit, goal: str, enemy, barred) -> list[str]:
+    """The way toward `goal` before the limits on its last step (empty: none): shortest on the map where
+    it passes no opposing unit and no barred node, else around them, else up to the first of them."""
+    if unit.status == OFF_MAP:
         entry, _ = info.edge_entry(unit.attrs["edge"], goal)
         path = [entry, *info.path(entry, goal)]
     else:
-        if unit.node == goal:
-            return None
         path = list(info.path(unit.site, goal))
         if not path:
-            return None
+            return path
     if _blocked(path, enemy, barred):
-        path = _detour(info, unit, goal, enemy, barred) or _cut(path, enemy, barred)
-    if not path:
-        return None
-    return _finish(state, unit, path, enemy, barred, info)
+        return _detour(info, unit, goal, enemy, barred) or _cut(path, enemy, barred)
+    return path
 
 
 def _blocked(path, enemy, barred) -> bool:
@@ -176,46 +196,100 @@ def _cut(path: list[str], enemy, barred) -> list[str]:
     return out
 
 
-_FIELDS: dict = {}
+class Field:
+    """Shortest paths to a goal that pass no opposing unit (3) and no barred node (6.1), worked out
+    outward from the goal a link at a time, only as far as they are asked for."""
+
+    __slots__ = ("adjacency", "enemy", "after", "links", "frontier", "depth")
+
+    def __init__(self, info: BoardInfo, goal: str, enemy, barred):
+        self.adjacency, self.enemy = info.adjacency, enemy
+        #: for each node found so far: the next node on a shortest path to the goal (barred nodes
+        #: count as found, so that no path enters them, but no path leads from them)
+        self.after: dict[str, str | None] = dict.fromkeys(barred)
+        self.after[goal] = None
+        #: for each node a path leads from: the links to the goal
+        self.links: dict[str, int] = {goal: 0}
+        self.frontier = [goal]  # the nodes `depth` links out that paths may pass through
+        self.depth = 0
+
+    def grow(self) -> bool:
+        """Find the nodes one link farther out (False: there are none)."""
+        if not self.frontier:
+            return False
+        adjacency, enemy, after, links = self.adjacency, self.enemy, self.after, self.links
+        depth = self.depth = self.depth + 1
+        frontier = []
+        for node in self.frontier:
+            for near in adjacency[node]:
+                if near not in after:
+                    after[near] = node
+                    links[near] = depth
+                    if near not in enemy:  # a path may start in contact, but not pass through it
+                        frontier.append(near)
+        self.frontier = frontier
+        return True
+
+    def reaches(self, node: str, limit: int = 999) -> bool:
+        """Whether a path from `node` reaches the goal within `limit` links."""
+        links = self.links
+        while node not in links and self.depth < limit:
+            if not self.grow():
+                return False
+        return links.get(node, limit + 1) <= limit
+
+    def nearest(self, nodes) -> str | None:
+        """The first of some nodes nearest to the goal (None: none reaches it)."""
+        links = self.links
+        while True:
+            found = [n for n in nodes if n in links]
+            if found:
+                return min(found, key=links.__getitem__)
+            if not self.grow():
+                return None
+
+    def path(self, start: str) -> list[str]:
+        """The path from `start` (a node it reaches), leaving out `start`."""
+        after, path = self.after, []
+        node = after[start]
+        while node is not None:
+            path.append(node)
+            node = after[node]
+        return path
 
 
-def toward(info: BoardInfo, goal: str, enemy, barred) -> dict[str, tuple[str | None, int]]:
-    """For every node that can reach `goal` without passing through an opposing unit (3) or a
-    barred node (6.1): the next node on a shortest such path and the links left.
+class _Memo:
+    """What route finding has worked out while the opposing units stand still (their stacks stay the
+    same object while one side moves): `Field`s by goal and ways (see `_way`) by origin and goal."""
 
-    Cached while the opposing stacks are the same object (they do not change while one side moves).
-    """
-    if not barred:
-        if _FIELDS.get("enemy") is not enemy or _FIELDS.get("info") is not info:
-            _FIELDS.clear()
-            _FIELDS["enemy"], _FIELDS["info"] = enemy, info
-        cached = _FIELDS.get(goal)
-        if cached is not None:
-            return cached
-    field: dict[str, tuple[str | None, int]] = {goal: (None, 0)}
-    queue = deque([goal])
-    adjacency = info.adjacency
-    while queue:
-        node = queue.popleft()
-        d = field[node][1] + 1
-        for near in adjacency[node]:
-            if near not in field and near not in barred:
-                field[near] = (node, d)
-                if near not in enemy:  # a path may start in contact, but not pass through it
-                    queue.append(near)
-    if not barred:
-        _FIELDS[goal] = field
+    __slots__ = ("info", "enemy", "fields", "paths")
+
+    def __init__(self, info: BoardInfo, enemy):
+        self.info, self.enemy = info, enemy
+        self.fields: dict[str, Field] = {}
+        self.paths: dict[tuple[str, str], list[str]] = {}
+
+
+_LAST_MEMO: list[_Memo] = []  # the memo of the opposing stacks seen last
+
+
+def _memo(info: BoardInfo, enemy) -> _Memo:
+    """The memo of route finding for this board and these opposing stacks."""
+    if _LAST_MEMO and _LAST_MEMO[0].enemy is enemy and _LAST_MEMO[0].info is info:
+        return _LAST_MEMO[0]
+    _LAST_MEMO[:] = [_Memo(info, enemy)]
+    return _LAST_MEMO[0]
+
+
+def toward(info: BoardInfo, goal: str, enemy, barred) -> Field:
+    """The `Field` of paths to `goal` (remembered while the opposing units stand still and no node is barred)."""
+    if barred:
+        return Field(info, goal, enemy, barred)
+    fields = _memo(info, enemy).fields
+    field = fields.get(goal)
+    if field is None:
+        field = fields[goal] = Field(info, goal, enemy, barred)
     return field
-
-
-def _walk(field, start: str) -> list[str]:
-    """The path a `toward` field gives from `start` (leaving `start` out)."""
-    path = []
-    node = field[start][0]
-    while node is not None:
-        path.append(node)
-        node = field[node][0]
-    return path
 
 
 def _detour(info: BoardInfo, unit: Unit, goal: str, enemy, barred) -> list[str] | None:
@@ -227,29 +301,27 @@ def _detour(info: BoardInfo, unit: Unit, goal: str, enemy, barred) -> list[str] 
             return found
     field = toward(info, goal, enemy, barred)
     if unit.status != OFF_MAP:
-        return _walk(field, unit.node) if unit.node in field else None
-    entries = [e for e in info.edges[unit.attrs["edge"]] if e in field and (e == goal or e not in enemy)]
-    if not entries:
-        return None
-    entry = min(entries, key=lambda e: field[e][1])
-    return [entry, *_walk(field, entry)]
+        return field.path(unit.site) if field.reaches(unit.site) else None
+    entry = field.nearest([e for e in info.edges[unit.attrs["edge"]] if e == goal or e not in enemy])
+    return None if entry is None else [entry, *field.path(entry)]
 
 
-def _finish(state: GameState, unit: Unit, path: list[str], enemy, barred, info: BoardInfo) -> list[str] | None:
-    """Trim the end of a path to what 3 and 3.2 allow."""
+def _finish(state: GameState, unit: Unit, path: list[str], enemy, barred, info: BoardInfo,
+            origin: str) -> list[str] | None:
+    """A new path: `path` with its end trimmed to what 3 and 3.2 allow (`origin`: where the unit comes from)."""
     side = unit.side
     end = path[-1]
     if end in enemy:
-        origin = unit.site if unit.status != OFF_MAP else f"edge:{unit.attrs['edge']}"
         before = path[-2] if len(path) > 1 else origin
         if not entry_allowed(state, side, end, before):
             alternative = _other_entry(state, unit, path, enemy, barred, info, origin)
             path = alternative if alternative else path[:-1]
     stacks = state.stacks[side]
     limit = STACKING[side]
-    while path and len(stacks.get(path[-1], ())) >= limit:
-        path = path[:-1]
-    return path or None
+    keep = len(path)
+    while keep and len(stacks.get(path[keep - 1], ())) >= limit:
+        keep -= 1
+    return path[:keep] or None
 
 
 def _other_entry(state, unit, path, enemy, barred, info, origin) -> list[str] | None:
@@ -267,7 +339,7 @@ def _other_entry(state, unit, path, enemy, barred, info, origin) -> list[str] | 
         if info.distance(before, unit.node) > len(path):
             continue  # too far even on the empty map
         field = toward(info, before, enemy, barred)
-        if unit.node in field and field[unit.node][1] <= len(path):
-            return [*_walk(field, unit.node), end]
+        if field.reaches(unit.node, len(path)):
+            return [*field.path(unit.node), end]
     return None
 

@@ -10,6 +10,8 @@ from referee.core.board import Board
 VENUE, HOTEL, ENTRANCE = "venue", "hotel", "entrance"
 
 _CACHE: dict[int, tuple[Board, BoardInfo]] = {}
+#: objective intersections seen from one place: (cost floor, rank, links, twice the weight, node), cheapest first
+GoalTable = tuple[tuple[float, int, int, float, str], ...]
 
 
 def info_for(board: Board) -> BoardInfo:
@@ -28,6 +30,7 @@ class BoardInfo:
     def __init__(self, board: Board):
         self.board = board
         self.adjacency = board.adjacency
+        self.neighbours = {node: frozenset(near) for node, near in board.adjacency.items()}
         self.nodes = tuple(n for n, node in board.nodes.items() if node.in_play)
         #: links between every pair of nodes in play (absent: unreachable)
         self.dist: dict[str, dict[str, int]] = {n: board.distances([n]) for n in self.nodes}
@@ -39,6 +42,8 @@ class BoardInfo:
             frozenset(t.access) for t in board.targets.values() if t.kind == ENTRANCE and t.access)
         self.venues: tuple[frozenset[str], ...] = tuple(
             frozenset(t.access) for t in board.targets.values() if t.kind == VENUE and t.access)
+        #: the venue and entrance access groups (5.1, 5.3)
+        self.groups = (*self.venues, *self.entrances)
         hotel_access = {n for access in self.hotels.values() for n in access}
         entrance_access = {n for access in self.entrances for n in access}
         #: every intersection whose holding scores (5.1-5.3), most valuable first
@@ -46,7 +51,7 @@ class BoardInfo:
         for access in self.hotels.values():
             for n in access:
                 weight[n] = weight.get(n, 0) + 1.0 / len(access)
-        for group in (*self.venues, *self.entrances):
+        for group in self.groups:
             for n in group:
                 weight[n] = weight.get(n, 0) + 1.0 / len(group)
         self.weight = weight
@@ -59,6 +64,9 @@ class BoardInfo:
         self.to_key = board.distances(self.key)
         self.to_venue = board.distances(self.venue_access)
         self._paths: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._downhill: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._goals_from: dict[str, GoalTable] = {}
+        self._goals_entering: dict[str, GoalTable] = {}
         self._edge_entry: dict[tuple[str, str], tuple[str, int]] = {}
         self._entry_dist: dict[str, dict[str, int]] = {}
         self._last_held: object = None
@@ -72,16 +80,13 @@ class BoardInfo:
         cached = self._paths.get(key)
         if cached is not None:
             return cached
-        to_goal = self.dist[goal]
-        if start not in to_goal:
-            result: tuple[str, ...] = ()
-        else:
-            steps, here = [], start
+        downhill = self.downhill(goal)
+        steps, here = [], start
+        if start in downhill:
             while here != goal:
-                d = to_goal[here]
-                here = next(n for n in self.adjacency[here] if to_goal.get(n, -1) == d - 1)
+                here = downhill[here][0]
                 steps.append(here)
-            result = tuple(steps)
+        result = tuple(steps)
         self._paths[key] = result
         return result
 
@@ -98,29 +103,36 @@ class BoardInfo:
 
     def shortest_avoiding(self, start: str, goal: str, enemy, barred) -> list[str] | None:
         """A shortest path on the empty map from start to goal (leaving out start) that passes no
-        opposing unit and no barred node; None if every shortest path does (then search wider)."""
-        to_goal = self.dist[goal]
-        if start not in to_goal or goal in barred:
+        opposing unit and no barred node; None if every shortest path does (then search wider).
+        The first such path in the order of the map's links."""
+        if start not in self.dist[goal] or goal in barred:
             return None
-        adjacency = self.adjacency
-        dead: set[str] = set()
-        path: list[str] = []
-
-        def down(node: str) -> bool:
-            if node == goal:
-                return True
-            d = to_goal[node] - 1
-            for near in adjacency[node]:
-                if (to_goal.get(near) == d and near not in dead and near not in barred
-                        and (near == goal or near not in enemy)):
+        if start == goal:
+            return []
+        downhill = self.downhill(goal)
+        path, dead = [start], set()
+        tries = [iter(downhill[start])]
+        while tries:
+            for near in tries[-1]:
+                if near == goal:
+                    return [*path[1:], goal]
+                if near not in dead and near not in barred and near not in enemy:
                     path.append(near)
-                    if down(near):
-                        return True
-                    path.pop()
-                    dead.add(near)
-            return False
+                    tries.append(iter(downhill[near]))
+                    break
+            else:  # no way on from here
+                tries.pop()
+                dead.add(path.pop())
+        return None
 
-        return path if down(start) else None
+    def downhill(self, goal: str) -> dict[str, tuple[str, ...]]:
+        """For every node that reaches `goal`: its neighbours a link nearer to it, in map order."""
+        table = self._downhill.get(goal)
+        if table is None:
+            to_goal, adjacency = self.dist[goal], self.adjacency
+            table = self._downhill[goal] = {
+                node: tuple(near for near in adjacency[node] if to_goal.get(near) == d - 1) for node, d in to_goal.items()}
+        return table
 
     def entry_dist(self, edge: str) -> dict[str, int]:
         """Blocks from outside the map on an edge to every node (the first block enters the edge, 3)."""
@@ -129,6 +141,26 @@ class BoardInfo:
             cached = {n: d + 1 for n, d in self.board.distances(self.edges[edge]).items()}
             self._entry_dist[edge] = cached
         return cached
+
+    def goals_from(self, node: str) -> GoalTable:
+        """The objective intersections seen from a node, cheapest first (see `_goal_table`)."""
+        table = self._goals_from.get(node)
+        if table is None:
+            table = self._goals_from[node] = self._goal_table(self.dist[node])
+        return table
+
+    def goals_entering(self, edge: str) -> GoalTable:
+        """The objective intersections seen from outside the map on an edge, cheapest first."""
+        table = self._goals_entering.get(edge)
+        if table is None:
+            table = self._goals_entering[edge] = self._goal_table(self.entry_dist(edge))
+        return table
+
+    def _goal_table(self, dist: dict[str, int]) -> GoalTable:
+        """Each objective intersection as (links less twice its weight, its rank in `key`, links, twice
+        its weight, the node), sorted: the first part is the least a goal can cost a protester player."""
+        rows = ((n, dist.get(n, 999), 2.0 * w) for n, w in self.key_weights)
+        return tuple(sorted((d - w2, rank, d, w2, n) for rank, (n, d, w2) in enumerate(rows)))
 
     def distance(self, a: str, b: str) -> int:
         return self.dist[a].get(b, 999)
@@ -174,22 +206,26 @@ class Analysis:
 
     def __init__(self, info: BoardInfo, held):
         self.info = info
-        if isinstance(held, dict):
-            held = frozenset(node for node, ids in held.items() if ids)
+        if isinstance(held, dict) and not all(held.values()):
+            held = [node for node, ids in held.items() if ids]
         self.held = held = frozenset(held)
-        adjacency = info.adjacency
-        reach = {n for n in info.venue_access if n not in held}
-        queue = deque(reach)
-        while queue:
-            node = queue.popleft()
-            for near in adjacency[node]:
-                if near not in reach and near not in held:
-                    reach.add(near)
-                    queue.append(near)
-        self.reach = reach
+        neighbours = info.neighbours
+        #: the nodes a path from a venue reaches without entering a held node
+        self.reach = reach = set(info.venue_access - held)
+        touched: set[str] = set()
+        frontier = reach
+        while frontier:
+            found: set[str] = set()
+            for node in frontier:
+                found |= neighbours[node]
+            touched |= found
+            frontier = found.difference(held, reach)
+            reach |= frontier
+        #: held nodes next to `reach` (freeing one of them opens a path to the venues)
+        self.border = touched & held
         self.blockaded = [h for h, access in info.hotels.items() if reach.isdisjoint(access)]
-        self.perimeter = sum(1 for group in info.venues if group & held)
-        self.entrance = sum(1 for group in info.entrances if group & held)
+        self.perimeter = sum(1 for group in info.venues if not held.isdisjoint(group))
+        self.entrance = sum(1 for group in info.entrances if not held.isdisjoint(group))
         self._values: dict[str, int] | None = None
 
     @property
@@ -197,25 +233,28 @@ class Analysis:
         """Successes the protesters would gain in a success phase now."""
         return len(self.blockaded) + self.perimeter + self.entrance
 
-    def _components(self) -> dict[str, int]:
-        """A label for each node of the areas cut off from the venues that take in an intersection of
-        a blockaded hotel (freeing a node next to another cut-off area opens no hotel)."""
-        comp: dict[str, int] = {}
-        held, reach, adjacency = self.held, self.reach, self.info.adjacency
-        label = 0
-        for start in (a for hotel in self.blockaded for a in self.info.hotels[hotel]):
-            if start in comp or start in held or start in reach:
-                continue
-            label += 1
-            comp[start] = label
-            queue = deque([start])
-            while queue:
-                node = queue.popleft()
-                for near in adjacency[node]:
-                    if near not in comp and near not in held and near not in reach:
-                        comp[near] = label
-                        queue.append(near)
-        return comp
+    def _cut_off(self) -> list[tuple[set[str], set[str]]]:
+        """The areas cut off from the venues that take in an intersection of a blockaded hotel, each
+        with those hotels (freeing a node next to one opens its hotels)."""
+        held, reach, neighbours = self.held, self.reach, self.info.neighbours
+        areas: list[tuple[set[str], set[str]]] = []
+        for hotel in self.blockaded:
+            for start in self.info.hotels[hotel]:
+                if start in held:
+                    continue
+                area = next((area for area in areas if start in area[0]), None)
+                if area is None:
+                    nodes, frontier = {start}, {start}
+                    while frontier:
+                        found: set[str] = set()
+                        for node in frontier:
+                            found |= neighbours[node]
+                        frontier = found.difference(held, reach, nodes)
+                        nodes |= frontier
+                    area = (nodes, set())
+                    areas.append(area)
+                area[1].add(hotel)
+        return areas
 
     def value(self, node: str) -> int:
         """Successes a turn the protesters lose if every unit of theirs leaves `node` (0 if they do not hold it)."""
@@ -231,32 +270,28 @@ class Analysis:
     def _all_values(self) -> dict[str, int]:
         """`value` of every held node at once: sole holders of a venue or entrance (5.1, 5.3), and
         held nodes whose freeing would open a path from a blockaded hotel to a venue (5.2)."""
-        info, held, reach = self.info, self.held, self.reach
+        info, held = self.info, self.held
         values = dict.fromkeys(held, 0)
-        for group in (*info.venues, *info.entrances):
+        for group in info.groups:
             holders = group & held
             if len(holders) == 1:
                 for node in holders:
                     values[node] += 1
         if self.blockaded:
-            comp = self._components()
-            hotels_in: dict[int, set[str]] = {}
-            hotels_at: dict[str, set[str]] = {}
-            for hotel in self.blockaded:
-                for a in info.hotels[hotel]:
-                    if a in comp:
-                        hotels_in.setdefault(comp[a], set()).add(hotel)
-                    elif a in held:
-                        hotels_at.setdefault(a, set()).add(hotel)
-            adjacency = info.adjacency
             # only a held node on the venues' side of the line (touching `reach`) opens a path when freed
-            frontier = {near for node in reach for near in adjacency[node] if near in held}
-            frontier |= held & info.venue_access
-            opened = {node: set(hotels_at.get(node, ())) for node in frontier}
-            for near, label in comp.items():  # freeing a node next to a cut-off area opens its hotels
-                for node in adjacency[near]:
-                    if node in opened:
-                        opened[node] |= hotels_in[label]
+            frontier = self.border | (held & info.venue_access)
+            opened: dict[str, set[str]] = {}  # the blockaded hotels freeing each frontier node opens
+            for hotel in self.blockaded:
+                for node in info.hotels[hotel]:
+                    if node in frontier:
+                        opened.setdefault(node, set()).add(hotel)
+            neighbours = info.neighbours
+            for nodes, hotels in self._cut_off():
+                around: set[str] = set()
+                for node in nodes:
+                    around |= neighbours[node]
+                for node in around & frontier:
+                    opened.setdefault(node, set()).update(hotels)
             for node, hotels in opened.items():
                 values[node] += len(hotels)
         return values

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.core.units import DESTROYED
@@ -13,9 +13,11 @@ from referee.rulesets.n30.players.base import (
     attack_strength,
     board_info,
     free_choices,
+    ids_of_type,
     route,
     waiting_units,
 )
+from referee.rulesets.n30.players.boardinfo import GoalTable
 from referee.rulesets.n30.players.random_player import eligible_refuser
 from referee.rulesets.n30.rules.attack import retreat_options, targets
 from referee.rulesets.n30.rules.confrontation import POLICE_FACTORS as FACTORS
@@ -59,33 +61,22 @@ class ObjectiveProtesters(Player):
 
     def movement(self, game: Game) -> Iterator[dict]:
         info = board_info(game)
-        side, state = self.side, game.state
-        stacks, police = state.stacks[side], state.stacks[POLICE]
-        moved = set(state.local["moved"])
-        have = {n: len(ids) for n, ids in stacks.items()}
-        chosen, left = free_choices(game, side)
-        picks = list(chosen)
-        if left:
-            flying = {uid for uid, unit in state.units.items() if unit.type == FLYING}
-            scored = []
-            for node, ids in stacks.items():
-                if node not in chosen:
-                    free = [uid for uid in ids if uid not in moved] if moved else ids
-                    score = self._source_score(state, info, node, free, police, flying)
-                    if score > 0:
-                        scored.append((-score, node))
-            scored.sort()
-            picks += [node for _, node in scored[:left]]
-        for node in picks:
-            yield from self._build(game, info, node, police)
+        side = self.side
+        stacks = game.state.stacks[side]
+        have = dict(zip(stacks, map(len, stacks.values()), strict=True))  # units at each node, as the moves go
+        for node in self._sources(game, info):
+            command = self._build(game, info, node)
+            if command:
+                yield command
             state = game.state
             moved = state.local["moved"]
             staying = sorted((state.units[uid] for uid in state.stacks[side].get(node, ()) if uid not in moved),
                              key=_stay_rank)
             movers = staying[HOLD if node in info.key_set else 0:]
             movers.sort(key=_leave_rank)  # 3.1: flying clusters leave last, so the others move at full rate
+            goals = info.goals_from(node)
             for unit in movers:
-                goal = self._goal(info, info.dist[node], have, node, _barred(game.state, unit))
+                goal = self._goal(goals, have, node, _barred(game.state, unit))
                 if goal is None:
                     continue
                 path = route(game, game.state.units[unit.id], goal, info)
@@ -94,7 +85,7 @@ class ObjectiveProtesters(Player):
                     have[node] -= 1
                     yield {"do": "move", "unit": unit.id, "path": path}
         for unit in waiting_units(game.state, side):
-            goal = self._goal(info, info.entry_dist(unit.attrs["edge"]), have, None, _barred(game.state, unit))
+            goal = self._goal(info.goals_entering(unit.attrs["edge"]), have, None, _barred(game.state, unit))
             if goal is None:
                 continue
             path = route(game, game.state.units[unit.id], goal, info)
@@ -102,53 +93,70 @@ class ObjectiveProtesters(Player):
                 have[goal] = have.get(goal, 0) + 1
                 yield {"do": "move", "unit": unit.id, "path": path}
 
-    @staticmethod
-    def _source_score(state, info, node: str, free: Sequence[str], police, flying: set[str]) -> float:
-        """How much moving from this intersection is worth: units to spare (3.1: more with a flying
-        cluster among them), and a barricade to build at a held objective facing the police."""
-        if not free:
-            return 0
-        key = node in info.key_set
-        spare = len(free) - HOLD if key else len(free)
-        score = float(spare) if spare > 0 else 0.0
-        if score and not flying.isdisjoint(free):
-            score *= 1.5
-        if key and _wants_screen(state, info, node, police):
-            score += 1.0
-        return score
+    def _sources(self, game: Game, info) -> list[str]:
+        """The intersections to move from: those chosen already, then those where moving is worth most:
+        units to spare (3.1: more with a flying cluster among them), and a barricade to build at a held
+        objective facing the police."""
+        chosen, left = free_choices(game, self.side)
+        if not left:
+            return chosen
+        state = game.state
+        police, moved, key_set = state.stacks[POLICE], set(state.local["moved"]), info.key_set
+        flying = ids_of_type(state, FLYING)
+        scored = []
+        for node, ids in state.stacks[self.side].items():
+            if node in chosen:
+                continue
+            free = [uid for uid in ids if uid not in moved] if moved else ids
+            if not free:
+                continue
+            key = node in key_set
+            spare = len(free) - HOLD if key else len(free)
+            score = float(spare) if spare > 0 else 0.0
+            if score and not flying.isdisjoint(free):
+                score *= 1.5
+            if key and _wants_screen(state, info, node, police):
+                score += 1.0
+            if score > 0:
+                scored.append((-score, node))
+        scored.sort()
+        return chosen + [node for _, node in scored[:left]]
 
-    def _build(self, game: Game, info, node: str, police) -> Iterator[dict]:
+    def _build(self, game: Game, info, node: str) -> dict | None:
         """3.3: a staying unit drops Flo (while she is free) or builds a barricade at a held objective near the police."""
         state = game.state
-        if node not in info.key_set or not _wants_screen(state, info, node, police):
-            return
+        if node not in info.key_set or not _wants_screen(state, info, node, state.stacks[POLICE]):
+            return None
         moved, rolled = state.local["moved"], state.local["rolled"]
         builders = sorted((state.units[uid] for uid in state.stacks[self.side].get(node, ())
                            if uid not in moved and uid not in rolled), key=_stay_rank)
         if not builders:
-            return
+            return None
         flo_free = not any("flo" in marks for marks in state.markers.values())
-        yield {"do": "flo" if flo_free else "barricade", "unit": builders[0].id}
+        return {"do": "flo" if flo_free else "barricade", "unit": builders[0].id}
 
     @staticmethod
-    def _goal(info, dist: dict[str, int], have: dict[str, int], exclude: str | None, barred=()) -> str | None:
-        """The objective intersection to head for: near, valuable and not yet well held."""
-        best, best_cost = None, 1e9
+    def _goal(table: GoalTable, have: dict[str, int], exclude: str | None, barred=()) -> str | None:
+        """The objective intersection to head for: near, valuable and not yet well held (the first in
+        `key` of the cheapest)."""
+        best, best_cost, best_rank = None, 1e9, 0
         limit = STACKING[PROTESTERS]
-        for goal, weight in info.key_weights:
+        for floor, rank, links, weight2, goal in table:
+            if floor > best_cost:
+                break  # every goal from here on costs more
             count = have.get(goal, 0)
             if goal == exclude or count >= limit or goal in barred:
                 continue
-            cost = dist.get(goal, 999) + 2.5 * count - 2.0 * weight
-            if cost < best_cost:
-                best, best_cost = goal, cost
+            cost = links + 2.5 * count - weight2
+            if cost < best_cost or (cost == best_cost and rank < best_rank):
+                best, best_cost, best_rank = goal, cost, rank
         return best
 
-    def refusals(self, game: Game, node: str, units: list[Unit]) -> list[str]:
+    def refusals(self, game: Game, node: str) -> list[str]:
         """4.4: locked lockdowns hold the objective intersections."""
         if node not in board_info(game).key_set:
             return []
-        return [u.id for u in units if eligible_refuser(u)]
+        return [u.id for u in targets(game.state, node) if eligible_refuser(u)]
 
 
 def _spare(node: str, units: list[Unit], targets: dict[str, list[float]]) -> list[Unit]:
@@ -170,17 +178,12 @@ def _spare(node: str, units: list[Unit], targets: dict[str, list[float]]) -> lis
     return spare
 
 
-def _spare_count(node: str, units: list[Unit], targets: dict[str, list[float]]) -> int:
-    """How many units `_spare` gives, without putting them in order (all where there is no target)."""
-    return len(_spare(node, units, targets)) if node in targets else len(units)
-
-
-def _reach(info, node: str, targets: dict[str, list[float]]) -> float:
-    """What a squad leaving `node` could do: the best worth per link of a target still lacking strength."""
-    dist = info.dist[node]
+def _reach(dist: dict[str, int], node: str, live: list[tuple[str, float]]) -> float:
+    """What a squad leaving `node` could do: the best worth per link of a target still lacking strength
+    (`live`: those targets and their worth)."""
     best = 0.0
-    for target, (worth, _, lacking) in targets.items():
-        if target != node and lacking > 0:
+    for target, worth in live:
+        if target != node:
             value = worth / (1.0 + dist.get(target, 999))
             if value > best:
                 best = value
@@ -227,33 +230,45 @@ class ObjectivePolice(Player):
 
     def movement(self, game: Game) -> Iterator[dict]:
         info = board_info(game)
-        side, state = self.side, game.state
-        units, mine = state.units, state.stacks[POLICE]
-        targets = self._targets(state, info)
+        targets = self._targets(game.state, info)
         if not targets:
             return
-        moved = set(state.local["moved"])
-        chosen, left = free_choices(game, side)
-        picks = list(chosen)
-        if left:
-            scored = []
-            for node, ids in mine.items():
-                if node in chosen:
-                    continue
-                spare = _spare_count(node, [units[uid] for uid in ids if uid not in moved], targets)
-                reach = _reach(info, node, targets) if spare else 0.0
-                if reach > 0:
-                    scored.append((-reach * spare, node))
-            scored.sort()
-            picks += [node for _, node in scored[:left]]
-        for node in picks:
-            moved = game.state.local["moved"]
-            here = [game.state.units[uid] for uid in game.state.stacks[side].get(node, ()) if uid not in moved]
+        for node in self._sources(game, info, targets):
+            state = game.state
+            moved = state.local["moved"]
+            here = [state.units[uid] for uid in state.stacks[POLICE].get(node, ()) if uid not in moved]
             dist = info.dist[node]
             for unit in _spare(node, here, targets):
-                yield from self._send(game, info, unit, dist, node, targets)
-        for unit in waiting_units(game.state, side):
-            yield from self._send(game, info, unit, info.entry_dist(unit.attrs["edge"]), None, targets)
+                command = self._send(game, info, unit, dist, node, targets)
+                if command:
+                    yield command
+        for unit in waiting_units(game.state, self.side):
+            command = self._send(game, info, unit, info.entry_dist(unit.attrs["edge"]), None, targets)
+            if command:
+                yield command
+
+    @staticmethod
+    def _sources(game: Game, info, targets: dict[str, list[float]]) -> list[str]:
+        """The intersections to move from: those chosen already, then those whose spare squads could do most."""
+        chosen, left = free_choices(game, POLICE)
+        if not left:
+            return chosen
+        state = game.state
+        units, moved = state.units, set(state.local["moved"])
+        live = [(node, worth) for node, (worth, _, lacking) in targets.items() if lacking > 0]
+        scored = []
+        for node, ids in state.stacks[POLICE].items():
+            if node in chosen:
+                continue
+            if node in targets:
+                spare = len(_spare(node, [units[uid] for uid in ids if uid not in moved], targets))
+            else:
+                spare = len(ids) if moved.isdisjoint(ids) else sum(uid not in moved for uid in ids)
+            reach = _reach(info.dist[node], node, live) if spare else 0.0
+            if reach > 0:
+                scored.append((-reach * spare, node))
+        scored.sort()
+        return chosen + [node for _, node in scored[:left]]
 
     @staticmethod
     def _targets(state, info) -> dict[str, list[float]]:
@@ -268,12 +283,12 @@ class ObjectivePolice(Player):
                 continue
             # 4: a share of 6 makes a unit retreat on any roll; unorganized clusters face double
             want = sum([3.0 if units[uid].type == UNORGANIZED else 6.0 for uid in ids])
-            present = attack_strength([units[uid] for uid in mine.get(node, ())])
+            present = attack_strength([units[uid] for uid in mine[node]]) if node in mine else 0
             targets[node] = [value / len(ids), want, want - present]
         return targets
 
     @staticmethod
-    def _send(game, info, unit, dist, start, targets) -> Iterator[dict]:
+    def _send(game, info, unit, dist, start, targets) -> dict | None:
         """Send a squad (or reinforcement) to the target it helps most for the links it takes."""
         best, best_score = None, 0.0
         for node, (worth, _, lacking) in targets.items():
@@ -283,26 +298,30 @@ class ObjectivePolice(Player):
             if score > best_score:
                 best, best_score = node, score
         if best is None:
-            return
+            return None
         path = route(game, game.state.units[unit.id], best, info)
-        if path:
-            targets[best][2] -= FACTORS.get(unit.type, 0)
-            yield {"do": "move", "unit": unit.id, "path": path}
+        if not path:
+            return None
+        targets[best][2] -= FACTORS.get(unit.type, 0)
+        return {"do": "move", "unit": unit.id, "path": path}
 
     def confrontation(self, game: Game) -> Iterator[dict]:
         info = board_info(game)
         state = game.state
-        analysis = info.analyse(state.stacks[PROTESTERS])
+        protesters, mine, units = state.stacks[PROTESTERS], state.stacks[POLICE], state.units
+        values = info.analyse(protesters).values
         turns_left = game.ctx.scenario.clock.turns - state.turn + 1
+        key_set, to_key = info.key_set, info.to_key
         order = []
-        mine, units = state.stacks[POLICE], state.units
-        for node in state.stacks[PROTESTERS]:
-            if node not in mine or (node not in info.key_set and info.to_key.get(node, 99) > ATTACK_REACH
-                                    and not analysis.value(node)):
+        for node, ids in mine.items():
+            if node not in protesters:
+                continue
+            value = values.get(node, 0)
+            if not value and node not in key_set and to_key.get(node, 99) > ATTACK_REACH:
                 continue  # far from every objective: not worth an attack
-            police = [units[uid] for uid in mine[node]]
-            if any(u.type in ATTACKERS for u in police):
-                order.append((-analysis.value(node), node, police))
+            police = [units[uid] for uid in ids]
+            if not ATTACKERS.isdisjoint([u.type for u in police]):
+                order.append((-value, node, police))
         order.sort(key=lambda item: (item[0], item[1]))
         for minus_value, node, police in order:
             state = game.state
@@ -339,15 +358,14 @@ class ObjectivePolice(Player):
     def _retreats(game: Game, info, node: str, attacked: list[Unit]) -> dict[str, str]:
         """4.1: each unit to the adjacent intersection farthest from the objectives, room permitting."""
         state = game.state
+        police, protesters, to_key = state.stacks[POLICE], state.stacks[PROTESTERS], info.to_key
         incoming: dict[str, int] = {}
-        police = state.stacks[POLICE]
-        protesters = state.stacks[PROTESTERS]
         retreats = {}
         for unit in attacked:
             options = retreat_options(game.ctx, state, node, incoming)
             if not options:
                 break
-            to = max(options, key=lambda n: (info.to_key.get(n, 99), n in police, n in protesters, n))
+            to = max(options, key=lambda n: (to_key.get(n, 99), n in police, n in protesters, n))
             retreats[unit.id] = to
             incoming[to] = incoming.get(to, 0) + 1
         return retreats

@@ -100,8 +100,8 @@ class RandomPlayer(Player):
                 command["retreats"] = retreats
             yield command
 
-    def refusals(self, game: Game, node: str, units: list[Unit]) -> list[str]:
-        return [u.id for u in units if eligible_refuser(u) and self.rng.random() < REFUSE_CHANCE]
+    def refusals(self, game: Game, node: str) -> list[str]:
+        return [u.id for u in targets(game.state, node) if eligible_refuser(u) and self.rng.random() < REFUSE_CHANCE]
 
 
 def eligible_refuser(unit: Unit) -> bool:
