@@ -97,9 +97,11 @@ def _scenario(scenario: Scenario | str) -> Scenario:
 
 
 def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int, *kinds: str,
-         keep_events: bool = False, on_command: Callable[[Game, dict], None] | None = None) -> Played:
+         keep_events: bool = False, on_command: Callable[[Game, dict], None] | None = None,
+         checked: bool = False) -> Played:
     """Play one game to its end, each side's player of the kind given in the order of the ruleset's
-    `Autoplay.sides` (default: its first kind); `on_command(game, command)` is called after every applied command."""
+    `Autoplay.sides` (default: its first kind); `on_command(game, command)` is called after every applied command.
+    The players' commands skip the check of their keys unless `checked` (the tests play games both ways)."""
     scenario = _scenario(scenario)
     computer = autoplay(scenario)
     chosen = _kinds(computer, dict(zip(computer.sides, kinds, strict=False)))
@@ -107,7 +109,9 @@ def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int, *k
     players = {side: computer.player(kind, side, seed) for side, kind in chosen.items()}
     played = Played(game)
     commands, refusals = played.commands, played.refusals
-    apply = game.apply
+    def apply(command: dict) -> None:
+        game.apply(command, shaped=not checked)
+
     while not game.state.over:
         actors = computer.actor(game.state)
         for actor in (actors,) if isinstance(actors, str) else actors or ():

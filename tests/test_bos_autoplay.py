@@ -64,7 +64,8 @@ class Watcher:
 
 def check_game(seed: int, protester: str, authority: str, options: dict[str, str] | None = None) -> Watcher:
     watcher = Watcher()
-    played = play(SCENARIO, options or {}, seed, protester, authority, keep_events=True, on_command=watcher)
+    played = play(SCENARIO, options or {}, seed, protester, authority, keep_events=True, on_command=watcher,
+                  checked=True)
     game, state = played.game, played.game.state
     assert played.refusals == [], "the players send only commands the rules take"
     assert state.over and state.turn == game.ctx.scenario.clock.turns

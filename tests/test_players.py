@@ -18,9 +18,27 @@ PAIRS = [(p, q) for p in KINDS for q in KINDS]
 @pytest.mark.parametrize("protesters, police", PAIRS)
 def test_players_never_send_a_refused_command(scenario, protesters, police):
     for index in range(3):
-        played = play(scenario, {}, game_seed(11, index), protesters, police)
+        played = play(scenario, {}, game_seed(11, index), protesters, police, checked=True)
         assert played.refusals == []
         assert played.game.state.over
+
+
+@pytest.mark.parametrize("scenario, kinds, options", [
+    ("n30/lock-down-hold-fast", ("objective", "random"), {"faction_friction": "on", "hidden": "strong"}),
+    ("n30/hold-the-line", ("random", "objective"), {"police_barricades": "third", "crowd_mood": "on"}),
+    ("bos/battle-of-seattle", ("simple", "random"), {"extend": "on"}),
+    ("bos/battle-of-seattle", ("random", "simple"), {}),
+    ("chicago/chicago-1968", ("simple", "random"), {}),
+    ("chicago/chicago-1968", ("random", "simple"), {"park_penalty": "each"}),
+])
+def test_the_players_commands_play_the_same_with_their_keys_checked_or_not(scenario, kinds, options):
+    """simulate skips the check of the computer players' commands' keys: checked, every game is the same."""
+    for index in range(3):
+        checked = play(scenario, options, game_seed(8, index), *kinds, keep_events=True, checked=True)
+        trusted = play(scenario, options, game_seed(8, index), *kinds, keep_events=True)
+        assert checked.refusals == trusted.refusals == []
+        assert checked.commands == trusted.commands
+        assert [event.to_json() for event in checked.game.events] == [event.to_json() for event in trusted.game.events]
 
 
 @pytest.mark.parametrize("options", [
@@ -30,7 +48,7 @@ def test_players_never_send_a_refused_command(scenario, protesters, police):
 @pytest.mark.parametrize("protesters, police", PAIRS)
 def test_players_never_refused_under_the_experimental_rules(options, protesters, police):
     for index in range(2):
-        played = play("n30/reclaim-the-streets", options, game_seed(5, index), protesters, police)
+        played = play("n30/reclaim-the-streets", options, game_seed(5, index), protesters, police, checked=True)
         assert played.refusals == []
 
 

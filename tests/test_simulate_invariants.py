@@ -73,7 +73,7 @@ class Watcher:
 
 def check_game(scenario, options: dict[str, str], seed: int, protesters: str, police: str) -> None:
     watcher = Watcher()
-    played = play(scenario, options, seed, protesters, police, keep_events=True, on_command=watcher)
+    played = play(scenario, options, seed, protesters, police, keep_events=True, on_command=watcher, checked=True)
     game = played.game
     state = game.state
     assert played.refusals == []
