@@ -11,7 +11,6 @@ figures are medians of wall time and of the process's CPU time.
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import resource
 import statistics
@@ -21,7 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from revisions import ROOT, checked_out  # noqa: E402
+
 EXAMPLE = (ROOT / "tests" / "data" / "worked_confrontation.json").read_bytes()
 COMMANDS = (("resolve", "n30"), ("--help",))
 
@@ -45,31 +47,18 @@ def main() -> None:
     parser.add_argument("revisions", nargs="*", default=["HEAD"], help="git revisions to compare with the working tree")
     parser.add_argument("--runs", type=int, default=60)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        roots = {"now": ROOT}
-        for revision in args.revisions:
-            tree = Path(scratch) / f"rev{len(roots)}"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(tree), revision], check=True)
-            roots[revision] = tree
-        try:
+    with checked_out(args.revisions) as roots:
+        for command in COMMANDS:
+            runs: dict[str, list[tuple[float, float]]] = {name: [] for name in roots}
             for root in roots.values():
-                compileall.compile_dir(root / "referee", quiet=1)
-            for command in COMMANDS:
-                runs: dict[str, list[tuple[float, float]]] = {name: [] for name in roots}
-                for root in roots.values():
-                    timed(root, command)  # warm the file cache
-                for _ in range(args.runs):
-                    for name, root in roots.items():
-                        runs[name].append(timed(root, command))
-                for name, figures in runs.items():
-                    wall, cpu = (statistics.median(figure[i] for figure in figures) for i in (0, 1))
-                    print(f"referee {' '.join(command):12} {name:>12}: wall median {wall:.4f} s, cpu median {cpu:.4f} s "
-                          f"({args.runs} runs)")
-        finally:
-            for name, root in roots.items():
-                if name != "now":
-                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(root)], check=False)
-
+                timed(root, command)  # warm the file cache
+            for _ in range(args.runs):
+                for name, root in roots.items():
+                    runs[name].append(timed(root, command))
+            for name, figures in runs.items():
+                wall, cpu = (statistics.median(figure[i] for figure in figures) for i in (0, 1))
+                print(f"referee {' '.join(command):12} {name:>12}: wall median {wall:.4f} s, cpu median {cpu:.4f} s "
+                      f"({args.runs} runs)")
 
 if __name__ == "__main__":
     main()
