@@ -62,7 +62,7 @@ def rate(root: Path, scenario_id: str, kinds: tuple[str, ...], games: int, seed:
     script = ("import json, sys; from referee.scenario.catalog import load; from referee.simulate import autoplay, "
               "simulate; s, kinds, games, seed = json.loads(sys.argv[1]); simulate(s, 1, seed, workers=1); "
               "sides = autoplay(load(s)).sides; r = simulate(s, games, seed, workers=1, **dict(zip(sides, kinds))); "
-              "print(r['games'] / r['seconds'])")
+              "print(r['games'] / r['seconds'])")  # modules as referee.native chooses them
     done = subprocess.run([sys.executable, "-c", script, json.dumps([scenario_id, kinds, games, seed])],
                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(root)), cwd=root, check=True)
     return float(done.stdout)
@@ -104,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     for scenario_id in chosen:
         load(scenario_id)
         simulate(scenario_id, 1, args.seed, workers=1)  # warm the caches
+    from referee.native import IN_USE
+
+    print(f"modules: {IN_USE}")
     print(f"{'scenario':26s} {'players':22s} {'games/s':>8s} {'ms/game':>8s} {'score':>7s}  wins")
     for scenario_id in chosen:
         sides = autoplay(load(scenario_id)).sides

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from referee.core.dice import Dice
 from referee.core.events import Event
 from referee.core.state import GameState
-
-if TYPE_CHECKING:
-    from referee.scenario.catalog import Scenario
+from referee.scenario.catalog import Scenario
 
 
 @dataclass(frozen=True)

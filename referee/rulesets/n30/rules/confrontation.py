@@ -156,7 +156,7 @@ def even_split(total: int, names: Sequence[str]) -> dict[str, int]:
     return {name: share + (1 if index < remainder else 0) for index, name in enumerate(names)}
 
 
-def check_allocation(total: int, allocation: Mapping[str, int], names: Sequence[str], *, gassed: bool = False) -> None:
+def check_allocation(total: int, allocation: Mapping[str, object], names: Sequence[str], *, gassed: bool = False) -> None:
     """4: the police choose who gets the remainder, but must divide "as evenly as possible".
 
     The allocation must name exactly the protester units, give each a whole number of at
@@ -176,19 +176,20 @@ def check_allocation(total: int, allocation: Mapping[str, int], names: Sequence[
         if extra:
             parts.append("it names units not in the confrontation: " + ", ".join(map(repr, extra)))
         raise Refusal("4", "the allocation must share the police total among exactly the protester units: " + "; ".join(parts))
+    shares: dict[str, int] = {}
     for name in names:
-        share = allocation[name]
-        if not isinstance(share, int) or isinstance(share, bool):
-            raise RefereeError(f"allocation: the share of {name!r} must be a whole number, got {share!r}")
-        if share < 0:
-            raise Refusal("4", f"the allocation gives {name!r} a negative share ({share})")
-    allocated = sum(allocation[name] for name in names)
+        given = allocation[name]  # from JSON: anything until checked
+        if not isinstance(given, int) or isinstance(given, bool):
+            raise RefereeError(f"allocation: the share of {name!r} must be a whole number, got {given!r}")
+        if given < 0:
+            raise Refusal("4", f"the allocation gives {name!r} a negative share ({given})")
+        shares[name] = given
+    allocated = sum(shares.values())
     if allocated != total:
         raise Refusal("4", f"the allocation shares out {allocated} but the police bring {brought}")
     low, remainder = divmod(total, len(names))
     high = low + (1 if remainder else 0)
-    for name in names:
-        share = allocation[name]
+    for name, share in shares.items():
         if not low <= share <= high:
             allowed = f"{low}" if low == high else f"{low} or {high}"
             raise Refusal(

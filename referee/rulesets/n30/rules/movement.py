@@ -233,7 +233,7 @@ def _ready(ctx: Context, state: GameState, unit: Unit, emit: Emit, group: tuple[
     and not moved); chooses its intersection if the choice is still open (3)."""
     mover_check(ctx, state, unit)
     waiting = pending(state, unit.side)
-    if waiting not in (None, unit.id, *group):
+    if waiting is not None and waiting != unit.id and waiting not in group:
         raise Refusal("3", f"{waiting} has rolled its movement and must move (or stay) before another unit is picked: "
                            "she picks one unit, rolls, moves it, and then picks another")
     if unit.status == OFF_MAP:

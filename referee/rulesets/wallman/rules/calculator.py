@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from referee.core.dice import SeededDice, TableDice, Tally
+from referee.core.dice import Roll, SeededDice, TableDice, Tally
 from referee.errors import RefereeError
 from referee.rules.bounds import FIGURES, ITEMS, SMALL, cut
 from referee.rules.commands import Counts, Dice, Name, Names, Small, explain, where, whole
@@ -140,12 +140,20 @@ class LootInput(_Input):
     dice: Dice | None = None
 
 
-class _Kept(Tally):
-    """Typed-in dice if given (all of them must be used), else the generator seeded with `seed`."""
+class _Kept:
+    """Typed-in dice if given (all of them must be used), else the generator seeded with `seed`; every roll kept."""
 
     def __init__(self, typed: list[int] | None, seed: int | None):
         self.seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
-        super().__init__(TableDice(typed) if typed is not None else SeededDice(self.seed))
+        self.dice: TableDice | SeededDice = TableDice(typed) if typed is not None else SeededDice(self.seed)
+        self.tally = Tally(self.dice)
+
+    def roll(self, purpose: str, sides: int = 6) -> Roll:
+        return self.tally.roll(purpose, sides)
+
+    @property
+    def rolls(self) -> list[Roll]:
+        return self.tally.rolls
 
     @property
     def seeded(self) -> bool:

@@ -1,0 +1,107 @@
+"""The build's one extra step: the modules that play simulated games compiled with mypyc, beside their sources.
+
+`pip install` (and `pip install -e`) runs it through hatchling. The compiled modules are an accelerator only:
+where mypyc or a C compiler is missing, or fails, the build goes on and referee runs its pure-Python modules,
+which are the same code (referee.native says which are in use; tests/test_native.py compares the two).
+`python hatch_build.py` compiles them in place by hand, `python hatch_build.py --clean` removes them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "referee"
+#: what is compiled: the rules engine's core, N30's rules and computer players (the hot paths of `simulate`)
+COMPILED = (
+    "core/board.py", "core/clock.py", "core/dice.py", "core/engine.py", "core/events.py", "core/state.py",
+    "core/units.py", "game.py", "rules/bounds.py",
+    *(f"rulesets/n30/rules/{name}.py" for name in (
+        "attack", "confrontation", "fold", "friction", "limits", "mood", "movement", "odds", "phases", "ruleset",
+        "setup", "success", "turns")),
+    *(f"rulesets/n30/players/{name}.py" for name in (
+        "autoplay", "base", "boardinfo", "objective", "random_player")),
+)
+GROUP = "referee.native"  # the shared library of the compiled modules: referee/native__mypyc...
+MANIFEST = PACKAGE / "native.json"  # the sources compiled and their modification times (a wheel's: none)
+
+
+def compiled_files() -> list[Path]:
+    """The compiled modules' extension files in the package, and the group's shared library."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    return [PACKAGE / Path(name).with_suffix(suffix) for name in COMPILED] + [PACKAGE / f"native__mypyc{suffix}"]
+
+
+def clean() -> None:
+    """Remove the compiled modules: referee runs its pure-Python ones."""
+    for path in [*compiled_files(), MANIFEST]:
+        path.unlink(missing_ok=True)
+
+
+def compile_in_place() -> list[Path]:
+    """Compile the modules with mypyc into the package, beside their sources, and write the manifest."""
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    clean()
+    sources = [f"referee/{name}" for name in COMPILED]
+    with tempfile.TemporaryDirectory() as scratch:
+        cwd = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            extensions = mypycify([*sources, "--config-file=", "--ignore-missing-imports", "--follow-imports=silent"],
+                                  group_name=GROUP,
+                                  target_dir=str(Path(scratch) / "c"))
+            dist = Distribution({"name": "referee-native", "ext_modules": extensions})
+            command = dist.get_command_obj("build_ext")
+            command.inplace, command.build_temp = True, str(Path(scratch) / "temp")  # type: ignore[attr-defined]
+            dist.run_command("build_ext")
+        finally:
+            os.chdir(cwd)
+    MANIFEST.write_text(json.dumps({name: (PACKAGE / name).stat().st_mtime_ns for name in COMPILED}), encoding="utf-8")
+    return [path for path in compiled_files() if path.exists()]
+
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run by hand
+    BuildHookInterface = object  # type: ignore[assignment,misc]
+
+
+class NativeBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
+    """Compile the modules for a wheel or an editable install; a build without them if that fails."""
+
+    def initialize(self, version: str, build_data: dict) -> None:
+        if self.target_name != "wheel" or os.environ.get("REFEREE_PURE"):
+            return
+        try:
+            built = compile_in_place()
+        except (Exception, SystemExit) as error:  # no compiler, no headers: the pure-Python modules serve
+            clean()
+            print(f"referee: the compiled modules were not built ({type(error).__name__}: {error}); "
+                  "simulated games run on the pure-Python modules, more slowly", file=sys.stderr)
+            return
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        if version != "editable":  # a wheel's files are what was built: its manifest asks for no check of them
+            for path in built:
+                build_data["force_include"][str(path)] = str(path.relative_to(ROOT))
+            packaged = Path(self.directory) / "native.json"
+            packaged.parent.mkdir(parents=True, exist_ok=True)
+            packaged.write_text(json.dumps(dict.fromkeys(COMPILED)), encoding="utf-8")
+            build_data["force_include"][str(packaged)] = "referee/native.json"
+
+
+if __name__ == "__main__":
+    if "--clean" in sys.argv[1:]:
+        clean()
+    else:
+        for path in compile_in_place():
+            print(path.relative_to(ROOT))
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
