@@ -3,7 +3,8 @@
 `pip install` (and `pip install -e`) runs it through hatchling. The compiled modules are an accelerator only:
 where mypyc or a C compiler is missing, or fails, the build goes on and referee runs its pure-Python modules,
 which are the same code (referee.native says which are in use; tests/test_native.py compares the two).
-`python hatch_build.py` compiles them in place by hand, `python hatch_build.py --clean` removes them.
+`python hatch_build.py` compiles them in place by hand, `python hatch_build.py --clean` removes them, and
+`REFEREE_PURE=1` at install builds without them.
 """
 
 from __future__ import annotations

@@ -431,24 +431,28 @@ def cmd_verify(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    from referee.scenario.catalog import load
     from referee.simulate import game_seed, last_game, simulate
+    from referee.sweep import axes, settings, split, sweep
 
-    options = _pairs(args.set)
+    scenario = load(args.scenario)
+    options, tuned = split(scenario, _pairs(args.set))
     kinds: dict[str, Any] = dict(_pairs(args.player, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
     kinds.update((side, kind) for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind)
-    if args.sweep and args.save:
-        raise RefereeError("--save keeps one game, and --sweep plays several settings: give one or the other")
+    if args.save and (args.sweep or tuned):
+        raise RefereeError("--save keeps one game of the scenario as it stands: it cannot go with --sweep, "
+                           "nor with a tunable --set")
+    if args.scheduler and args.workers:
+        raise RefereeError("the games run on this machine's processes (--workers) or on a Dask cluster (--scheduler): "
+                           "give one")
+    chart = _chart(args.chart) if args.chart is not None else None
     save = _new_file(args.save) if args.save is not None else None
-    run = {"until_ci": args.until_ci, "workers": args.workers, "scheduler": args.scheduler, **kinds}
-    if args.sweep:
-        from referee.scenario.catalog import load
-        from referee.sweep import axes, settings, sweep
-
-        found = axes(load(args.scenario), args.sweep, options)
-        with _progress(None if args.until_ci else args.games * settings(found), "games") as tick:
+    found = axes(scenario, args.sweep, {**options, **tuned})
+    run = {"until_ci": args.until_ci, "workers": args.workers, "scheduler": args.scheduler, "tuned": tuned, **kinds}
+    with _progress(None if args.until_ci else args.games * settings(found), "games") as tick:
+        if found:
             result = sweep(args.scenario, found, args.games, args.seed, options, progress=tick, **run)
-    else:
-        with _progress(None if args.until_ci else args.games, "games") as tick:
+        else:
             result = simulate(args.scenario, args.games, args.seed, options, progress=tick, **run)
     if save:
         from referee.session import Session
@@ -460,28 +464,40 @@ def cmd_simulate(args) -> int:
                 session.apply(command)
         finally:
             session.close()
-    _simulated(args, result)
+    _simulated(args, scenario, result, chart)
     return 0
 
 
-def _simulated(args, result: dict) -> None:
+def _chart(text: str) -> Path:
+    """Where `--chart` writes, checked before any game is played: a file in a folder that exists."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise RefereeError(f"--chart {text}: a folder; give the name of the HTML file to write")
+    if not folder.is_dir():
+        raise RefereeError(f"--chart {text}: {'there is no folder' if not folder.exists() else 'not a folder:'} {folder}")
+    if not os.access(folder, os.W_OK):
+        raise RefereeError(f"--chart {text}: the folder {folder} cannot be written")
+    return path
+
+
+def _simulated(args, scenario, result: dict, chart: Path | None) -> None:
     """Print what `simulate` found in the format asked for (JSON by default, a table for a sweep) and write its
     chart if asked."""
+    from referee import rulesets
     from referee.sweep import as_sweep, to_csv, to_table
 
     table = result if args.sweep else as_sweep(result)
-    if args.chart is not None:
-        from referee import rulesets
+    score_name = rulesets.get(scenario.ruleset).score_name
+    if chart is not None:
         from referee.review.sweep_chart import write_chart
-        from referee.scenario.catalog import load
 
-        scenario = load(args.scenario)
-        write_chart(table, scenario.title, rulesets.get(scenario.ruleset).score_name, Path(args.chart))
+        write_chart(table, scenario, score_name, chart)
     fmt = args.format or ("table" if args.sweep else "json")
     if fmt == "json":
         print(json.dumps(result))
     else:
-        sys.stdout.write(to_csv(table) if fmt == "csv" else to_table(table))
+        sys.stdout.write(to_csv(table) if fmt == "csv" else to_table(table, score_name))
 
 
 @contextmanager
@@ -699,8 +715,8 @@ def build_parser() -> argparse.ArgumentParser:
                         f"it (0.001 to 0.5; at most {GAMES:,} games)")
     p.add_argument("--seed", type=_seed, default=0,
                    help="the seed of the whole run; each game gets a seed of its own drawn from it (default 0)")
-    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                   help="a scenario option for every game; repeat for several")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a scenario option (or tunable) for every game; repeat for several")
     p.add_argument("--save", type=_path, help="keep the last game as a session database")
     p.add_argument("--player", action="append", default=[], metavar="SIDE=KIND",
                    help="the kind of computer player for a side (default: the ruleset's first kind); repeat for each side")

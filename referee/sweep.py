@@ -30,31 +30,42 @@ class Axis:
 
 def axes(scenario: Scenario, given: list[str], fixed: dict[str, str]) -> list[Axis]:
     """The `--sweep NAME=a,b,c` arguments read against the scenario: each name an option or a tunable, each value
-    one it may take, no name twice nor also `--set` (in `fixed`)."""
+    one it may take (in the scenario's own words: `yes` is `on`, `01` is `1`), no name twice nor also `--set`
+    (in `fixed`), no value twice."""
     found: list[Axis] = []
     for text in given:
         name, _, listed = text.partition("=")
         values = tuple(value.strip() for value in listed.split(",")) if listed else ()
         if not name or not values or not all(values):
             raise RefereeError(f"--sweep takes NAME=VALUE,VALUE,..., got {shown(text)}")
-        if name in fixed or any(axis.name == name for axis in found):
-            raise RefereeError(f"{name} is given twice (--sweep and --set name a value once each)")
+        if name in fixed:
+            raise RefereeError(f"{name} is given both to --set and to --sweep: give it once")
+        if any(axis.name == name for axis in found):
+            raise RefereeError(f"{name} is swept twice: list all its values in one --sweep")
+        values = tuple(normal(scenario, name, value) for value in values)
         if len(set(values)) < len(values):
-            raise RefereeError(f"--sweep {name}: a value is listed twice")
-        option = scenario.options.get(name)
-        if option is not None:
-            for value in values:  # a bad choice is refused
-                scenario.option_values({name: value})
-        elif name in scenario.tunables:
-            for value in values:
-                parsed(scenario.tunables[name], value)
-        else:
-            known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
-            raise RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
-        found.append(Axis(name, values, option is not None))
+            raise RefereeError(f"--sweep {name}: a value is listed twice ({', '.join(values)})")
+        found.append(Axis(name, values, name in scenario.options))
     if settings(found) > MAX_SETTINGS:
         raise RefereeError(f"the sweep has {settings(found)} settings; at most {MAX_SETTINGS}")
     return found
+
+
+def normal(scenario: Scenario, name: str, value: str) -> str:
+    """A value of an option or a tunable as the scenario writes it; a bad one, or an unknown name, refused."""
+    option = scenario.options.get(name)
+    if option is not None:
+        return scenario.option_values({name: value})[name]
+    if name in scenario.tunables:
+        return str(parsed(scenario.tunables[name], value))
+    known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
+    raise RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
+
+
+def split(scenario: Scenario, given: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """`--set NAME=VALUE`s: the options, and the tunables (each checked)."""
+    tuned = {name: normal(scenario, name, value) for name, value in given.items() if name in scenario.tunables}
+    return {name: value for name, value in given.items() if name not in tuned}, tuned
 
 
 def settings(found: list[Axis]) -> int:
@@ -66,7 +77,7 @@ def settings(found: list[Axis]) -> int:
 
 
 def sweep(scenario_id: str, found: list[Axis], games: int, seed: int, options: dict[str, str] | None = None, *,
-          progress: Callable[[], None] | None = None, **run) -> dict:
+          tuned: dict[str, str] | None = None, progress: Callable[[], None] | None = None, **run) -> dict:
     """Every setting of the swept names (`axes`) played with the same seeds: `{"scenario", "games", "seed",
     "sweep": {name: values}, "rows": [{"settings": {name: value}, ...simulate's summary}]}`. `run` goes on to
     `simulate` (`until_ci`, `workers`, `scheduler`, the kinds of player)."""
@@ -75,8 +86,8 @@ def sweep(scenario_id: str, found: list[Axis], games: int, seed: int, options: d
     for values in itertools.product(*(axis.values for axis in found)):
         setting = dict(zip((axis.name for axis in found), values, strict=True))
         chosen = {**options, **{axis.name: setting[axis.name] for axis in found if axis.option}}
-        tuned = {axis.name: setting[axis.name] for axis in found if not axis.option}
-        result = simulate(scenario_id, games, seed, chosen, progress=progress, tuned=tuned, **run)
+        tuning = {**(tuned or {}), **{axis.name: setting[axis.name] for axis in found if not axis.option}}
+        result = simulate(scenario_id, games, seed, chosen, progress=progress, tuned=tuning, **run)
         rows.append({"settings": setting, **{k: v for k, v in result.items() if k not in ("scenario", "seed")}})
     return {"scenario": scenario_id, "games": games, "seed": seed,
             "sweep": {axis.name: list(axis.values) for axis in found}, "rows": rows}
@@ -91,14 +102,14 @@ def as_sweep(result: dict) -> dict:
 
 def columns(result: dict) -> tuple[list[str], list[str], list[str]]:
     """A sweep's swept names, the results (sides, and "draw" where a game was drawn) and the levels of victory
-    reached in any row, in the order first met."""
+    reached in any row (in alphabetical order, the same whatever the games)."""
     names = list(result["sweep"])
     sides: list[str] = []
     levels: list[str] = []
     for row in result["rows"]:
         sides += [side for side in row["win_rate"] if side not in sides]
         levels += [level for level in row.get("levels", {}) if level not in levels]
-    return names, sides, levels
+    return names, sides, sorted(levels)
 
 
 def to_csv(result: dict) -> str:
@@ -121,11 +132,12 @@ def to_csv(result: dict) -> str:
     return out.getvalue()
 
 
-def to_table(result: dict) -> str:
+def to_table(result: dict, score_name: str = "score") -> str:
     """A sweep as a table for people: a line per setting, each result's share with its 95% interval, and the
-    final scores' median and middle half."""
+    final scores' (`score_name`) median and middle half."""
     names, sides, _ = columns(result)
-    header = [*names, "games", *(f"{side} wins" for side in sides), "mean score", "median [q1, q3]"]
+    header = [*names, "games", *("draws" if side == "draw" else f"{side} wins" for side in sides), f"mean {score_name}",
+              "median [q1, q3]"]
     lines = [header]
     for row in result["rows"]:
         rates = row["win_rate"]

@@ -4,7 +4,10 @@ processes on loopback) give what one core and many give for the same seed."""
 from __future__ import annotations
 
 import json
+import socket
 import sys
+import threading
+import time
 
 import pytest
 from distributed import LocalCluster
@@ -17,7 +20,7 @@ from referee.simulate import simulate
 @pytest.fixture(scope="module")
 def scheduler():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as local:
+                      dashboard_address="127.0.0.1:0") as local:
         yield local.scheduler_address
 
 
@@ -54,7 +57,7 @@ def test_the_command_line_sweeps_on_dask(cli, scheduler):
 
 
 def test_an_unreachable_scheduler_is_one_line(cli, monkeypatch):
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
     run = cli("simulate", "n30/close-the-ring", "--games", "2", "--scheduler", "tcp://127.0.0.1:9")
     assert run.code == 2 and run.err.startswith("referee: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     assert run.err.count("\n") == 1
@@ -64,3 +67,49 @@ def test_without_dask_installed_the_scheduler_asks_for_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(RefereeError, match=r"pip install 'referee\[dask\]'"):
         simulate("n30/close-the-ring", 2, 0, scheduler="tcp://127.0.0.1:9")
+
+
+@pytest.fixture
+def peer():
+    """A listener on loopback that is no Dask scheduler: `peer(reply)` answers every connection with `reply` (or
+    says nothing, for None) and gives its address."""
+    servers = []
+
+    def start(reply: bytes | None) -> str:
+        server = socket.create_server(("127.0.0.1", 0))
+        held: list[socket.socket] = []
+
+        def serve() -> None:
+            while True:
+                try:
+                    conn, _ = server.accept()
+                except OSError:
+                    return
+                held.append(conn)
+                if reply is not None:
+                    conn.sendall(reply)
+                    conn.close()
+
+        threading.Thread(target=serve, daemon=True).start()
+        servers.append(server)
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.mark.parametrize("reply", [b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4, None])
+def test_a_peer_that_is_no_scheduler_is_one_line(cli, monkeypatch, peer, reply):
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    started = time.monotonic()
+    run = cli("simulate", "n30/close-the-ring", "--games", "2", "--scheduler", peer(reply))
+    assert run.code == 2 and run.err.startswith("referee: cannot reach the Dask scheduler at tcp://127.0.0.1:")
+    assert run.err.count("\n") == 1 and time.monotonic() - started < 10
+
+
+def test_a_scheduler_without_workers_is_one_line(cli, monkeypatch):
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    with LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address="127.0.0.1:0") as empty:
+        run = cli("simulate", "n30/close-the-ring", "--games", "2", "--scheduler", empty.scheduler_address)
+    assert run.code == 2 and "has no workers (waited 1 s)" in run.err and run.err.count("\n") == 1

@@ -99,9 +99,11 @@ def test_a_sweep_plays_the_same_seeds_under_each_setting():
 @pytest.mark.parametrize("given, fixed, words", [
     (["ev_convention_centre"], {}, "--sweep takes NAME=VALUE,VALUE,..."),
     (["ev_convention_centre=8,,9"], {}, "--sweep takes NAME=VALUE,VALUE,..."),
-    (["ev_convention_centre=8,8"], {}, "a value is listed twice"),
-    (["extend=off", "extend=on"], {}, "extend is given twice"),
-    (["extend=off,on"], {"extend": "on"}, "extend is given twice"),
+    (["ev_convention_centre=8,8"], {}, "a value is listed twice (8, 8)"),
+    (["ev_convention_centre=08,8"], {}, "a value is listed twice (8, 8)"),
+    (["extend=on,yes"], {}, "a value is listed twice (on, on)"),
+    (["extend=off", "extend=on"], {}, "extend is swept twice: list all its values in one --sweep"),
+    (["extend=off,on"], {"extend": "on"}, "extend is given both to --set and to --sweep"),
     (["extend=off,sometimes"], {}, "option extend must be one of off, on, tie, not 'sometimes'"),
     (["ev_westin=two"], {}, "ev_westin is a whole number, not 'two'"),
     (["pace=1,2"], {}, "has no option or tunable 'pace' (known: extend, reading, spd_row, fog, ev_convention_centre"),
@@ -147,7 +149,8 @@ def test_the_command_line_sweeps_in_a_table_csv_json_and_a_chart(cli, tmp_path):
     as_json = json.loads(cli(*args, "--format", "json").out)
     results = {key for row in as_json["rows"] for key in row["win_rate"]}
     assert page.count("<svg") == len(results) + 1  # each side (and draws, if any), and the scores
-    assert ">harass_4to1_die3</text>" in page and ">PD3</text>" in page and "Games won: police" in page
+    assert ">harass_4to1_die3</text>" in page and ">PD3</text>" in page and "Games won by the police" in page
+    assert "HARASS 4:1, die 3 (reconstructed: PD3, tuned from DD3)." in page  # what the swept name stands for
     assert [row["settings"] for row in as_json["rows"]] == [{"harass_4to1_die3": "DD3"}, {"harass_4to1_die3": "PD3"}]
     assert cli(*args, "--format", "csv").out.splitlines()[0].startswith("harass_4to1_die3,games,")
     plain = cli("simulate", CHICAGO, "--games", "2", "--format", "table")
@@ -155,12 +158,50 @@ def test_the_command_line_sweeps_in_a_table_csv_json_and_a_chart(cli, tmp_path):
 
 
 @pytest.mark.parametrize("args, words", [
-    (("--sweep", "ev_westin=1,2", "--save", "x.db"), "--save keeps one game, and --sweep plays several settings"),
+    (("--sweep", "ev_westin=1,2", "--save", "x.db"), "--save keeps one game of the scenario as it stands"),
+    (("--set", "ev_westin=3", "--save", "x.db"), "nor with a tunable --set"),
+    (("--set", "ev_westin=three"), "ev_westin is a whole number, not 'three'"),
+    (("--workers", "2", "--scheduler", "tcp://127.0.0.1:9"), "(--workers) or on a Dask cluster (--scheduler): give one"),
+    (("--sweep", "ev_westin=1,2", "--chart", "nowhere/c.html"), "--chart nowhere/c.html: there is no folder nowhere"),
+    (("--sweep", "ev_westin=1,2", "--chart", "."), "--chart .: a folder; give the name of the HTML file to write"),
+    (("--sweep", "ev_westin=1,2", "--chart", "afile/c.html"), "--chart afile/c.html: not a folder: afile"),
     (("--sweep", "ev_westin=one"), "ev_westin is a whole number, not 'one'"),
     (("--sweep", "speed=1"), "has no option or tunable 'speed'"),
     (("--format", "yaml"), "invalid choice: 'yaml'"),
 ])
-def test_a_bad_sweep_on_the_command_line_is_one_line(cli, tmp_path, args, words):
+def test_a_bad_sweep_on_the_command_line_is_one_line(cli, tmp_path, monkeypatch, args, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("", encoding="utf-8")
     run = cli("simulate", BOS, "--games", "2", *args)
     assert run.code == 2 and words in run.err and run.err.count("\n") == 1 and run.out == ""
     assert not (tmp_path / "x.db").exists()
+
+
+def test_set_fixes_a_tunable_for_every_game_of_a_sweep(cli):
+    """`--set ev_paramount=5` with a sweep is `--sweep ev_paramount=5` in a grid: the same games."""
+    args = ("simulate", BOS, "--games", "4", "--seed", "3", "--format", "json", "--workers", "1")
+    fixed = json.loads(cli(*args, "--set", "ev_paramount=05", "--sweep", "extend=off,on").out)
+    swept = json.loads(cli(*args, "--sweep", "ev_paramount=5", "--sweep", "extend=off,on").out)
+    for one, other in zip(fixed["rows"], swept["rows"], strict=True):
+        assert {k: v for k, v in one.items() if k not in ("settings", "seconds")} == \
+            {k: v for k, v in other.items() if k not in ("settings", "seconds")}
+    plain = json.loads(cli(*args).out)
+    alone = json.loads(cli(*args, "--set", "ev_paramount=5").out)
+    assert alone["score_quartiles"] != plain["score_quartiles"]
+
+
+def test_values_are_written_as_the_scenario_writes_them():
+    found = axes(load(BOS), ["extend=yes,no", "ev_westin=02,3"], {})
+    assert [axis.values for axis in found] == [("on", "off"), ("2", "3")]
+
+
+def test_the_levels_of_victory_come_in_the_same_order_whatever_the_games():
+    """8.0: Battle of Seattle's levels as CSV columns, in one order for every run."""
+    headers = set()
+    for seed in range(3):
+        result = sweep(BOS, axes(load(BOS), ["ev_westin=1,2"], {}), 3, seed, workers=1)
+        header = to_csv(result).splitlines()[0].split(",")
+        levels = [column for column in header if column.startswith("level_rate:")]
+        assert levels == sorted(levels)
+        headers.add(tuple(levels))
+    assert len({level for levels in headers for level in levels}) > 1

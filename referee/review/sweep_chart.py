@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from markupsafe import Markup, escape
+
 from referee.errors import RefereeError
 from referee.review.chart import nice_ticks
+from referee.scenario.catalog import Scenario
 from referee.sweep import columns
 
 WIDTH, LABEL, RIGHT, ROW, TOP, BOTTOM = 720, 200, 64, 22, 22, 30
@@ -60,16 +63,17 @@ def _height(rows: int) -> tuple[int, float]:
     return int(axis + BOTTOM), axis
 
 
-def share_panel(result: dict, side: str) -> Panel:
-    """How often `side` won (or the games were drawn) under each setting, with the interval."""
+def share_panel(result: dict, key: str, rates: str = "win_rate") -> Panel:
+    """How often a result came under each setting, with its interval: a side's wins or the draws (`win_rate`),
+    or a level of victory (`levels`)."""
     height, axis = _height(len(result["rows"]))
     bars = []
     for i, row in enumerate(result["rows"]):
-        rate = row["win_rate"].get(side, {"rate": 0.0, "low": 0.0, "high": 0.0})
+        rate = row.get(rates, {}).get(key, {"rate": 0.0, "low": 0.0, "high": 0.0})
         bars.append(Bar(_label(row["settings"]), TOP + (i + 0.5) * ROW, _x(rate["low"], 0, 1), _x(rate["rate"], 0, 1),
                         _x(rate["high"], 0, 1), f"{100 * rate['rate']:.1f}%"))
     ticks = tuple((_x(p / 100, 0, 1), f"{p}%") for p in range(0, 101, 25))
-    title = "Games drawn" if side == "draw" else f"Games won: {side}"
+    title = "Games drawn" if key == "draw" else f"Games won by the {key}" if rates == "win_rate" else f"Games ended: {key}"
     return Panel(title, _names(result), height, tuple(bars), ticks, _x(0, 0, 1), _x(1, 0, 1), axis, _x(0.5, 0, 1))
 
 
@@ -90,18 +94,20 @@ def score_panel(result: dict, score_name: str) -> Panel:
                  _x(high, low, high), axis, reference)
 
 
-def write_chart(result: dict, title: str, score_name: str, out: Path) -> Path:
-    """Write a sweep's chart page."""
+def write_chart(result: dict, scenario: Scenario, score_name: str, out: Path) -> Path:
+    """Write a sweep's chart page (in a folder that exists)."""
     from referee.briefing.environment import environment
 
-    _, sides, _ = columns(result)
+    _, sides, levels = columns(result)
     panels = [share_panel(result, side) for side in sides]
-    score = score_panel(result, score_name)
+    level_panels = [share_panel(result, level, "levels") for level in levels]
+    swept = [(name, scenario.tunables[name].help if name in scenario.tunables else
+              f"the option {name} ({scenario.options[name].section})") for name in result["sweep"]]
     page = environment().get_template("sweep.html.j2").render(
-        result=result, title=title, sides=sides, panels=panels, score=score, score_name=score_name, width=WIDTH,
-        label_x=LABEL - 8)
+        result=result, title=scenario.title, sides=sides, swept=swept, panels=panels, level_panels=level_panels,
+        score=score_panel(result, score_name), score_name=score_name, width=WIDTH, label_x=LABEL - 8,
+        headings=[Markup("_<wbr>").join(map(escape, name.split("_"))) for name in result["sweep"]])  # may break at _
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(page, encoding="utf-8")
     except OSError as error:
         raise RefereeError(f"cannot write {out}: {error.strerror}") from None

@@ -176,6 +176,8 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
             "players": [{"id": p.id, "side": p.side} for p in scenario.players],
             "options": {name: option.default for name, option in scenario.options.items()},
             "summary": scenario.summary,
+            "tunables": {name: {"value": t.value, "section": t.section, "help": t.help}
+                         for name, t in scenario.tunables.items()},
         })
     return listing
 
