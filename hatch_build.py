@@ -19,7 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "referee"
-#: what is compiled: the rules engine's core, N30's rules and computer players (the hot paths of `simulate`)
+#: what is compiled: the rules engine's core, and the rules and computer players of each game that has them (the
+#: hot paths of `simulate`)
 COMPILED = (
     "core/board.py", "core/clock.py", "core/dice.py", "core/engine.py", "core/events.py", "core/state.py",
     "core/units.py", "game.py", "rules/bounds.py",
@@ -28,6 +29,15 @@ COMPILED = (
         "setup", "success", "turns")),
     *(f"rulesets/n30/players/{name}.py" for name in (
         "autoplay", "base", "boardinfo", "objective", "random_player")),
+    *(f"rulesets/bos/rules/{name}.py" for name in (
+        "arrivals", "board", "combat", "crt", "emergency", "events", "exposure", "fighting", "fold", "forces",
+        "movement", "odds", "phases", "reinforcement", "ruleset", "sequence", "setup", "turn_end", "turns", "units",
+        "victory")),
+    *(f"rulesets/bos/players/{name}.py" for name in ("autoplay", "base", "legal", "odds", "random_player", "simple")),
+    *(f"rulesets/chicago/rules/{name}.py" for name in (
+        "attrition", "board", "conflict", "fighting", "fold", "forces", "movement", "odds", "ruleset", "sequence",
+        "setup", "sizes", "steps", "tables", "units")),
+    *(f"rulesets/chicago/players/{name}.py" for name in ("autoplay", "base", "odds", "random_player", "simple")),
 )
 GROUP = "referee.native"  # the shared library of the compiled modules: referee/native__mypyc...
 MANIFEST = PACKAGE / "native.json"  # the sources compiled and their modification times (a wheel's: none)

@@ -21,9 +21,15 @@ import hashlib, json, sys
 from referee import native
 from referee.simulate import game_seed, play
 digest = hashlib.sha256()
-for scenario, options in [("n30/lock-down-hold-fast", {}), ("n30/reclaim-the-streets", {"faction_friction": "on",
-        "police_barricades": "third", "hidden": "strong", "crowd_mood": "on"}), ("n30/close-the-ring", {})]:
-    for kinds in [("objective", "objective"), ("random", "objective"), ("objective", "random")]:
+N30 = [("objective", "objective"), ("random", "objective"), ("objective", "random")]
+OTHERS = [("simple", "simple"), ("random", "simple"), ("simple", "random")]
+for scenario, options, pairs in [
+        ("n30/lock-down-hold-fast", {}, N30), ("n30/close-the-ring", {}, N30),
+        ("n30/reclaim-the-streets", {"faction_friction": "on", "police_barricades": "third", "hidden": "strong",
+                                     "crowd_mood": "on"}, N30),
+        ("bos/battle-of-seattle", {}, OTHERS), ("bos/battle-of-seattle", {"extend": "tie", "reading": "spanish"}, OTHERS),
+        ("chicago/chicago-1968", {}, OTHERS), ("chicago/chicago-1968", {"park_penalty": "each"}, OTHERS)]:
+    for kinds in pairs:
         for index in range(3):
             played = play(scenario, options, game_seed(3, index), *kinds, keep_events=True)
             digest.update(json.dumps([event.to_json() for event in played.game.events], sort_keys=True).encode())
@@ -44,10 +50,12 @@ def test_the_compiled_modules_are_in_use_where_they_were_built():
         assert native.IN_USE == "compiled"
     if native.IN_USE == "compiled":
         from referee.core import dice
+        from referee.rulesets.bos.players import simple
+        from referee.rulesets.chicago.rules import conflict
         from referee.rulesets.n30.players import objective
 
-        assert dice.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
-        assert objective.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+        for module in (dice, objective, simple, conflict):
+            assert module.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
 
 
 def test_compiled_and_pure_modules_play_the_same_games():

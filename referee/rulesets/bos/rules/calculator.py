@@ -8,7 +8,7 @@ keys refused, and answered on one line if wrong.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from referee.core.dice import SeededDice, TableDice, Tally
 from referee.rules.bounds import DICE, ITEMS, SMALL
@@ -80,7 +80,7 @@ def to_json(attacker: str, outcome: Outcome, dice: list[int], before: dict[str, 
             entry |= {"morale": fate.morale, "morale_roll": fate.morale_roll}
         units.append(entry | {"fate": fate.fate})
     answer = {"ruleset": "bos", "attacker": attacker,
-              "attack": vars(outcome.attack), "counterattack": vars(outcome.counterattack),
+              "attack": asdict(outcome.attack), "counterattack": asdict(outcome.counterattack),
               "units": units, "ei": dict(outcome.ei)}
     if before is not None:
         answer["ei_after"] = exposure.settle(before, outcome.ei)

@@ -19,7 +19,11 @@ from referee.rulesets.bos.rules import crt, exposure
 from referee.rulesets.bos.rules.events import RandomEvent
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, UnitType, other
 
-STAYS, REMOVED, OFF_MAP, RESERVE = "stays", "removed", "off-map", "reserve"  # a unit's fate
+# a unit's fate
+STAYS: str = "stays"
+REMOVED: str = "removed"
+OFF_MAP: str = "off-map"
+RESERVE: str = "reserve"
 CHECK = "check"  # a result that makes a unit check its morale (6.4)
 
 

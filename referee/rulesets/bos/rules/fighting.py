@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
@@ -36,8 +38,8 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, outcome.ei)
     emit("combat", {
         "node": node, "attacker": side, "attackers": command["attackers"], "defenders": command["defenders"],
-        "attack": vars(outcome.attack), "counterattack": vars(outcome.counterattack),
-        "units": [{k: v for k, v in vars(fate).items() if v is not None} for fate in outcome.units],
+        "attack": asdict(outcome.attack), "counterattack": asdict(outcome.counterattack),
+        "units": [{k: v for k, v in asdict(fate).items() if v is not None} for fate in outcome.units],
         "change": outcome.ei, "ei": after}, tuple(tally.rolls))
 
 
