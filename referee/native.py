@@ -54,9 +54,11 @@ def use() -> str:
     compiled = _compiled()
     if not compiled:
         return "pure"
-    why = "REFEREE_PURE is set" if os.environ.get("REFEREE_PURE") else "sources changed since they were compiled" \
-        if _stale(compiled) else ""
-    if not why:
+    if os.environ.get("REFEREE_PURE"):
+        why = "REFEREE_PURE is set"
+    elif _stale(compiled):
+        why = "sources changed since they were compiled"
+    else:
         return "compiled"
     sys.meta_path.insert(0, _Sources({_module(name): PACKAGE / name for name in compiled}))
     return f"pure ({why})"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from referee.errors import RefereeError
 from referee.rules.bounds import shown
 from referee.scenario.catalog import Scenario
-from referee.scenario.tunables import parsed
+from referee.scenario.tunables import parsed, unknown
 from referee.simulate import simulate
 
 #: the most settings a sweep may play (the product of every axis's values)
@@ -58,8 +58,7 @@ def normal(scenario: Scenario, name: str, value: str) -> str:
         return scenario.option_values({name: value})[name]
     if name in scenario.tunables:
         return str(parsed(scenario.tunables[name], value))
-    known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
-    raise RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
+    raise unknown(scenario, name)
 
 
 def split(scenario: Scenario, given: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:

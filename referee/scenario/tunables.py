@@ -72,6 +72,12 @@ def parsed(tunable: Tunable, text: str) -> int | str:
     return text
 
 
+def unknown(scenario: Scenario, name: str) -> RefereeError:
+    """The refusal of a name that is neither an option nor a tunable of the scenario."""
+    known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
+    return RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
+
+
 def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
     """The scenario with some tunables set (`{name: value as text}`), its files checked again as when loaded."""
     from referee.scenario.catalog import checked_sources, from_sources
@@ -83,8 +89,7 @@ def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
     for name, text in settings.items():
         tunable = scenario.tunables.get(name)
         if tunable is None:
-            known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
-            raise RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
+            raise unknown(scenario, name)
         if tunable.file not in changed:
             sources[tunable.file] = copy.deepcopy(sources[tunable.file])
             changed.add(tunable.file)
