@@ -142,9 +142,14 @@ def _writing(target: str, folder: bool = False):
         raise RefereeError(f"cannot write {target}: {error.strerror or error}{at}") from None
 
 
+#: what a name given twice leaves in doubt, by the form of the pairs (as `umpires` says it of --set and --remove)
+_SAY_ONCE = {"OPTION=VALUE": "what each is set to", "SIDE=KIND": "which player each side has",
+             "NAME=ROLE": "what each umpire may do"}
+
+
 def _pairs(pairs: list[str], option: str = "--set", form: str = "OPTION=VALUE") -> dict[str, str]:
     """The `--set OPTION=VALUE` (or other NAME=VALUE) pairs; each side a name (64 characters at most, no control
-    characters)."""
+    characters), no name twice."""
     options = {}
     for pair in pairs:
         name, sep, value = (part.strip() for part in pair.partition("="))
@@ -153,6 +158,8 @@ def _pairs(pairs: list[str], option: str = "--set", form: str = "OPTION=VALUE") 
         problem = name_problem(name) or name_problem(value)
         if problem:
             raise RefereeError(f"{option} {shown(pair)}: each side of the = {problem}")
+        if name in options:
+            raise RefereeError(f"{name}: given twice; say once {_SAY_ONCE[form]}")
         options[name] = value
     return options
 
@@ -240,6 +247,10 @@ def cmd_new(args) -> int:
     path = _new_file(args.db) if args.db is not None else new_session_path(args.scenario)
     session = Session.create(path, args.scenario, _pairs(args.set), args.seed)
     session.close()
+    if args.seed is not None and not args.predictable:
+        print("warning: a chosen seed makes every die of this session foretellable by whoever knows or guesses it "
+              "(a small one is found from a few dice in a second); leave --seed out for a real game, or say "
+              "--predictable for a test or a demonstration", file=sys.stderr)
     print(f"{path}")  # a URL without its password
     return 0
 
@@ -270,6 +281,9 @@ def cmd_apply(args) -> int:
             print(f"ok {seq}", flush=True)
             if session.game.state.over and not was_over:  # said where the umpire looks, not only in the log
                 print(f"line {number} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
+        last, head = session.tip
+        print(f"log head {head[:16]} after command {last} (referee verify --head {head[:16]} checks the log against it)",
+              file=sys.stderr)
     finally:
         session.close()
     return 0
@@ -426,7 +440,22 @@ def cmd_copy(args) -> int:
 def cmd_verify(args) -> int:
     from referee.review.verify import verify
 
-    print(verify(_session(args.path)))
+    print(verify(_session(args.path), args.head))
+    return 0
+
+
+def cmd_key(args) -> int:
+    from referee.store.seal import key_path, load_key
+
+    path = key_path()
+    if path is None:
+        print("No umpire's key: REFEREE_KEY_FILE is empty, so sessions are neither sealed nor snapshotted here.")
+        return 0
+    key = load_key(create=args.new)
+    if key is None:
+        raise RefereeError(f"{path} holds no key (64 hex digits, as referee key --new writes)" if path.exists() else
+                           f"no umpire's key at {path} yet: referee key --new makes one, as does any command that writes")
+    print(f"{path}\t{key.id}")
     return 0
 
 
@@ -437,8 +466,8 @@ def cmd_simulate(args) -> int:
 
     scenario = load(args.scenario)
     options, tuned = split(scenario, _pairs(args.set))
-    kinds: dict[str, Any] = dict(_pairs(args.player, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
-    kinds.update((side, kind) for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind)
+    named = [f"{side}={kind}" for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind]
+    kinds: dict[str, Any] = dict(_pairs(args.player + named, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
     if args.save and (args.sweep or tuned):
         raise RefereeError("--save keeps one game of the scenario as it stands: it cannot go with --sweep, "
                            "nor with a tunable --set")
@@ -581,12 +610,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON array")
 
     p = _command(sub, "new", cmd_new, "create a session database",
-                 "referee new n30/close-the-ring --seed 7 --set hidden=weak --db tuesday.db",
-                 "referee new wallman/town-centre-riot --seed 3 --set weather=damp --db eastgate.db")
+                 "referee new n30/close-the-ring --seed 7 --predictable --set hidden=weak --db tuesday.db",
+                 "referee new wallman/town-centre-riot --seed 3 --predictable --set weather=damp --db eastgate.db")
     p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
     p.add_argument("--db", type=_path, help="where to write it: a file, or postgresql://user@host:port/dbname "
                    "(default: sessions/<scenario>-<time>.db)")
-    p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
+    p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: 128 random bits). A chosen seed "
+                   "makes the dice predictable: for tests and demonstrations, never a real game")
+    p.add_argument("--predictable", action="store_true",
+                   help="the chosen --seed is on purpose (a test, a demonstration): no warning")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="a scenario option (docs/cli.md lists them); repeat for several")
 
@@ -700,9 +732,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("target", type=_path, help="the new session database: a file that must not exist, or an empty "
                    "PostgreSQL database's URL")
 
-    p = _command(sub, "verify", cmd_verify, "check that the log is as referee wrote it (hashes, snapshots, dice)",
-                 "referee verify tuesday.db")
+    p = _command(sub, "verify", cmd_verify, "check that the log is as referee wrote it (hashes, seals, snapshots, "
+                 "every command decided again, dice)", "referee verify tuesday.db",
+                 "referee verify tuesday.db --head 0123456789abcdef")
     p.add_argument("path", type=_path, help=session)
+    p.add_argument("--head", metavar="HASH", help="a head printed on a sheet, a live page or by apply: the log must "
+                   "pass through it (not cut short, not rewritten since)")
+
+    p = _command(sub, "key", cmd_key, "say where the umpire's key is, which seals the commands and snapshots written "
+                 "here", "referee key", "referee key --new")
+    p.add_argument("--new", action="store_true", help="make the key if there is none yet (a command that writes a "
+                   "session makes it too)")
 
     p = _command(sub, "simulate", cmd_simulate, "computer players play whole games",
                  "referee simulate n30/close-the-ring --games 20 --seed 5",

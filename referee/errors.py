@@ -1,5 +1,8 @@
 """The two kinds of bad input: a rule refusal and any other user error."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class RefereeError(Exception):
     """Bad input: the command line prints the message on one line and exits 2."""
@@ -20,3 +23,17 @@ class Stale(RefereeError):
 
 class Disconnected(RefereeError):
     """The database server cannot be reached, or the connection to it was lost: try again once it is back."""
+
+
+@contextmanager
+def replaying(seq: int) -> Iterator[None]:
+    """Fold the stored event `seq`: whatever it breaks (a unit that never existed, a field missing: an event
+    written outside referee) is one line naming it."""
+    try:
+        yield
+    except RefereeError:
+        raise
+    except Exception as error:  # noqa: BLE001 - whatever a foreign event breaks, it is one line
+        said = f"{type(error).__name__}: {error}"
+        raise RefereeError(f"the log cannot be replayed at event {seq} ({said[:120]}): it was changed outside "
+                           "referee; `referee verify` says more") from None

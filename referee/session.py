@@ -9,14 +9,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 from referee import rulesets, umpires
 from referee.core.dice import SeededDice
-from referee.core.engine import Context, replay
+from referee.core.engine import Context, Ruleset
 from referee.core.events import MARKS, Event
-from referee.errors import Disconnected, RefereeError, Stale
+from referee.core.state import GameState
+from referee.errors import Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
-from referee.store.reading import FORMAT, EventRecord, LogReader, listener, open_reader
+from referee.store.reading import FORMAT, ROLES, EventRecord, LogReader, changed_outside, listener, open_reader
 
 if TYPE_CHECKING:
     from referee.store.repository import SessionStore
@@ -61,6 +62,16 @@ def narrated(narrate: Callable[[Event], str], records: list[EventRecord], last: 
     return [(record, line(record)) for record in records[-last if last else 0:]]
 
 
+def fold(rules: Ruleset, ctx: Context, state: GameState, records: list[EventRecord]) -> GameState:
+    """Stored events folded into a copy of a state. An event the rules cannot fold (a unit that never existed,
+    a field missing) is one line naming it: such a log was written outside referee."""
+    state = state.thawed()
+    for record in records:
+        with replaying(record.seq):
+            rules.evolve(ctx, state, stored_event(record))
+    return state
+
+
 def rebuild(reader: LogReader, game: Game, upto: int) -> int:
     """Set the game's state to the fold of the effective log up to command `upto` (from its latest valid
     snapshot), whatever others commit meanwhile; returns the number of events folded."""
@@ -68,7 +79,7 @@ def rebuild(reader: LogReader, game: Game, upto: int) -> int:
     snapshot = reader.latest_snapshot(effective)
     state = game.state.from_json(snapshot[1]) if snapshot else game.rules.initial(game.ctx)
     records = reader.events(set(effective), after_command=snapshot[0] if snapshot else 0)
-    game.state = replay(game.rules, game.ctx, state, [stored_event(r) for r in records])
+    game.state = fold(game.rules, game.ctx, state, records)
     return len(records)
 
 
@@ -256,11 +267,11 @@ class Session:
         commands = [c for c in self._reader.commands(after=last) if c.id <= tip[0]]
         problem = self._reader.chain_problem(after=self.tip)
         if problem:
-            raise RefereeError(f"{self.path}: the log was changed outside referee ({problem})")
+            raise changed_outside(self.path, problem)
         records = [r for r in self._reader.events(after_command=last) if r.command_id <= tip[0]]
         events = [stored_event(r) for r in records]
-        if all(c.kind == "play" for c in commands):
-            self.game.state = replay(self.game.rules, self.game.ctx, self.game.state, events)
+        if all(c.kind in ("play", ROLES) for c in commands):
+            self.game.state = fold(self.game.rules, self.game.ctx, self.game.state, records)
             self.since_snapshot += len(records)
         else:
             self.since_snapshot = rebuild(self._reader, self.game, tip[0])
@@ -317,7 +328,8 @@ class Session:
         changes, by = umpires.roles_named(self.game.ctx, changes), self.umpire
         with self._using:
             self._connected(lambda: self.store.change_umpires(changes, by, lambda now: umpires.change_problem(now, changes, by)))
-            return self._connected(self._reader.umpires)
+            self._follow_again()  # the change is a command of the log: this session stands after it
+            return self._roles[1]
 
     def player_links(self) -> dict[str, str]:
         """Each player's live link token (`referee serve`), by player, where one was issued and not withdrawn."""

@@ -33,15 +33,18 @@ class Run:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def cache_folder(tmp_path_factory):
-    """The registry's cache (referee.rulesets) goes under the run's own folder, never the user's."""
-    saved = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+def user_folders(tmp_path_factory):
+    """The registry's cache (referee.rulesets) and the umpire's key (referee.store.seal) go under the run's own
+    folders, never the user's."""
+    saved = {name: os.environ.get(name) for name in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
+    for name in saved:
+        os.environ[name] = str(tmp_path_factory.mktemp(name.lower()))
     yield
-    if saved is None:
-        del os.environ["XDG_CACHE_HOME"]
-    else:
-        os.environ["XDG_CACHE_HOME"] = saved
+    for name, value in saved.items():
+        if value is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture(autouse=True)

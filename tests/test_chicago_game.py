@@ -431,6 +431,15 @@ def test_national_guard_two_points_to_green_for_each_company_in_one_for_each_tak
     refused(game, {"do": "guard-out", "units": ["P1-19"]}, "NATIONAL GUARD")
 
 
+def test_place_move_and_guard_out_refuse_units_that_name_nobody():
+    """`"units": {}` names no unit: refused under the command's section rather than logged as an event about nobody."""
+    game = new_game()
+    refused(game, {"do": "place", "units": {}, "from": "loop", "to": "loop"}, "HOW TO SET UP THE GAME")
+    refused(game, {"do": "move", "units": {}, "from": "lincoln-park", "to": "old-town"}, "HOW TO MOVE UNITS")
+    game = play(green_ahead(), {"do": "guard", "units": 1, "to": "loop"})
+    refused(game, {"do": "guard-out", "units": {}, "from": "loop"}, "NATIONAL GUARD")
+
+
 def test_national_guard_never_attacks_and_never_stands_in_a_minimum_box():
     game = play(green_ahead(), {"do": "guard", "units": 2, "to": "river-north"})
     refused(game, {"do": "move", "units": ["NG-01"], "to": "river-north", "minimum": True}, "NATIONAL GUARD")

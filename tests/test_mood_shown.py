@@ -102,9 +102,12 @@ def wallman_outputs(cli, tmp_path, shown: str, rl: int) -> dict[str, str]:
     gathered = gather(path, [1])
     texts["review"] = json.dumps([known for _, known, _ in knew_and_true(gathered, gathered.moments[1])[OFFICER]])
     assert _rl(cli, path) == rl
-    commitment = gathered.info.commitment  # each session's own, salted with a fresh nonce
-    grouped = " ".join(commitment[i:i + 8] for i in range(0, 64, 8))
-    return {key: text.replace(commitment, "COMMITMENT").replace(grouped, "COMMITMENT") for key, text in texts.items()}
+    codes = {"COMMITMENT": gathered.info.commitment,  # each session's own, salted with a fresh nonce
+             "HEAD": gathered.chain[0][:16]}  # the log's head at printing: a hash of the whole log, dice and times
+    for name, code in codes.items():
+        grouped = " ".join(code[i:i + 8] for i in range(0, len(code), 8))
+        texts = {key: text.replace(code, name).replace(grouped, name) for key, text in texts.items()}
+    return texts
 
 
 def _rl(cli, path) -> int:

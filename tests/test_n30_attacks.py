@@ -135,6 +135,12 @@ def test_locked_lockdown_may_refuse_to_retreat():
     assert game.state.units["Bananarchy"].status == "destroyed"
 
 
+def test_a_lockdown_named_twice_in_refuse_is_refused():
+    """4.4: `refuse` names each refusing lockdown once."""
+    with pytest.raises(Refusal, match="^4.4: 'Bananarchy' is named twice"):
+        attack({"3rd & Pike": ["6/B", "Bananarchy"]}, {"node": "3rd & Pike", "refuse": ["Bananarchy"] * 2, "dice": [2, 3]})
+
+
 def test_barricade_goes_when_the_last_protester_unit_is_forced_out():
     """3.3: the barricade is removed when all protester units leave or are destroyed."""
     game = arrange(new_game(), {"3rd & Pike": ["6/B", "U1"]}, phase=CONFRONTATION, markers={"3rd & Pike": ("barricade",)})

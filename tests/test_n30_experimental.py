@@ -43,6 +43,14 @@ def test_black_blocs_are_the_named_units_and_peace_police_three_peoples_delegati
     assert factions["U1"] == "neutral"
 
 
+def test_peace_police_named_twice_is_refused():
+    """6.1: the peace police are three different clusters; four names with one repeated are not three."""
+    game = reclaim_at_1110()
+    with pytest.raises(Refusal, match="^6.1: 'Environment 1' is named twice"):
+        game.apply({"do": "factions", "peace_police": ["Environment 1", *PEACE]})
+    assert not any("faction" in u.attrs for u in game.state.units.values())
+
+
 def test_black_bloc_may_not_move_into_or_through_peace_police():
     """6.1: once black blocs or peace police move, they may not move into or through the opposing faction."""
     game = reclaim_at_1110()

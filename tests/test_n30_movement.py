@@ -40,6 +40,14 @@ def test_police_choose_one_intersection_before_11_and_two_from_11():
     assert late.state.local["chosen"]["police"] == ["2nd & Pike", "3rd & Pike"]
 
 
+def test_an_intersection_named_twice_in_one_choice_is_refused():
+    """3: `nodes` names different intersections."""
+    game = arrange(new_game("n30/reclaim-the-streets"), {"2nd & Pike": ["6/A"]}, phase=POLICE_MOVEMENT)
+    with pytest.raises(Refusal, match="^3: 2nd & Pike is named twice"):
+        game.apply({"do": "choose", "nodes": ["2nd & Pike", "2nd & Pike"]})
+    assert "police" not in game.state.local["chosen"]
+
+
 def test_a_unit_moves_only_once_per_turn():
     """3: each unit may only move once per turn, or build barricades."""
     game = arrange(new_game(), {"2nd & Pike": ["(A) Action"]})

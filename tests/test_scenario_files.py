@@ -336,7 +336,7 @@ LDHF, HTL, RTS = "n30/lock-down-hold-fast", "n30/hold-the-line", "n30/reclaim-th
     (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.x]\nfile = "board"\nat = ["nodes", "5th & Pyne", "x"]\n\n'
      '[[players]]', "5th & Pyne", ["nothing at nodes.5th & Pyne"]),
     (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.x]\nfile = "board"\nat = ["nodes", 0, "features"]\n\n'
-     '[[players]]', '"features"', ["not a whole number or a word"]),
+     '[[players]]', '"features"', ["not a word nor a whole number from -999 to 999"]),
     (LDHF, "lock-down-hold-fast.toml", "[[players]]", '[tunables.hidden]\nfile = "board"\nat = ["id"]\n\n[[players]]',
      "[tunables.hidden]", ["an option's name"]),
 ])
@@ -345,6 +345,14 @@ def test_errors_name_the_file_and_line(copy, scenario_id, name, old, new, marker
     message = error_at(scenario_id, path, marker)
     for word in words:
         assert word in message
+
+
+def test_a_tunable_whose_number_the_file_gives_out_of_bounds_is_refused(copy):
+    """A tunable's number within -999..999, as on the command line: the file's own value is checked too."""
+    copy.edit("board/map.toml", '{ id = "9th & Olive", x = 7, y = 0 }', '{ id = "9th & Olive", x = 7, y = 0, value = 1000 }')
+    path = copy.edit("lock-down-hold-fast.toml", "[[players]]",
+                     '[tunables.x]\nfile = "board"\nat = ["nodes", "9th & Olive", "value"]\n\n[[players]]')
+    assert "not a word nor a whole number from -999 to 999: 1000" in error_at(LDHF, path, '"value"]')
 
 
 def test_a_missing_board_file_is_one_line(copy):

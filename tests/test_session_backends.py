@@ -47,7 +47,13 @@ def test_a_url_prints_without_its_password(cli, session_at):
 @pytest.mark.parametrize("url, said", [
     ("mysql://umpire@localhost/game", "mysql:// is not a session database: give a file path or a postgresql:// URL"),
     ("postgresql://localhost", "a PostgreSQL URL names a host and a database: postgresql://user@host:port/dbname"),
-    ("postgresql://umpire@localhost:port/game", "postgresql://umpire@localhost:port/game: the port is not a number"),
+    ("postgresql://umpire@localhost:port/game",
+     "postgresql://umpire@localhost:port/game: the port is not a number from 0 to 65535"),
+    ("postgresql://umpire:pw@[::1]:99999/game",
+     "postgresql://umpire:***@[::1]:99999/game: the port is not a number from 0 to 65535"),
+    *((url, "a PostgreSQL URL's user@host:port is malformed (an IPv6 host goes in [brackets]): "
+            "postgresql://user@host:port/dbname")
+      for url in ("postgresql://x@[::1", "postgresql://x@::1]/game", "postgresql://x:pw@[zz]/game")),
 ])
 def test_a_url_that_names_no_postgresql_database_is_one_line(cli, url, said):
     for args in (("state", url), ("new", SCENARIO, "--db", url), ("log", url)):

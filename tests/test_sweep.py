@@ -64,7 +64,9 @@ def test_a_chicago_session_keeps_the_tables_it_began_with(tmp_path):
 
 
 @pytest.mark.parametrize("name, value, words", [
-    ("ev_convention_centre", "lots", "ev_convention_centre is a whole number, not 'lots'"),
+    ("ev_convention_centre", "lots", "ev_convention_centre is a whole number from -999 to 999, not 'lots'"),
+    ("ev_convention_centre", "99999999999999999999",
+     "ev_convention_centre is a whole number from -999 to 999, not '99999999999999999999'"),
     ("ev_convention_centre", "-2", "greater than or equal to 0"),
     ("ev_nowhere", "3", "has no option or tunable 'ev_nowhere'"),
 ])
@@ -105,7 +107,8 @@ def test_a_sweep_plays_the_same_seeds_under_each_setting():
     (["extend=off", "extend=on"], {}, "extend is swept twice: list all its values in one --sweep"),
     (["extend=off,on"], {"extend": "on"}, "extend is given both to --set and to --sweep"),
     (["extend=off,sometimes"], {}, "option extend must be one of off, on, tie, not 'sometimes'"),
-    (["ev_westin=two"], {}, "ev_westin is a whole number, not 'two'"),
+    (["ev_westin=two"], {}, "ev_westin is a whole number from -999 to 999, not 'two'"),
+    (["ev_westin=1,1000"], {}, "ev_westin is a whole number from -999 to 999, not '1000'"),
     (["pace=1,2"], {}, "has no option or tunable 'pace' (known: extend, reading, spd_row, fog, ev_convention_centre"),
     ([f"ev_westin={','.join(map(str, range(20)))}", f"ev_westlake={','.join(map(str, range(11)))}"], {},
      f"the sweep has 220 settings; at most {MAX_SETTINGS}"),
@@ -160,12 +163,16 @@ def test_the_command_line_sweeps_in_a_table_csv_json_and_a_chart(cli, tmp_path):
 @pytest.mark.parametrize("args, words", [
     (("--sweep", "ev_westin=1,2", "--save", "x.db"), "--save keeps one game of the scenario as it stands"),
     (("--set", "ev_westin=3", "--save", "x.db"), "nor with a tunable --set"),
-    (("--set", "ev_westin=three"), "ev_westin is a whole number, not 'three'"),
+    (("--set", "ev_westin=three"), "ev_westin is a whole number from -999 to 999, not 'three'"),
+    (("--set", "ev_convention_centre=99999999999999999999"),
+     "ev_convention_centre is a whole number from -999 to 999, not '99999999999999999999'"),
     (("--workers", "2", "--scheduler", "tcp://127.0.0.1:9"), "(--workers) or on a Dask cluster (--scheduler): give one"),
     (("--sweep", "ev_westin=1,2", "--chart", "nowhere/c.html"), "--chart nowhere/c.html: there is no folder nowhere"),
     (("--sweep", "ev_westin=1,2", "--chart", "."), "--chart .: a folder; give the name of the HTML file to write"),
     (("--sweep", "ev_westin=1,2", "--chart", "afile/c.html"), "--chart afile/c.html: not a folder: afile"),
-    (("--sweep", "ev_westin=one"), "ev_westin is a whole number, not 'one'"),
+    (("--sweep", "ev_westin=one"), "ev_westin is a whole number from -999 to 999, not 'one'"),
+    (("--sweep", "ev_westin=0,-1000"), "ev_westin is a whole number from -999 to 999, not '-1000'"),
+    (("--set", "ev_westin=1", "--set", "ev_westin=2"), "ev_westin: given twice; say once what each is set to"),
     (("--sweep", "speed=1"), "has no option or tunable 'speed'"),
     (("--format", "yaml"), "invalid choice: 'yaml'"),
 ])

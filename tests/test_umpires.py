@@ -148,7 +148,7 @@ def test_each_command_is_checked_against_its_umpire_and_recorded_with_him(team):
         assert reader.chain_problem() is None
     finally:
         reader.close()
-    assert issued == [("start", None), ("move", "dee"), ("report", "cy"), ("end-phase", "ann")]
+    assert issued == [("start", None), ("umpires", None), ("move", "dee"), ("report", "cy"), ("end-phase", "ann")]
 
 
 def test_an_umpire_takes_back_his_own_commands_and_only_those(team):
@@ -190,7 +190,7 @@ def test_the_umpire_who_issued_a_command_is_chained_with_it(tmp_path, cli):
     with sqlite3.connect(path) as db:
         db.execute("UPDATE command SET umpire = 'ann' WHERE umpire = 'dee'")
     run = cli("verify", path)
-    assert run.code == 2 and "command 2 does not match its hash" in run.out + run.err
+    assert run.code == 2 and "command 3 does not match its hash" in run.out + run.err  # 2 named the team
 
 
 def test_a_session_of_the_format_before_umpires_opens_and_is_brought_up_to_date(tmp_path, cli):
@@ -198,8 +198,8 @@ def test_a_session_of_the_format_before_umpires_opens_and_is_brought_up_to_date(
     with Session.create(path, N30, {}, seed=5) as session:
         session.apply(PROTESTER_MOVE)
     with sqlite3.connect(path) as db:  # as the format before umpires left it
-        db.executescript("DROP TABLE umpire; DROP TABLE player_link; DROP TABLE serving; ALTER TABLE command DROP COLUMN umpire; "
-                       "UPDATE session SET format = 2;")
+        db.executescript("DROP TABLE player_link; DROP TABLE serving; ALTER TABLE command DROP COLUMN umpire; "
+                       "ALTER TABLE command DROP COLUMN seal; UPDATE session SET format = 2;")
     before = cli("state", path, "--json")
     assert before.code == 0 and open_reader(path).format == 2
     assert cli("umpires", path).out.startswith("This session names no umpires")
@@ -210,6 +210,28 @@ def test_a_session_of_the_format_before_umpires_opens_and_is_brought_up_to_date(
         assert reader.format == FORMAT and [c.umpire for c in reader.commands()] == [None, None, "ann"]
     finally:
         reader.close()
+
+
+def test_a_session_of_format_3_keeps_its_team_as_commands_at_the_end_of_its_chain(tmp_path, cli):
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        session.apply(PROTESTER_MOVE)
+    with sqlite3.connect(path) as db:  # as format 3 left it: the roles in a table of their own, outside the chain
+        db.executescript("ALTER TABLE command DROP COLUMN seal; UPDATE session SET format = 3; "
+                         "CREATE TABLE umpire (id INTEGER PRIMARY KEY, name TEXT, role TEXT, created TEXT, by TEXT); "
+                         "INSERT INTO umpire (name, role, created, by) VALUES ('ann', 'all', 't1', NULL), "
+                         "('bob', 'police', 't1', NULL), ('bob', 'protesters', 't2', 'ann');")
+    assert json.loads(cli("umpires", path, "--json").out) == {"ann": "all", "bob": "protesters"}
+    assert cli("verify", path).code == 0
+    reader = open_reader(path)
+    try:
+        assert reader.format == FORMAT
+        assert [(c.kind, c.body.get("roles"), c.umpire) for c in reader.commands()][2:] == [
+            ("roles", {"ann": "all", "bob": "police"}, None), ("roles", {"bob": "protesters"}, "ann")]
+    finally:
+        reader.close()
+    with sqlite3.connect(path) as db:
+        assert not db.execute("SELECT name FROM sqlite_master WHERE name = 'umpire'").fetchall()
 
 
 # --- the command line ------------------------------------------------------------------------------------
@@ -287,7 +309,7 @@ def test_a_dashboard_gives_commands_as_its_umpire_and_says_why_one_is_not_his(tm
     assert refused == ("dee: the role protesters gives the protesters' commands only, and 'end-phase' is no side's: "
                        "it needs the role all")
     assert phase == "protester-movement" and node == "5th & Olive"
-    assert [c.umpire for c in open_reader(path).commands()] == [None, "dee"]
+    assert [c.umpire for c in open_reader(path).commands()] == [None, None, "dee"]  # the start, the team, the move
 
 
 def test_copy_keeps_the_team_and_who_gave_each_command(cli, tmp_path, session_at):
@@ -299,7 +321,7 @@ def test_copy_keeps_the_team_and_who_gave_each_command(cli, tmp_path, session_at
     assert cli("verify", session_at).code == 0
     reader = open_reader(session_at)
     try:
-        assert reader.umpires() == TEAM and [c.umpire for c in reader.commands()] == [None, "dee"]
+        assert reader.umpires() == TEAM and [c.umpire for c in reader.commands()] == [None, None, "dee"]
     finally:
         reader.close()
 

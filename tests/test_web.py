@@ -20,30 +20,40 @@ from starlette.testclient import TestClient
 from referee.briefing.render import render_live, render_sheet
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
-from referee.knowledge.build import views
+from referee.knowledge.build import anchored
 from referee.knowledge.export import view_json
 from referee.session import Session
 from referee.web import app as web_app
 from referee.web.book import SCRIPT, PageBook
+from referee.web.serve import hosts
 from tests.fog_support import in_sight, other
 from tests.test_bos_briefing import named_in, names_of, visible
 from tests.test_bos_game import _candidates
 
 N30 = "n30/lock-down-hold-fast"
 MOVE = {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}
+BASE = "http://127.0.0.1:8030"
 
 
 @pytest.fixture
 def served(session_at, monkeypatch):
-    """A session with a link for each player, and a test client of its pages (the follower looking every 0.05 s)."""
+    """A session with a link for each player, and a test client of its pages as `serve` on BASE gives them (the
+    follower looking every 0.05 s; a redirect is not followed but answered)."""
     session = Session.create(session_at, N30, {}, seed=5)
     links = session.issue_links([player.id for player in session.game.ctx.scenario.players])
     book = PageBook(session_at)
     monkeypatch.setattr(web_app, "KEEP_ALIVE_SECONDS", 0.5)
-    with TestClient(web_app.create_app(book, web_app.following(book, 0.05))) as client:
+    app = web_app.create_app(book, web_app.following(book, 0.05), hosts("127.0.0.1", 8030))
+    with TestClient(app, base_url=BASE, follow_redirects=False) as client:
         yield session, links, client
     book.close()
     session.close()
+
+
+def guarded(answer) -> bool:
+    """Whether an answer carries every security header of the pages, and sends nowhere else."""
+    return all(answer.headers.get(name) == value for name, value in web_app.HEADERS.items()) \
+        and "location" not in answer.headers
 
 
 def sse(lines, count: int) -> list[tuple[str, str]]:
@@ -63,15 +73,22 @@ def sse(lines, count: int) -> list[tuple[str, str]]:
     return found
 
 
+def sheet(path, player: str) -> str:
+    """A player's sheet as it stands, with the log's head it is of (as his page prints it)."""
+    knowledge, head = anchored(path)
+    return render_sheet(knowledge.view(player), knowledge.ctx.scenario.board, "en", head)
+
+
 def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
     session, links, client = served
-    now = views(session.path)
+    now, head = anchored(session.path)
     for player, token in links.items():
         page = client.get(f"/p/{token}")
-        assert page.status_code == 200 and page.headers["referrer-policy"] == "no-referrer"
-        assert page.text == render_live(now[player], session.game.ctx.scenario.board, "en", SCRIPT)
+        assert page.status_code == 200 and guarded(page)
+        assert page.text == render_live(now.view(player), session.game.ctx.scenario.board, "en", SCRIPT, head)
+        assert head[:8] in page.text  # the log's head, an anchor outside it (referee verify --head)
         spanish = client.get(f"/p/{token}?lang=es")
-        assert spanish.text == render_live(now[player], session.game.ctx.scenario.board, "es", SCRIPT)
+        assert spanish.text == render_live(now.view(player), session.game.ctx.scenario.board, "es", SCRIPT, head)
     police, protesters = client.get(f"/p/{links['police']}").text, client.get(f"/p/{links['protesters']}").text
     assert "Briefing: Police" in police and "Briefing: Protesters" in protesters
     assert "Briefing: Protesters" not in police
@@ -79,33 +96,63 @@ def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
 
 @pytest.mark.parametrize("path", ["/p/{wrong}", "/p/{wrong}/events", "/p/", "/p", "/", "/state", "/log", "/seed",
                                   "/p/{token}/../../state", "/p/{token}x", "/p/{short}", "/p/{token}/log",
-                                  "/p/{TOKEN}"])
+                                  "/p/{TOKEN}", "/p/{token}/", "/p/{wrong}/", "/p/{token}/events/", "/live.js/"])
 def test_a_wrong_missing_or_mangled_token_and_every_other_path_is_not_found_alike(served, path):
+    """A trailing slash too, whatever the token: a page not found, never a redirect."""
     _, links, client = served
     token = links["police"]
     answer = client.get(path.format(wrong="0" * 32, token=token, short=token[:31], TOKEN=token.upper()))
-    assert (answer.status_code, answer.text) == (404, "Not found")
-    assert client.post(f"/p/{token}").status_code == 404  # nothing to write either
+    assert (answer.status_code, answer.text) == (404, "Not found") and guarded(answer)
+    written = client.post(f"/p/{token}")  # nothing to write either
+    assert written.status_code == 404 and guarded(written)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8030", "127.0.0.1:8031", "127.0.0.1", "",
+                                  "192.168.1.20:8030"])
+def test_a_request_for_a_host_not_served_is_refused_plainly(served, host):
+    """Whatever the path, a valid token's page included: a 400, never a page and never a redirect to that host."""
+    _, links, client = served
+    for path in (f"/p/{links['police']}", f"/p/{links['police']}/", f"/p/{'0' * 32}/", f"/p/{links['police']}/events",
+                 SCRIPT, "/state"):
+        answer = client.get(path, headers={"host": host})
+        assert (answer.status_code, answer.text) == (400, "Invalid host header") and guarded(answer)
+
+
+def test_the_pages_answer_the_address_the_links_give_and_the_loopback_names(served):
+    _, links, client = served
+    for host in ("127.0.0.1:8030", "localhost:8030", "LocalHost:8030"):
+        answer = client.get(f"/p/{links['police']}", headers={"host": host})
+        assert answer.status_code == 200 and guarded(answer)
+    assert hosts("192.168.1.20", 8030) == {"192.168.1.20:8030", "127.0.0.1:8030", "localhost:8030"}
+    assert hosts("127.0.0.1", 80) == {"127.0.0.1:80", "localhost:80", "127.0.0.1", "localhost"}
+
+
+def test_a_server_error_carries_the_headers_too(served, monkeypatch):
+    _, links, client = served
+    monkeypatch.setattr(PageBook, "page", lambda *args: 1 / 0)
+    failing = TestClient(client.app, base_url=BASE, raise_server_exceptions=False)
+    answer = failing.get(f"/p/{links['police']}")
+    assert (answer.status_code, answer.text) == (500, "Internal Server Error") and guarded(answer)
 
 
 def test_the_script_is_the_same_for_everyone_and_holds_nothing_of_the_game(served):
     _, _, client = served
     script = client.get(SCRIPT)
     assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
+    assert guarded(script)
     assert "EventSource" in script.text and "Bananarchy" not in script.text
 
 
 def test_an_open_page_is_sent_the_sheet_again_when_a_command_changes_it(served):
     session, links, client = served
-    board = session.game.ctx.scenario.board
     with client.stream("GET", f"/p/{links['protesters']}/events") as stream:
-        assert stream.headers["content-type"].startswith("text/event-stream")
+        assert stream.headers["content-type"].startswith("text/event-stream") and guarded(stream)
         lines = stream.iter_lines()
         (kind, first), = sse(lines, 1)
-        assert kind == "sheet" and first == render_sheet(views(session.path)["protesters"], board, "en")
+        assert kind == "sheet" and first == sheet(session.path, "protesters")
         session.apply(MOVE)
         (kind, second), = sse(lines, 1)
-    assert kind == "sheet" and second == render_sheet(views(session.path)["protesters"], board, "en")
+    assert kind == "sheet" and second == sheet(session.path, "protesters")
     assert second != first and "5th &amp; Olive" in second
 
 

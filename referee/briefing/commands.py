@@ -22,9 +22,9 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
     the session; (side, player, file) per sheet. Nothing is written if any sheet fails, or if the session
     names its umpires and a sheet is not within the role of the `umpire` printing them (referee.umpires)."""
     from referee.briefing.render import render
-    from referee.knowledge.build import record
+    from referee.knowledge.build import anchored
 
-    knowledge = record(path)
+    knowledge, head = anchored(path)
     scenario = knowledge.ctx.scenario
     chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
     roles, tokens, base = _reading(path, store, lambda reader: (reader.umpires(), reader.player_links(), reader.served_at()))
@@ -36,9 +36,9 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
         if fmt == "pdf":
             from referee.briefing.pdf import to_pdf
 
-            sheets.append((view, to_pdf(render(view, scenario.board, "html", lang, link=link))))
+            sheets.append((view, to_pdf(render(view, scenario.board, "html", lang, link=link, head=head))))
         else:
-            sheets.append((view, render(view, scenario.board, fmt, lang, link=link).encode("utf-8")))
+            sheets.append((view, render(view, scenario.board, fmt, lang, link=link, head=head).encode("utf-8")))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -90,6 +90,11 @@ EN = {
     "footer.explain": "The dice of this session come from a seed fixed before play, and this is its SHA-256 "
                       "fingerprint. The umpire reveals the seed after the game: anyone can then check that it gives "
                       "this fingerprint, which proves the dice were not chosen during play.",
+    "footer.head": "Log at printing",
+    "footer.head_explain": "Every command the umpire gives extends a chain of hashes over the whole log; these are "
+                           "the first digits of where it stood when this sheet was made. After the game, "
+                           "referee verify SESSION --head with them proves the log was neither rewritten nor "
+                           "cut short since.",
     "footer.live": "Your live page, the same sheet as the game goes on (keep the link to yourself)",
     "live.following": "Live: this page follows the game as the umpire plays it.",
     "live.lost": "The umpire's machine cannot be reached just now: trying again. The page shows what you knew.",
@@ -214,6 +219,11 @@ ES = {
     "footer.explain": "Los dados de esta sesión salen de una semilla fijada antes de jugar, y esta es su huella "
                       "SHA-256. El árbitro revela la semilla después de la partida: cualquiera puede comprobar "
                       "entonces que da esta huella, lo que prueba que los dados no se eligieron durante el juego.",
+    "footer.head": "Registro al imprimir",
+    "footer.head_explain": "Cada orden del árbitro alarga una cadena de hashes sobre todo el registro; estas son "
+                           "las primeras cifras de donde estaba al hacer esta hoja. Después de la partida, "
+                           "referee verify SESIÓN --head con ellas prueba que el registro no se ha reescrito ni "
+                           "recortado desde entonces.",
     "footer.live": "Tu página en directo, esta misma hoja según avanza la partida (no compartas el enlace)",
     "live.following": "En directo: esta página sigue la partida según la juega el árbitro.",
     "live.lost": "No se llega al ordenador del árbitro en este momento: se vuelve a intentar. La página muestra lo que sabías.",

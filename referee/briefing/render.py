@@ -106,8 +106,9 @@ def seen_text(sighting: Sighting | SceneNote | MarkerSeen, view: PlayerView, t: 
     return t("age.one", time=time) if age == 1 else t("age.many", time=time, turns=age)
 
 
-def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> dict:
-    """Everything the briefing templates read: the view, the map drawn from it, and the words of `lang`."""
+def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head: str = "") -> dict:
+    """Everything the briefing templates read: the view, the map drawn from it, the words of `lang`, and the head
+    of the log the view is of (its first 16 hex digits, printed at the foot)."""
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
     ruleset = view.scenario.split("/")[0]
@@ -126,7 +127,7 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
         plan = drawing(view, board, lambda target: t.data(target.name), letter)
         rows = grid(plan)
     return {
-        "view": view, "t": t, "paper": paper, "map": plan, "grid": rows, "side": t.word("side", view.side),
+        "view": view, "t": t, "paper": paper, "head": head[:16], "map": plan, "grid": rows, "side": t.word("side", view.side),
         "groups": own_groups(view, board, t, by_kind), "own_by_id": {unit.id: unit for unit in view.own},
         "identified": (lambda s: seen_alike(s.units, t)) if by_kind else (lambda s: s.units),
         "seen": lambda sighting: seen_text(sighting, view, t),
@@ -137,20 +138,21 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any") -> di
     }
 
 
-def render_live(view: PlayerView, board: Board, lang: str, script: str) -> str:
+def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "") -> str:
     """A player's live page (`referee serve`): his HTML sheet as it stands, and `script`, which follows it."""
-    return environment().get_template("live.html.j2").render({**context(view, board, lang), "script": script})
+    return environment().get_template("live.html.j2").render({**context(view, board, lang, head=head), "script": script})
 
 
-def render_sheet(view: PlayerView, board: Board, lang: str) -> str:
+def render_sheet(view: PlayerView, board: Board, lang: str, head: str = "") -> str:
     """The sheet alone, without its page: what a live page is sent again when the player learns more."""
-    return environment().get_template("_sheet.html.j2").render(context(view, board, lang))
+    return environment().get_template("_sheet.html.j2").render(context(view, board, lang, head=head))
 
 
 def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", *,
-           templates: Path | None = None, paper: str = "any", link: str | None = None) -> str:
+           templates: Path | None = None, paper: str = "any", link: str | None = None, head: str = "") -> str:
     """The briefing of `view` as HTML or Markdown text; `templates` is a folder of templates that override ours;
-    `link`, the player's own live page (`referee serve`), printed at its foot with its QR code."""
+    `link`, the player's own live page (`referee serve`), printed at its foot with its QR code; `head`, the head of
+    the log the view is of."""
     if fmt not in TEMPLATES:
         raise RefereeError(f"unknown briefing format {fmt!r} (known: {', '.join(TEMPLATES)})")
     template = environment(templates).get_template(TEMPLATES[fmt])
@@ -159,4 +161,4 @@ def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", 
         import segno
 
         extra = {"link": link, "link_qr": Markup(segno.make(link, error="l").svg_inline(scale=2, title=link))}
-    return template.render({**context(view, board, lang, paper), **extra})
+    return template.render({**context(view, board, lang, paper, head), **extra})

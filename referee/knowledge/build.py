@@ -7,6 +7,7 @@ from typing import Protocol
 from referee import rulesets
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
+from referee.errors import replaying
 from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
@@ -28,23 +29,31 @@ class Knowledge(Protocol):
 
 def record(path: Location) -> Knowledge:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
+    return anchored(path)[0]
+
+
+def anchored(path: Location) -> tuple[Knowledge, str]:
+    """`record(path)`, and the head of the log it is the knowledge of (printed on sheets: `referee verify --head`)."""
     reader = open_reader(path)
     try:
-        return recorded(reader)
+        return recorded_at(reader)
     finally:
         reader.close()
 
 
-def recorded(reader: LogReader) -> Knowledge:
-    """Every player's knowledge of the session a reader has open, as it stands."""
+def recorded_at(reader: LogReader) -> tuple[Knowledge, str]:
+    """Every player's knowledge of the session a reader has open, as it stands, and the head of the log it is the
+    knowledge of, read first: whatever commits meanwhile lies beyond it."""
     info = reader.intact().info
-    events = reader.events(set(reader.effective()))
+    last, head = reader.tip()
+    events = reader.events(set(reader.effective(last)))
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
     knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.commitment)
     for stored in events:
-        knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
-    return knowledge
+        with replaying(stored.seq):
+            knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
+    return knowledge, head
 
 
 def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:

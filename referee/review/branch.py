@@ -28,11 +28,13 @@ def cut(path: Location, seq: int | None = None, turn: int | None = None) -> list
 
 
 def branch(path: Location, new: Location, seq: int | None = None, turn: int | None = None) -> int:
-    """Copy the session's effective commands up to the moment, with their events and dice, into `new`.
+    """Copy the session's effective commands up to the moment, with their events and dice, into `new`; a log
+    changed outside referee is refused, as by every command that opens it.
 
-    The copied dice stay checkable against the original's seeds; the branch's next dice come from a
-    new seed of its own (with its own nonce and commitment), so that the branch cannot foretell the
-    original's dice. The new database appears only once complete. Returns the number of commands copied.
+    The branch's next dice come from a new seed of its own (with its own nonce and commitment). It holds only
+    the commitments of the original's seeds, never the seeds: it can foretell none of the original's dice, and
+    its review reveals its own seed alone. The new database appears only once complete. Returns the number
+    of commands copied.
     """
     import secrets
 
@@ -42,22 +44,24 @@ def branch(path: Location, new: Location, seq: int | None = None, turn: int | No
     commands = cut(path, seq, turn)
     reader = open_reader(path)
     try:
-        info, bodies, events = reader.info, {c.id: c for c in reader.commands()}, reader.events(set(commands))
+        info, bodies, events = reader.intact().info, {c.id: c for c in reader.commands()}, reader.events(set(commands))
     finally:
         reader.close()
     by_command: dict[int, list[dict]] = {}
     for r in events:
         by_command.setdefault(r.command_id, []).append(
             {"turn": r.turn, "phase": r.phase, "kind": r.kind, "data": r.data, "dice": r.dice})
+
     def copy(store: SessionStore) -> None:
         for command_id in commands:
             command = bodies[command_id]
             store.record(command.body, "play", by_command.get(command_id, []), command.dice_drawn)
 
-    first, *later = info.epochs or (Epoch(0, info.seed, None),)
     drawn = bodies[commands[-1]].dice_drawn
-    reseeds = [{"start": e.start, "seed": str(e.seed), "nonce": e.nonce} for e in later if e.start < drawn]
-    reseeds.append({"start": drawn, "seed": str(secrets.randbits(SEED_BITS)), "nonce": secrets.token_hex(16)})
-    SessionStore.create(new, info.scenario, info.options, first.seed, info.sources, nonce=first.nonce,
-                        reseeds=reseeds, fill=copy).close()
+    seed, nonce = secrets.randbits(SEED_BITS), secrets.token_hex(16)
+    epochs = [{"start": e.start, "commitment": e.commitment} for e in info.epochs or (Epoch(0, info.seed, None),)
+              if e.start < drawn]
+    epochs.append({"start": drawn, "seed": str(seed), "nonce": nonce})
+    SessionStore.create(new, info.scenario, info.options, seed, info.sources, nonce=nonce, reseeds=epochs,
+                        fill=copy).close()
     return len(commands)

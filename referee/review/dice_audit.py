@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from referee.core.dice import seed_at, seeded_face
+from referee.core.dice import seeded_face
 from referee.review.gather import Gathered
 from referee.store.reading import Epoch
 
@@ -23,7 +23,8 @@ class Die:
     entered: bool
     undone: bool
     index: int | None  # the generator's die number; None for dice typed in at the table
-    checks: bool  # the seed gives this face (typed-in dice always pass)
+    checks: bool  # the seed gives this face (typed-in dice and withheld seeds' always pass)
+    withheld: bool = False  # drawn from a seed this session does not hold (a branch's copy of its original's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class Audit:
     epochs: tuple[Epoch, ...]  # each seed with its nonce and commitment, from the die it starts at
     mismatches: int
     typed_in: int
+    withheld: int  # generator dice of seeds withheld: checked by the original session's own review
     unrecorded: int  # generator dice drawn by a command but carried by none of its events
 
 
@@ -70,7 +72,8 @@ def _fairness(dice: list[Die]) -> tuple[Fairness, ...]:
 
 def audit(g: Gathered) -> Audit:
     """Every die of the log with its check: the generator's die n must be `seeded_face(seed, n)`."""
-    seeds, dice, drawn, unrecorded = g.info.seeds, [], 0, 0
+    epochs = g.info.epochs or (Epoch(0, g.info.seed, None),)
+    dice, drawn, unrecorded = [], 0, 0
     undone = {r.seq for r, _ in g.undone}
     by_command: dict[int, list] = {}
     for record in g.log:
@@ -80,14 +83,13 @@ def audit(g: Gathered) -> Audit:
         for record in by_command.get(command_id, ()):
             for roll in record.dice:
                 entered, sides = roll.get("entered", False), roll.get("sides", 6)
-                number = None if entered else index
-                ok = entered or seeded_face(seed_at(seeds, index), index, sides) == roll["value"]
+                seed = None if entered else [e.seed for e in epochs if e.start <= index][-1]
+                ok = entered or seed is None or seeded_face(seed, index, sides) == roll["value"]
+                dice.append(Die(record.seq, record.turn, roll["purpose"], roll["value"], sides, entered,
+                                record.seq in undone, None if entered else index, ok, not entered and seed is None))
                 if not entered:
                     index += 1
-                dice.append(Die(record.seq, record.turn, roll["purpose"], roll["value"], sides, entered,
-                                record.seq in undone, number, ok))
         unrecorded += drawn_after - index
         drawn = drawn_after
-    epochs = g.info.epochs or (Epoch(0, g.info.seed, None),)
-    return Audit(tuple(dice), _fairness(dice), epochs,
-                 sum(not d.checks for d in dice), sum(d.entered for d in dice), unrecorded)
+    return Audit(tuple(dice), _fairness(dice), epochs, sum(not d.checks for d in dice), sum(d.entered for d in dice),
+                 sum(d.withheld for d in dice), unrecorded)

@@ -16,6 +16,7 @@ from pathlib import Path
 from referee.paths import player_file
 from referee.review.gather import Gathered, gather
 from referee.store.location import Location
+from referee.store.reading import changed_outside
 from referee.text import printable
 
 FORMATS = ("csv", "json")
@@ -80,6 +81,8 @@ def export(path: Location, out: Path, fmt: str = "csv") -> list[Path]:
     if fmt not in FORMATS:
         raise ValueError(fmt)
     g = gather(path, at=[])
+    if g.chain[1]:  # passed on, a changed log would look like the game as played
+        raise changed_outside(path, g.chain[1])
     out.mkdir(parents=True, exist_ok=True)
     return [_write(out, name, rows(g), fmt) for name, rows in (("events", event_rows), ("turns", turn_rows),
                                                                ("units", unit_rows))]

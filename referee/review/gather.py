@@ -13,6 +13,7 @@ from referee import rulesets
 from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState
+from referee.errors import replaying
 from referee.knowledge.build import new_record
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario, from_sources
@@ -83,8 +84,8 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
     (by default the turns a briefing was handed out in, else the last turn played)."""
     reader = open_reader(path)
     try:
-        info, log, effective = reader.info, reader.log(), set(reader.effective())
-        stored = reader.commands()
+        info, effective, stored = reader.info, set(reader.effective()), reader.commands()
+        log = [r for r in reader.log() if r.command_id <= stored[-1].id]  # not a row outside the chain (it says so)
         commands = {c.id: (c.body, c.dice_drawn) for c in stored}
         issuers = {c.id: c.umpire for c in stored if c.umpire is not None}
         umpire_changes = reader.umpire_changes()
@@ -105,7 +106,8 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
         if is_undone(r, effective):
-            g.undone.append((r, rules.narrate(stored_event(r), ctx)))
+            with replaying(r.seq):
+                g.undone.append((r, rules.narrate(stored_event(r), ctx)))
     for r in kept:
         event = stored_event(r)
         if event.kind == "turn-begun":
@@ -113,9 +115,11 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
             if state.turn in wanted:
                 g.moments[state.turn] = _moment(ctx, state, record)
         before = score(state.scores)
-        rules.evolve(ctx, state, event)
-        record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
-        g.played.append(Played(r.seq, r.command_id, event, rules.narrate(event, ctx), before, score(state.scores)))
+        with replaying(r.seq):
+            rules.evolve(ctx, state, event)
+            record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
+            line = rules.narrate(event, ctx)
+        g.played.append(Played(r.seq, r.command_id, event, line, before, score(state.scores)))
         g.scores[state.turn], g.indices[state.turn] = score(state.scores), dict(state.scores)
         if event.kind in RL_KINDS:
             for uid, level in _crowd_levels(state).items():

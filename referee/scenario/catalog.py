@@ -13,7 +13,7 @@ from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
 from referee.scenario.toml_lines import DataError, read_toml
-from referee.scenario.tunables import Tunable, value_at
+from referee.scenario.tunables import WHOLE, Tunable, fits, value_at
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -347,8 +347,8 @@ def _tunables(files: dict[str, _File], options: dict[str, Option]) -> dict[str, 
             value = value_at(files[t["file"]].data, at)
         except LookupError as error:
             spec.fail(("tunables", name, "at"), str(error))
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            spec.fail(("tunables", name, "at"), f"the value there is not a whole number or a word: {value!r}")
+        if not fits(value):
+            spec.fail(("tunables", name, "at"), f"the value there is not a word nor {WHOLE}: {value!r}")
         else:
             tunables[name] = Tunable(name, t["file"], at, value, t["section"], t["help"])
     return tunables

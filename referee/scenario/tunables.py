@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from referee.errors import RefereeError
-from referee.rules.bounds import shown
+from referee.rules.bounds import SMALL, shown
 
 if TYPE_CHECKING:
     from referee.scenario.catalog import Scenario
 
 Step = str | int
+WHOLE = f"a whole number from {-SMALL} to {SMALL}"
+"""What a tunable's number must be: within the bounds of any number an input gives."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +64,22 @@ def _where(at: tuple[Step, ...]) -> str:
     return ".".join(map(str, at)) or "the top"
 
 
+def fits(value: object) -> TypeGuard[int | str]:
+    """Whether a tunable may hold `value`: a word, or a number as `WHOLE` says."""
+    return isinstance(value, str) or isinstance(value, int) and not isinstance(value, bool) and -SMALL <= value <= SMALL
+
+
 def parsed(tunable: Tunable, text: str) -> int | str:
-    """A value given on the command line, of the tunable's kind (a whole number where it holds one)."""
-    if isinstance(tunable.value, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise RefereeError(f"{tunable.name} is a whole number, not {shown(text)}") from None
-    return text
+    """A value given on the command line, of the tunable's kind (a whole number where it holds one, see `fits`)."""
+    if not isinstance(tunable.value, int):
+        return text
+    try:
+        value: int | None = int(text)
+    except ValueError:
+        value = None
+    if not fits(value):
+        raise RefereeError(f"{tunable.name} is {WHOLE}, not {shown(text)}")
+    return value
 
 
 def unknown(scenario: Scenario, name: str) -> RefereeError:

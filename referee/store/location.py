@@ -55,13 +55,17 @@ def location(text: str) -> Location:
     """The session database a command-line argument names; a URL of another kind is refused on one line."""
     if not is_url(text):
         return Path(text)
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # a stray [ or ], a bracketed host that is no IPv6 address, characters NFKC would change
+        raise RefereeError("a PostgreSQL URL's user@host:port is malformed (an IPv6 host goes in [brackets]): "
+                           "postgresql://user@host:port/dbname") from None
     if parts.scheme not in SCHEMES:
         raise RefereeError(f"{parts.scheme}:// is not a session database: give a file path or a postgresql:// URL")
     if not parts.hostname or not parts.path.strip("/"):
         raise RefereeError("a PostgreSQL URL names a host and a database: postgresql://user@host:port/dbname")
     try:
-        parts.port  # noqa: B018 - a port that is not a number raises here
+        parts.port  # noqa: B018 - a port that is not a number from 0 to 65535 raises here
     except ValueError:
-        raise RefereeError(f"{DatabaseUrl(text)}: the port is not a number") from None
+        raise RefereeError(f"{DatabaseUrl(text)}: the port is not a number from 0 to 65535") from None
     return DatabaseUrl(text)

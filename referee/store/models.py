@@ -38,6 +38,7 @@ class CommandRow(SQLModel, table=True):
     kind: str
     hash: str = Field(sa_type=Text)  # the chain's hash after this command
     umpire: str | None = Field(default=None, sa_type=Text)  # who issued it (chained with it), if known
+    seal: str | None = Field(default=None, sa_type=Text)  # the umpire's key's seal of `hash` (referee.store.seal)
 
 
 class EventRow(SQLModel, table=True):
@@ -64,7 +65,7 @@ class SnapshotRow(SQLModel, table=True):
     state: str = Field(sa_type=Text)
     created: str
     chain: str = Field(sa_type=Text)  # the chain's hash after the command
-    digest: str = Field(sa_type=Text)  # binds the state to that hash
+    digest: str = Field(sa_type=Text)  # the umpire's key's seal of that hash and the state
 
 
 class BriefingRow(SQLModel, table=True):
@@ -79,18 +80,6 @@ class BriefingRow(SQLModel, table=True):
     format: str
     lang: str
     created: str
-
-
-class UmpireRow(SQLModel, table=True):
-    """One change of the session's umpires: from now on `name` may do what `role` says ("": nothing)."""
-
-    __tablename__ = "umpire"
-
-    id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(sa_type=Text)
-    role: str = Field(sa_type=Text)
-    created: str
-    by: str | None = Field(default=None, sa_type=Text)  # the umpire who made the change, if the session named any
 
 
 class PlayerLinkRow(SQLModel, table=True):

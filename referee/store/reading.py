@@ -18,15 +18,19 @@ from urllib.parse import quote
 
 from referee.errors import RefereeError
 from referee.store.location import DatabaseUrl, Location
+from referee.store.seal import load_key
 
-FORMAT = 3
-"""The schema version written into every new session (2: the log chained by hash, seeds with a nonce)."""
+FORMAT = 4
+"""The schema version written into every new session (2: the log chained by hash, seeds with a nonce; 3: umpires
+and players' links; 4: commands sealed, the umpires' roles as commands in the chain, a branch's withheld seeds)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
-COPIED = (*TABLES, "umpire", "player_link", "serving")
+COPIED = (*TABLES, "player_link", "serving")
 """Every table of a session of this format, as `referee copy` copies them."""
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
+ROLES = "roles"
+"""The kind of command that changes the umpires' roles: its body {"do": "umpires", "roles": {name: role}}."""
 LAST = 2**63 - 1
 """No command's id is above this: "up to the latest command"."""
 T = TypeVar("T")
@@ -37,14 +41,24 @@ class Epoch:
     """A seed of the session's dice from die `start` on, with the nonce its commitment was salted with."""
 
     start: int
-    seed: int
+    seed: int | None  # None where withheld: a branch holds only the commitments of its original's seeds
     nonce: str | None  # None in sessions made before nonces: their commitment is the bare seed's hash
+    withheld: str | None = None  # the commitment of a seed withheld
 
     @property
     def commitment(self) -> str:
         """The SHA-256 printed on the sheets: of "<nonce>:<seed>", so that it cannot be searched for the seed."""
+        if self.withheld is not None:
+            return self.withheld
         text = str(self.seed) if self.nonce is None else f"{self.nonce}:{self.seed}"
         return hashlib.sha256(text.encode()).hexdigest()
+
+    @classmethod
+    def stored(cls, entry: dict[str, Any]) -> Epoch:
+        """An epoch as the session row's reseeds keep it: {"start", "seed", "nonce"}, or {"start", "commitment"}."""
+        if "commitment" in entry:
+            return cls(entry["start"], None, None, entry["commitment"])
+        return cls(entry["start"], int(entry["seed"]), entry["nonce"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +75,8 @@ class SessionInfo:
 
     @property
     def seeds(self) -> tuple[tuple[int, int], ...]:
-        """(first die, seed) of every seed, for `SeededDice`."""
-        return tuple((e.start, e.seed) for e in self.epochs) or ((0, self.seed),)
+        """(first die, seed) of every seed the session holds, for `SeededDice`."""
+        return tuple((e.start, e.seed) for e in self.epochs if e.seed is not None) or ((0, self.seed),)
 
     @property
     def commitment(self) -> str:
@@ -152,11 +166,6 @@ def event_link(previous: str, row: Sequence[object]) -> str:
     return link(previous, "e", *row)
 
 
-def snapshot_digest(chain: str, state: str) -> str:
-    """What binds a snapshot's state to the chain's hash after the command it follows."""
-    return link(chain, "s", state)
-
-
 def undo_stacks(commands: list[tuple[int, str]], targets: dict[int, int]) -> tuple[list[int], list[int]]:
     """The played commands that count (the undo stack) and the undone ones (the redo stack)."""
     done: list[int] = []
@@ -186,8 +195,9 @@ class LogReader:
         epochs: tuple[Epoch, ...] = ()
         if self.format >= 2:
             nonce, reseeds = self._row(f"SELECT nonce, reseeds FROM session WHERE id = {SESSION_ID}")
-            epochs = (Epoch(0, int(row[2]), nonce),
-                      *(Epoch(e["start"], int(e["seed"]), e["nonce"]) for e in json.loads(reseeds)))
+            epochs = tuple(Epoch.stored(entry) for entry in json.loads(reseeds))
+            if not epochs or epochs[0].start > 0:  # a branch lists every epoch, its own seed's (the row's) among them
+                epochs = (Epoch(0, int(row[2]), nonce), *epochs)
         self.info = SessionInfo(row[0], json.loads(row[1]), int(row[2]), row[3], json.loads(row[4]), epochs)
 
     def close(self) -> None:
@@ -226,7 +236,7 @@ class LogReader:
         return self._all(sql)[0]
 
     def commands(self, after: int = 0) -> list[CommandRecord]:
-        """Every command in order (after command `after` if given), undone ones included."""
+        """Every command in order (after command `after` if given), undone ones and changes of roles included."""
         chained = "hash" if self.format >= 2 else "''"
         rows = self._all(f"SELECT id, body, kind, dice_drawn, {chained}, {self._umpire} FROM command "
                          f"WHERE id > {int(after)} ORDER BY id")
@@ -238,10 +248,15 @@ class LogReader:
         return "umpire" if self.format >= 3 else "NULL"
 
     def umpire_changes(self) -> list[UmpireRecord]:
-        """Every change of the session's umpires, in order (none before umpires were recorded)."""
+        """Every change of the session's umpires, in order, each numbered by its command (none before umpires
+        were recorded; a session of format 3, read as it is, keeps them in a table of their own)."""
         if self.format < 3:
             return []
-        return [UmpireRecord(*row) for row in self._all("SELECT id, name, role, created, by FROM umpire ORDER BY id")]
+        if self.format == 3:
+            return [UmpireRecord(*row) for row in self._all("SELECT id, name, role, created, by FROM umpire ORDER BY id")]
+        rows = self._all(f"SELECT id, body, created, umpire FROM command WHERE kind = '{ROLES}' ORDER BY id")
+        return [UmpireRecord(command, name, role, created, by)
+                for command, body, created, by in rows for name, role in json.loads(body)["roles"].items()]
 
     def umpires(self) -> dict[str, str]:
         """The umpires the session names and the role of each, as they now stand (none: anyone may do anything)."""
@@ -305,7 +320,8 @@ class LogReader:
         """The tip (see `tip`) and the number of the latest change of the umpires' roles (0 before any), in one
         statement: a writer reads the roles again only when that has moved."""
         head = "head" if self.format >= 2 else "''"
-        roles = "(SELECT max(id) FROM umpire)" if self.format >= 3 else "0"
+        roles = {3: "(SELECT max(id) FROM umpire)", 4: f"(SELECT max(id) FROM command WHERE kind = '{ROLES}')"}.get(
+            self.format, "0")
         last, after, changed = self._row(f"SELECT (SELECT max(id) FROM command), {head}, {roles} FROM session "
                                          f"WHERE id = {SESSION_ID}")
         return last or 0, after, changed or 0
@@ -318,18 +334,23 @@ class LogReader:
 
     def chain_problem(self, after: tuple[int, str] | None = None) -> str | None:
         """Where the stored log departs from its chain of hashes (from the start, or after a known
-        (command id, hash)), on one line; None if intact. Sessions made before the chain have none to check."""
+        (command id, hash)), on one line; None if intact. A seal of the umpire's key must match where there is
+        one (`referee.store.seal`), and no event or snapshot may belong to no command. Sessions made before the
+        chain have none to check."""
         if self.format < 2:
             return None
         last_id, last_head = self.tip()  # first: whatever commits meanwhile lies beyond it
         start, head = after or (0, self.genesis())
         where = f"id > {int(start)} AND id <= {int(last_id)}"
-        commands = self._all(f"SELECT id, kind, dice_drawn, body, {self._umpire}, hash FROM command WHERE {where} ORDER BY id")
+        sealed = "seal" if self.format >= 4 else "NULL"
+        commands = self._all(f"SELECT id, kind, dice_drawn, body, {self._umpire}, hash, {sealed} FROM command "
+                             f"WHERE {where} ORDER BY id")
         events: dict[int, list[tuple]] = {}
         for row in self._all("SELECT seq, command_id, turn, phase, kind, data, dice, hash FROM event "
                              f"WHERE {where.replace('id', 'command_id')} ORDER BY seq"):
             events.setdefault(row[1], []).append(row)
-        for *fields, stored in commands:
+        key = load_key(create=False)
+        for *fields, stored, seal in commands:
             head = command_link(head, fields)
             if stored != head:
                 return f"command {fields[0]} does not match its hash"
@@ -337,18 +358,29 @@ class LogReader:
                 head = event_link(head, event)
                 if kept != head:
                     return f"event {event[0]} does not match its hash"
+            if key is not None and key.holds(seal, "c", fields[0], head) is False:
+                return f"command {fields[0]} does not match its seal: the log was rewritten without the umpire's key"
         if events:
             return f"event {min(events.values())[0][0]} belongs to no command"
         if head != last_head:
             return "the log ends before its last recorded hash (commands or events were deleted)"
+        return self._orphan(start)
+
+    def _orphan(self, start: int) -> str | None:
+        """The first event or snapshot after command `start` that belongs to no command, on one line; else None.
+        (Each is one statement: a command and its rows are committed together, whoever else writes.)"""
+        for table, key, what in (("event", "seq", "event {}"), ("snapshot", "command_id", "the snapshot after command {}")):
+            row = self._one(f"SELECT min({key}) FROM {table} WHERE command_id > {int(start)} "
+                            "AND command_id NOT IN (SELECT id FROM command)")
+            if row and row[0] is not None:
+                return f"{what.format(row[0])} belongs to no command"
         return None
 
     def intact(self) -> LogReader:
         """This reader, once its log is found to match its chain; else a RefereeError in one line."""
         problem = self.chain_problem()
         if problem:
-            raise RefereeError(f"{self.path}: the log was changed outside referee ({problem}); "
-                               "`referee verify` says more")
+            raise changed_outside(self.path, problem)
         return self
 
     def dice_drawn(self, upto: int | None = None) -> int:
@@ -358,33 +390,49 @@ class LogReader:
         return row[0] if row else 0
 
     def latest_snapshot(self, effective: list[int]) -> tuple[int, dict[str, Any]] | None:
-        """The latest snapshot taken after one of the `effective` commands whose state is bound to the
-        chain's hash after that command, as (command id, state); a snapshot that fails the check is passed over."""
-        wanted = set(effective)
+        """The latest snapshot taken after one of the `effective` commands that this umpire's key sealed, bound
+        to the chain's hash after that command, as (command id, state). Any other is passed over: a snapshot
+        is never trusted over the log it abbreviates unless a key the database does not hold vouches for it."""
+        wanted, key = set(effective), load_key(create=False)
+        if key is None:
+            return None
         for command_id in [row[0] for row in self._all("SELECT command_id FROM snapshot ORDER BY command_id DESC")]:
             if command_id in wanted:
-                state, problem = self._snapshot(command_id)
-                if problem is None:
+                state, chain, digest = self.snapshot(command_id)
+                if chain == self.hash_after(command_id) and key.holds(digest, "s", chain, state):
                     return command_id, json.loads(state)
         return None
 
     def snapshot_problem(self, command_id: int) -> str | None:
-        """Why the snapshot after a command cannot be trusted, or None."""
-        return self._snapshot(command_id)[1]
+        """Why the snapshot after a command is false to the log as far as its hash and seal tell (the state
+        itself is compared with the replayed log by `referee verify`), or None."""
+        state, chain, digest = self.snapshot(command_id)
+        key = load_key(create=False)
+        if self.format >= 2 and chain != self.hash_after(command_id) or (
+                key is not None and key.holds(digest, "s", chain, state) is False):
+            return f"the snapshot after command {command_id} does not match the log"
+        return None
 
-    def _snapshot(self, command_id: int) -> tuple[str, str | None]:
-        """The snapshot's state as stored, and why it cannot be trusted (None if it can)."""
+    def snapshot(self, command_id: int) -> tuple[str, str | None, str | None]:
+        """The snapshot after a command as stored: its state, the chain's hash it follows and its seal."""
         bound = "chain, digest" if self.format >= 2 else "NULL, NULL"  # sessions made before the chain have none
-        state, chain, digest = self._row(f"SELECT state, {bound} FROM snapshot WHERE command_id = {int(command_id)}")
-        if self.format >= 2 and (chain != self.hash_after(command_id) or digest != snapshot_digest(str(chain), state)):
-            return state, f"the snapshot after command {command_id} does not match the log"
-        return state, None
+        return self._row(f"SELECT state, {bound} FROM snapshot WHERE command_id = {int(command_id)}")
 
     def hash_after(self, command_id: int) -> str | None:
         """The chain's hash after a command and its events."""
         after = self._one(f"SELECT hash FROM event WHERE command_id = {int(command_id)} ORDER BY seq DESC LIMIT 1") \
             or self._one(f"SELECT hash FROM command WHERE id = {int(command_id)}")
         return after[0] if after else None
+
+    def heads(self) -> list[tuple[int, str]]:
+        """(command id, the chain's hash after it and its events) of every command, in order."""
+        return [tuple(row) for row in self._all(
+            "SELECT id, coalesce((SELECT hash FROM event WHERE command_id = command.id ORDER BY seq DESC LIMIT 1), hash) "
+            "FROM command ORDER BY id")]
+
+    def seals(self) -> list[str | None]:
+        """Every command's seal (referee.store.seal), in order; None where it has none."""
+        return [row[0] for row in self._all("SELECT seal FROM command ORDER BY id")] if self.format >= 4 else []
 
     def snapshots(self) -> list[int]:
         """The commands that have a snapshot, in order."""
@@ -413,6 +461,11 @@ class LogReader:
         """Every briefing handed out, in order."""
         rows = self._all("SELECT id, player, turn, sha256, format, lang, created FROM briefing ORDER BY id")
         return [BriefingRecord(*row) for row in rows]
+
+
+def changed_outside(path: Location, problem: str) -> RefereeError:
+    """The one line that refuses a log found changed outside referee."""
+    return RefereeError(f"{path}: the log was changed outside referee ({problem}); `referee verify` says more")
 
 
 def integrity_problem(connection: Any) -> str | None:

@@ -30,13 +30,13 @@ from referee.store.models import (
     ServingRow,
     SessionRow,
     SnapshotRow,
-    UmpireRow,
 )
 from referee.store.postgres import CHANNEL
 from referee.store.reading import (
     COPIED,
     FORMAT,
     GENESIS,
+    ROLES,
     SESSION_ID,
     LogReader,
     command_link,
@@ -45,12 +45,12 @@ from referee.store.reading import (
     is_driver_error,
     link,
     roles_of,
-    snapshot_digest,
     verified,
 )
+from referee.store.seal import Key, load_key
 
-KINDS = ("play", "undo", "redo")
-"""The kinds of command: a play, or an undo or redo of an earlier play."""
+KINDS = ("play", "undo", "redo", ROLES)
+"""The kinds of command: a play, an undo or redo of an earlier play, or a change of the umpires' roles."""
 
 # The statements of `record`, built once: building them costs more than running them.
 _HOLD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=SessionRow.head)
@@ -91,6 +91,8 @@ class SessionStore(LogReader):
             else:
                 connection = held.connection.driver_connection
             verified(path, connection, lambda: LogReader.__init__(self, connection, path))
+            self.key = load_key()
+            """The umpire's key that seals each command and snapshot written here (None: none could be made)."""
             if self.format < FORMAT:
                 self._upgrade()
             self.head = self.tip()[1]
@@ -126,12 +128,12 @@ class SessionStore(LogReader):
         source.intact()
         rows = {table: source.table_rows(table) for table in COPIED}
         (session,) = rows["session"]
-        for row in rows["briefing"] + rows["umpire"] + rows["player_link"] + rows["serving"]:
+        for row in rows["briefing"] + rows["player_link"] + rows["serving"]:
             del row["id"]  # numbered again in order, by the new database's own counter
 
         def fill(store: SessionStore) -> None:
             with store._writing() as conn:
-                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, UmpireRow, PlayerLinkRow, ServingRow):
+                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, PlayerLinkRow, ServingRow):
                     if rows[model.__tablename__]:
                         conn.execute(insert(model), rows[model.__tablename__])
                 conn.execute(update(SessionRow).values(head=session["head"]))
@@ -240,42 +242,34 @@ class SessionStore(LogReader):
         `snapshot`, keep that state as the state after the command; `umpire` is who issued it."""
         if kind not in KINDS:
             raise ValueError(f"command kind {kind!r} is not one of {KINDS}")
-        body = _dump(command)
-        rows = [(e["turn"], e["phase"], e["kind"], _dump(e["data"]), _dump(e["dice"])) for e in events]
         with self._writing() as conn:
             taken = conn.execute(_TAKE[expect is not None], {"expect": expect}).one_or_none()
             if taken is None:
                 raise Stale("the session changed while this command was being decided")
-            head, last_command, last_seq = taken
-            command_id, first = (last_command or 0) + 1, (last_seq or 0) + 1
-            head = command_link(head, (command_id, kind, dice_drawn, body, umpire))
-            conn.execute(insert(CommandRow), [{
-                "id": command_id, "session_id": SESSION_ID, "body": body, "created": _now(), "dice_drawn": dice_drawn,
-                "kind": kind, "hash": head, "umpire": umpire}])
-            values = []
-            for seq, (turn, phase, event_kind, data, dice) in enumerate(rows, start=first):
-                head = event_link(head, (seq, command_id, turn, phase, event_kind, data, dice))
-                values.append({"seq": seq, "command_id": command_id, "turn": turn, "phase": phase,
-                               "kind": event_kind, "data": data, "dice": dice, "hash": head})
-            if values:
-                conn.execute(insert(EventRow), values)
-            if snapshot is not None:
-                conn.execute(insert(SnapshotRow), [_snapshot_row(command_id, head, snapshot)])
-            conn.execute(_SET_HEAD_NOTIFY if isinstance(self.path, DatabaseUrl) else _SET_HEAD, {"new_head": head})
+            command_id, seqs, head = _append(conn, tuple(taken), self.key, command, kind, events, dice_drawn, umpire,
+                                             snapshot=snapshot)
+            self._set_head(conn, head)
         self.head = head
-        return command_id, [v["seq"] for v in values]
+        return command_id, seqs
+
+    def _set_head(self, conn: Connection, head: str) -> None:
+        """Move the session's head to the chain's new end (on PostgreSQL, telling the dashboards listening)."""
+        conn.execute(_SET_HEAD_NOTIFY if isinstance(self.path, DatabaseUrl) else _SET_HEAD, {"new_head": head})
 
     def change_umpires(self, roles: dict[str, str], by: str | None, problem: Callable[[dict[str, str]], str | None]) -> None:
-        """Record in one transaction that each named umpire may now do what his role says ("": nothing), unless
-        `problem(the roles as they stand)` says why not: the check and the change are one, whoever else writes."""
+        """Record that each named umpire may now do what his role says ("": nothing), unless `problem(the roles
+        as they stand)` says why not: the check and the change are one transaction, whoever else writes. The
+        change is a command of the chain (kind ROLES): it moves the head, so that no command decided under
+        the roles before it commits after it."""
         with self._writing() as conn:
             conn.execute(_HOLD)  # one change of roles (or command) at a time
-            now = roles_of(conn.execute(select(col(UmpireRow.name), col(UmpireRow.role)).order_by(col(UmpireRow.id))))
-            refused = problem(now)
+            bodies = conn.execute(select(col(CommandRow.body)).where(col(CommandRow.kind) == ROLES).order_by(col(CommandRow.id)))
+            refused = problem(roles_of(pair for body in bodies.scalars() for pair in json.loads(body)["roles"].items()))
             if refused:
                 raise RefereeError(refused)
-            conn.execute(insert(UmpireRow), [{"name": name, "role": role, "created": _now(), "by": by}
-                                             for name, role in roles.items()])
+            head = _append_roles(conn, self.key, roles, by)
+            self._set_head(conn, head)
+        self.head = head
 
     def issue_links(self, players: list[str]) -> dict[str, str]:
         """A new live link for each of these players, any earlier one of his revoked, in one transaction: each a
@@ -307,22 +301,40 @@ class SessionStore(LogReader):
         after = self.hash_after(command_id)
         if after is None:
             raise RefereeError(f"no command {command_id} to keep a snapshot after")
+        if self.key is None:
+            raise RefereeError("no umpire's key to seal a snapshot with (referee key)")
         with self._writing() as conn:
             conn.execute(delete(SnapshotRow).where(col(SnapshotRow.command_id) == command_id))
-            conn.execute(insert(SnapshotRow).values(_snapshot_row(command_id, after, state)))
+            conn.execute(insert(SnapshotRow).values(_snapshot_row(self.key, command_id, after, state)))
 
     def _upgrade(self) -> None:
-        """Bring a session of an earlier format up to this one: give it the tables of its umpires and of the
-        players' live links, and the column of who issued each command (format 3); before that, chain its log by
-        hash, trusting it as it stands, and drop its snapshots, which are only a cache (format 2)."""
+        """Bring a session of an earlier format up to this one, trusting it as it stands: chain its log by hash
+        and drop its snapshots, which are only a cache (format 2); give it the tables of the players' live links
+        and the column of who issued each command (format 3) and of the seals (format 4). A format 3 session's
+        changes of the umpires' roles become commands at the end of its chain, in order, with their times."""
         with self._writing() as conn:
-            added = [UmpireRow.__table__, PlayerLinkRow.__table__, ServingRow.__table__]  # type: ignore[attr-defined]
-            SQLModel.metadata.create_all(conn, tables=added)
-            conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
+            SQLModel.metadata.create_all(conn, tables=[PlayerLinkRow.__table__, ServingRow.__table__])  # type: ignore[attr-defined]
+            if self.format < 3:
+                conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
+            conn.exec_driver_sql("ALTER TABLE command ADD COLUMN seal TEXT")
             if self.format < 2:
                 self._chain(conn)
+            if self.format == 3:
+                self._chain_roles(conn)
             conn.execute(text("UPDATE session SET format = :format"), {"format": FORMAT})
         self.format = FORMAT
+
+    def _chain_roles(self, conn: Connection) -> None:
+        """Append a format 3 session's changes of roles to its chain as commands (those made at once, by one
+        umpire, as one), and drop their table."""
+        changes: list[tuple[tuple[str, str | None], dict[str, str]]] = []
+        for name, role, created, by in conn.exec_driver_sql("SELECT name, role, created, by FROM umpire ORDER BY id"):
+            if not changes or changes[-1][0] != (created, by) or name in changes[-1][1]:
+                changes.append(((created, by), {}))
+            changes[-1][1][name] = role
+        for (created, by), roles in changes:
+            self._set_head(conn, _append_roles(conn, self.key, roles, by, created))
+        conn.exec_driver_sql("DROP TABLE umpire")
 
     @staticmethod
     def _chain(conn: Connection) -> None:
@@ -353,6 +365,38 @@ class SessionStore(LogReader):
             conn.execute(insert(BriefingRow), rows)
 
 
+def _append(conn: Connection, taken: tuple[str, int | None, int | None], key: Key | None, command: dict[str, Any],
+            kind: str, events: list[dict[str, Any]], dice_drawn: int, umpire: str | None, *,
+            snapshot: dict[str, Any] | None = None, created: str | None = None) -> tuple[int, list[int], str]:
+    """Insert a command and its events after the log's end `taken` (head, last command id, last event seq),
+    chained and sealed; returns (command id, event seqs, the chain's new head). The caller holds the session."""
+    head, last_command, last_seq = taken
+    body, command_id, first = _dump(command), (last_command or 0) + 1, (last_seq or 0) + 1
+    head = command_link(head, (command_id, kind, dice_drawn, body, umpire))
+    row = {"id": command_id, "session_id": SESSION_ID, "body": body, "created": created or _now(),
+           "dice_drawn": dice_drawn, "kind": kind, "hash": head, "umpire": umpire}
+    values = []
+    for seq, event in enumerate(events, start=first):
+        data, dice = _dump(event["data"]), _dump(event["dice"])
+        head = event_link(head, (seq, command_id, event["turn"], event["phase"], event["kind"], data, dice))
+        values.append({"seq": seq, "command_id": command_id, "turn": event["turn"], "phase": event["phase"],
+                       "kind": event["kind"], "data": data, "dice": dice, "hash": head})
+    conn.execute(insert(CommandRow), [{**row, "seal": key.seal("c", command_id, head) if key else None}])
+    if values:
+        conn.execute(insert(EventRow), values)
+    if snapshot is not None and key is not None:
+        conn.execute(insert(SnapshotRow), [_snapshot_row(key, command_id, head, snapshot)])
+    return command_id, [v["seq"] for v in values], head
+
+
+def _append_roles(conn: Connection, key: Key | None, roles: dict[str, str], by: str | None,
+                  created: str | None = None) -> str:
+    """Append a change of the umpires' roles to the chain, as a command of its own; returns the new head."""
+    taken = tuple(conn.execute(_TAKE[0]).one())
+    drawn = conn.execute(select(col(CommandRow.dice_drawn)).order_by(col(CommandRow.id).desc()).limit(1)).scalar()
+    return _append(conn, taken, key, {"do": "umpires", "roles": roles}, ROLES, [], drawn or 0, by, created=created)[2]
+
+
 def _lay_out(conn: Connection, row: dict[str, Any]) -> None:
     """Create the session tables and its one row, the chain's head at its genesis."""
     SQLModel.metadata.create_all(conn)
@@ -366,10 +410,10 @@ def _genesis(conn: Connection) -> str:
     return link(GENESIS, *row)
 
 
-def _snapshot_row(command_id: int, chain: str, state: dict[str, Any]) -> dict[str, Any]:
+def _snapshot_row(key: Key, command_id: int, chain: str, state: dict[str, Any]) -> dict[str, Any]:
     text = _dump(state)
     return {"command_id": command_id, "state": text, "created": _now(), "chain": chain,
-            "digest": snapshot_digest(chain, text)}
+            "digest": key.seal("s", chain, text)}
 
 
 def _publish(part: Path, path: Path) -> None:

@@ -1,20 +1,23 @@
 """The players' pages over HTTP (Starlette): `/p/<token>` a player's live page, `/p/<token>/events` its updates
 (server-sent events), `/live.js` the script that follows them. Nothing else is served: no endpoint gives the
-umpire's state, the log, the seed or the dice, and a token that opens no page is answered as a page not found."""
+umpire's state, the log, the seed or the dice, and a token that opens no page is answered as a page not found.
+Nothing redirects; a request for a Host the server does not serve is refused; every answer carries HEADERS."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from referee.errors import RefereeError
 from referee.web import PAGES
@@ -58,9 +61,31 @@ class Editions:
                 queue.put_nowait(None)
 
 
-def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], None]], None]) -> Starlette:
-    """The web application of one session's pages; `follow(stop, changed)` runs in a thread of its own while the
-    server runs, calling `changed()` whenever `book.refresh()` found the session moved."""
+class Door:
+    """Around the whole app, its own errors included: a Host not in `hosts` is a plain 400; every answer has HEADERS."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str]) -> None:
+        self.app, self.hosts = app, frozenset(hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).update(HEADERS)
+            await send(message)
+
+        if Headers(scope=scope).get("host", "").lower() in self.hosts:
+            return await self.app(scope, receive, guarded)
+        return await PlainTextResponse("Invalid host header", status_code=400)(scope, receive, guarded)
+
+
+def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], None]], None],
+               hosts: Collection[str]) -> ASGIApp:
+    """The web application of one session's pages, answering requests for `hosts` (`host:port`) alone;
+    `follow(stop, changed)` runs in a thread of its own while the server runs, calling `changed()` whenever
+    `book.refresh()` found the session moved."""
     editions = Editions()
 
     def lang_of(request: Request) -> str:
@@ -75,7 +100,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         if player is None:
             return not_found(request)
         _, html = await run_in_threadpool(book.page, player, lang_of(request))
-        return HTMLResponse(html, headers=HEADERS)
+        return HTMLResponse(html)
 
     async def events(request: Request) -> Response:
         player = player_of(request)
@@ -102,11 +127,11 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
             finally:
                 editions.unsubscribe(queue)
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=HEADERS)
+        return StreamingResponse(stream(), media_type="text/event-stream")
 
     async def script(request: Request) -> Response:
         return Response((Path(__file__).parent / "live.js").read_text(encoding="utf-8"),
-                        media_type="text/javascript", headers=HEADERS)
+                        media_type="text/javascript")
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -121,14 +146,16 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
             await run_in_threadpool(thread.join, 5)
 
     pages = PAGES + "{token}"
-    return Starlette(routes=[Route(pages, page), Route(pages + "/events", events), Route(SCRIPT, script)],
-                     lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
-                                                            405: lambda request, exc: not_found(request)})
+    app = Starlette(routes=[Route(pages, page), Route(pages + "/events", events), Route(SCRIPT, script)],
+                    lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
+                                                           405: lambda request, exc: not_found(request)})
+    app.router.redirect_slashes = False  # `/p/<token>/` is a page not found like any other path
+    return Door(app, hosts)
 
 
 def not_found(request: Request) -> Response:
     """The same answer for a wrong, withdrawn or missing token as for a page that never was."""
-    return PlainTextResponse("Not found", status_code=404, headers=HEADERS)
+    return PlainTextResponse("Not found", status_code=404)
 
 
 def following(book: PageBook, poll_seconds: float) -> Callable[[threading.Event, Callable[[], None]], None]:

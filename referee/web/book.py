@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from referee.briefing.render import render_live, render_sheet
 from referee.errors import RefereeError
-from referee.knowledge.build import recorded
+from referee.knowledge.build import recorded_at
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario
 from referee.store.location import Location
@@ -25,6 +25,7 @@ class Edition:
 
     number: int
     views: dict[str, PlayerView]
+    head: str  # the log's head the views are of, printed on the pages (`referee verify --head`)
     pages: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (player, lang, whole page) -> HTML
 
 
@@ -38,7 +39,7 @@ class PageBook:
         self._reader: LogReader | None = None
         self._seen: tuple[int, str] | None = None  # the log's tip the views are of
         self.links: dict[str, str] = {}  # player -> his link's token
-        self.edition = Edition(0, {})
+        self.edition = Edition(0, {}, "")
         self.scenario: Scenario | None = None
         self.refresh()
 
@@ -49,16 +50,17 @@ class PageBook:
             try:
                 reader = self._reader = self._reader or open_reader(self.path)
                 tip, links = reader.tip(), reader.player_links()
-                knowledge = recorded(reader) if tip != self._seen else None
+                found = recorded_at(reader) if tip != self._seen else None
             except RefereeError:
                 self._drop_reader()
                 raise
             changed = links != self.links
             self.links = links
-            if knowledge is not None:
+            if found is not None:
+                knowledge, head = found
                 self.scenario = knowledge.ctx.scenario
                 views = {player.id: knowledge.view(player.id) for player in self.scenario.players}
-                self.edition, self._seen, changed = Edition(self.edition.number + 1, views), tip, True
+                self.edition, self._seen, changed = Edition(self.edition.number + 1, views, head), tip, True
             return changed
 
     def _drop_reader(self) -> None:
@@ -86,7 +88,8 @@ class PageBook:
         if key not in edition.pages:
             assert self.scenario is not None
             view, board = edition.views[player], self.scenario.board
-            edition.pages[key] = render_live(view, board, lang, SCRIPT) if whole else render_sheet(view, board, lang)
+            edition.pages[key] = (render_live(view, board, lang, SCRIPT, edition.head) if whole
+                                  else render_sheet(view, board, lang, edition.head))
         return edition.number, edition.pages[key]
 
     def close(self) -> None:

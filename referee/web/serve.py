@@ -25,6 +25,12 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def hosts(address: str, port: int) -> frozenset[str]:
+    """The Host headers the pages answer: the links' address and the loopback names, at the port (80 may go unsaid)."""
+    names = {address, "127.0.0.1", "localhost"}
+    return frozenset({f"{name}:{port}" for name in names} | (names if port == 80 else set()))
+
+
 def prepare(path: Location, umpire: str | None, base: str) -> tuple[dict[str, str], dict[str, str]]:
     """Note where the pages are served (the dashboard and the sheets show the links from it) and return every
     player's link token (issuing one, as `umpire`, to each player without), and each player's side."""
@@ -61,7 +67,8 @@ def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> in
         listening = socket.create_server((host, port))
     except OSError as error:
         raise RefereeError(f"cannot listen on {host}:{port} ({error.strerror}): give another --port") from None
-    base = f"http://{lan_address() if lan else host}:{listening.getsockname()[1]}"
+    address, port = lan_address() if lan else host, listening.getsockname()[1]
+    base = f"http://{address}:{port}"
     try:
         links, sides = prepare(path, umpire, base)
     except BaseException:
@@ -72,7 +79,8 @@ def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> in
     print(f"serving the players' pages of {path} on {base}/ (Ctrl+C stops)", file=sys.stderr, flush=True)
     book = PageBook(path)
     try:
-        config = uvicorn.Config(create_app(book, following(book, POLL_SECONDS)), log_level="warning", lifespan="on",
+        app = create_app(book, following(book, POLL_SECONDS), hosts(address, port))
+        config = uvicorn.Config(app, log_level="warning", lifespan="on",
                                 timeout_graceful_shutdown=2)  # open pages do not hold the server up
         uvicorn.Server(config).run(sockets=[listening])
     finally:

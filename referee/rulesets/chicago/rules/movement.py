@@ -22,6 +22,7 @@ from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, other
 
 MOVE = "HOW TO MOVE UNITS"
 GUARD = "NATIONAL GUARD"
+SET_UP = "HOW TO SET UP THE GAME"
 GUARD_IN, GUARD_OUT = 2, 1  # the points green gets for each NG company brought in, taken out
 
 
@@ -72,6 +73,14 @@ def _way(ctx: Context, state: GameState, command: dict, start: str, side: str) -
     return found
 
 
+def _named(ctx: Context, state: GameState, command: dict, side: str | None, section: str) -> list[Unit]:
+    """The units a command's "units" names (by kind from its "from" box), at least one, else a refusal under `section`."""
+    units = units_named(state, command["units"], side, command.get("from") and box_of(ctx, command["from"]))
+    if not units:
+        raise Refusal(section, '"units" names no unit: give at least one')
+    return units
+
+
 def _one_box(units: list[Unit]) -> str:
     places = {unit.site for unit in units}
     if len(places) != 1:
@@ -100,7 +109,7 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     if side is None:
         raise Refusal("HOW TO PLAY", f"units move in steps 1 and 3, not in step {STEPS.index(state.phase) + 1}")
     state = begin(ctx, state, emit)
-    units = units_named(state, command["units"], None, command.get("from") and box_of(ctx, command["from"]))
+    units = _named(ctx, state, command, None, MOVE)
     wrong = next((unit for unit in units if unit.side != side), None)
     if wrong:
         raise Refusal("HOW TO PLAY", f"{wrong.id} is a {wrong.side} unit: in step {steps.NUMBER[state.phase]} the {side} "
@@ -144,11 +153,11 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     """`{"do": "place", "units", "from", "to", "minimum"}`: change the set-up before the first move (HOW TO SET UP
     THE GAME 3-4): the demonstrators to a park, the police to any box or its minimum box."""
     if state.local["begun"]:
-        raise Refusal("HOW TO SET UP THE GAME", "the set-up may change only before the first move")
+        raise Refusal(SET_UP, "the set-up may change only before the first move")
     to = box_of(ctx, command["to"])
-    found = units_named(state, command["units"], None, command.get("from") and box_of(ctx, command["from"]))
+    found = _named(ctx, state, command, None, SET_UP)
     if any(unit.side == DEMONSTRATORS for unit in found) and to not in board.parks(ctx.scenario.board):
-        raise Refusal("HOW TO SET UP THE GAME 3", f"the demonstrators set up in a park, not in {to}")
+        raise Refusal(f"{SET_UP} 3", f"the demonstrators set up in a park, not in {to}")
     minimum = command.get("minimum", False)
     if minimum:
         _check_minimum(ctx, state, found, to)
@@ -159,12 +168,12 @@ def check_setup(ctx: Context, state: GameState) -> None:
     """The set-up as the text asks, before play begins (HOW TO SET UP THE GAME 3-4)."""
     parks = {unit.node for unit in state.units.values() if unit.side == DEMONSTRATORS and unit.status == ACTIVE}
     if len(parks) != 1 or not parks <= set(board.parks(ctx.scenario.board)):
-        raise Refusal("HOW TO SET UP THE GAME 3",
+        raise Refusal(f"{SET_UP} 3",
                       f"the demonstrators start all in one park, not in {', '.join(sorted(map(str, parks)))}")
     for node in board.minimum(ctx.scenario.board):
         if len(in_minimum(state, node)) != PLATOONS_IN_MINIMUM:
-            raise Refusal("HOW TO SET UP THE GAME 4", f"{node}'s minimum box starts with three platoons, "
-                                                      f"not {len(in_minimum(state, node))}")
+            raise Refusal(f"{SET_UP} 4", f"{node}'s minimum box starts with three platoons, "
+                                         f"not {len(in_minimum(state, node))}")
 
 
 def begin(ctx: Context, state: GameState, emit: Emit) -> GameState:
@@ -196,7 +205,7 @@ def guard_out(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     """`{"do": "guard-out", "units": [...]}`: Guard companies taken out of the game; green gets one point for each
     (NATIONAL GUARD)."""
     state = begin(ctx, state, emit)
-    units = units_named(state, command["units"], POLICE, command.get("from") and box_of(ctx, command["from"]))
+    units = _named(ctx, state, command, POLICE, GUARD)
     wrong = next((unit for unit in units if unit.type != "guard"), None)
     if wrong:
         raise Refusal(GUARD, f"only National Guard companies are taken out this way, not {wrong.id}")

@@ -289,6 +289,8 @@ def check_refusals(protesters: Sequence[ProtesterIn], refuse: Iterable[str]) -> 
             raise Refusal("4.4", f"only lockdown clusters may refuse to retreat, and {unit_id!r} is a {unit.type} unit")
         if not unit.locked:
             raise Refusal("4.4", f"unlocked lockdown units may not refuse to retreat, and {unit_id!r} is unlocked")
+        if unit_id in refusing:
+            raise Refusal("4.4", f"{unit_id!r} is named twice in `refuse`")
         refusing.append(unit_id)
     return frozenset(refusing)
 

@@ -29,11 +29,13 @@ def assign(ctx: Context, state: GameState, command: dict, emit: Emit) -> None:
         raise Refusal("6.1", "the protesters divide into factions at 11:10")
     if any("faction" in u.attrs for u in state.units.values() if u.side == PROTESTERS):
         raise Refusal("6.1", "the factions have already been assigned")
-    chosen = command.get("peace_police")
+    chosen = command["peace_police"]
     pool = peace_police_pool(state)
-    if not isinstance(chosen, list) or len(set(chosen)) != PEACE_POLICE_COUNT:
-        raise RefereeError(f'"peace_police" must list {PEACE_POLICE_COUNT} units from: {", ".join(pool)}')
-    for uid in chosen:
+    for n, uid in enumerate(chosen):
         if uid not in pool:
             raise Refusal("6.1", f"{uid!r} is not a People's Delegation demonstration cluster")
+        if uid in chosen[:n]:
+            raise Refusal("6.1", f"{uid!r} is named twice: the peace police are {PEACE_POLICE_COUNT} different clusters")
+    if len(chosen) != PEACE_POLICE_COUNT:
+        raise RefereeError(f'"peace_police" must list {PEACE_POLICE_COUNT} units from: {", ".join(pool)}')
     emit("factions-assigned", {"side": PROTESTERS, "factions": {BLACK_BLOC: list(BLACK_BLOCS), PEACE_POLICE: chosen}})

@@ -18,7 +18,10 @@ def _choose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dic
     side = MOVER.get(state.phase)
     if side is None:
         raise Refusal("3", f"intersections are chosen in a movement phase, and it is the {state.phase} phase")
-    for node in command.get("nodes", [command.get("node")]):
+    nodes = command.get("nodes", [command.get("node")])
+    for n, node in enumerate(nodes):
+        if node in nodes[:n]:
+            raise Refusal("3", f"{node} is named twice in `nodes`")
         state = movement.choose(ctx, state, side, node, emit)
 
 
