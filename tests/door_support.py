@@ -38,6 +38,29 @@ SAMPLES = {
     },
 }
 
+BOS = "bos/battle-of-seattle"
+CHICAGO = "chicago/chicago-1968"
+
+#: the same for the games of areas and boxes, with every nested object their verbs read
+AREA_SAMPLES = {
+    BOS: {
+        "end-phase": {}, "events": {}, "reinforce": {"take": {"group": 1, "crowd": 0, "spd": 2}, "remove": ["SPD 1"]},
+        "place": {"unit": "Labor 1", "to": "westlake"}, "emergency": {"units": {"spd": 1, "state_trooper": 1}},
+        "lose": {"unit": "SPD 1"}, "move": {"unit": "SPD 1", "to": "westlake"}, "barricade": {"unit": "Radicals 1"},
+        "combat": {"attackers": ["SPD 1"], "defenders": ["Radicals 1"], "munitions": ["SPD 1"],
+                   "choices": {"attack": "Radicals 1", "counterattack": "SPD 1"}, "group_ei": "authority"},
+        "escalate": {"stage": 2}, "report": {"player": "authority", "text": "Crowds at Westlake"}, "undo": {}, "redo": {},
+    },
+    CHICAGO: {
+        "end-phase": {}, "move": {"units": {"P1": 3}, "from": "loop", "to": "grant-park-east", "minimum": False},
+        "place": {"units": ["P1-01"], "to": "loop", "minimum": True},
+        "conflict": {"box": "old-town", "table": "harass", "attack": {"G1": 2}, "defend": ["P1-01"]},
+        "guard": {"units": 1, "to": "loop"}, "guard-out": {"units": {"NG": 1}, "from": "loop"},
+        "report": {"player": "police", "text": "Crowds in Lincoln Park"}, "undo": {}, "redo": {},
+    },
+}
+ALL_SAMPLES = SAMPLES | AREA_SAMPLES
+
 #: every (scenario, verb, command) of SAMPLES
 COMMANDS = [(scenario, verb, {"do": verb} | keys) for scenario, verbs in SAMPLES.items() for verb, keys in verbs.items()]
 

@@ -475,7 +475,7 @@ def test_the_counter_mix_holds_through_a_game():
 
 @pytest.mark.parametrize(("command", "words"), [
     ({"do": "move", "units": ["X-1"], "to": "loop"}, "no unit 'X-1'"),
-    ({"do": "move", "units": {"G9": 1}, "from": "lincoln-park", "to": "old-town"}, "no kind of unit 'G9'"),
+    ({"do": "move", "units": {"G9": 1}, "from": "lincoln-park", "to": "old-town"}, 'names no kind of counter "G9"'),
     ({"do": "move", "units": {"G1": 5}, "from": "lincoln-park", "to": "old-town"}, "lincoln-park holds 3 G1, not 5"),
     ({"do": "move", "units": {"G1": 1}, "to": "old-town"}, 'units given by kind need "from"'),
     ({"do": "move", "units": ["G1-01"], "to": "nowhere"}, "no box 'nowhere'"),

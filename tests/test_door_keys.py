@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -12,16 +13,16 @@ from referee.errors import RefereeError
 from referee.rulesets.n30.rules.ruleset import COMMANDS as N30_COMMANDS
 from referee.rulesets.wallman.rules.ruleset import COMMANDS as WALLMAN_COMMANDS
 from referee.simulate import play
-from tests.door_support import COMMANDS, N30, SAMPLES, WALLMAN, game, new_session, one_line
+from tests.door_support import ALL_SAMPLES, COMMANDS, N30, WALLMAN, game, new_session, one_line
 from tests.examples import WORKED_CONFRONTATION
 
 
-def test_every_verb_of_both_rulesets_has_a_sample_and_a_schema():
-    from referee.rulesets.n30.rules.commands import SCHEMAS as N30_SCHEMAS
-    from referee.rulesets.wallman.rules.commands import SCHEMAS as WALLMAN_SCHEMAS
-
-    for table, schemas, scenario in ((N30_COMMANDS, N30_SCHEMAS, N30), (WALLMAN_COMMANDS, WALLMAN_SCHEMAS, WALLMAN)):
-        assert set(schemas) == set(table) | {"undo", "redo"} == set(SAMPLES[scenario])
+def test_every_verb_of_every_ruleset_has_a_sample_and_a_schema():
+    for scenario, samples in ALL_SAMPLES.items():
+        ruleset = scenario.split("/")[0]
+        table = import_module(f"referee.rulesets.{ruleset}.rules.ruleset").COMMANDS
+        schemas = import_module(f"referee.rulesets.{ruleset}.rules.commands").SCHEMAS
+        assert set(schemas) == set(table) | {"undo", "redo"} == set(samples), scenario
 
 
 @pytest.mark.parametrize("scenario, verb, command", COMMANDS)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired
 
-from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, SomeNames, one_of
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, one_of
 
 
 class Unit(Command):
@@ -28,10 +31,19 @@ class Place(Command):
     to: Name
 
 
+@with_config(ConfigDict(extra="forbid", strict=True))
+class Take(TypedDict, total=False):
+    """How many of each kind of EI reinforcement due a side takes (4.21): no other key."""
+
+    group: Small
+    crowd: Small
+    spd: Small
+
+
 class Reinforce(Command):
     """`{"do": "reinforce", "take": {"group": n, "crowd": n, "spd": n}, "remove": [...]}`."""
 
-    take: NotRequired[Counts]
+    take: NotRequired[Take]
     remove: NotRequired[Names]
 
 

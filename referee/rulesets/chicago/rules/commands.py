@@ -11,19 +11,26 @@ from pydantic import AfterValidator, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
-from referee.rules.bounds import ITEMS
+from referee.rules.bounds import ITEMS, quoted
 from referee.rules.commands import SHARED, Checks, Command, Counts, Name, SomeNames, one_of, whole
+from referee.rulesets.chicago.rules.forces import KINDS
 
 _FORMS = (TypeAdapter(SomeNames), TypeAdapter(Counts))
 
 
 def _units(value: object) -> object:
-    """Unit ids, or `{kind: how many}`: one error in words for anything else, not one per form tried."""
+    """Unit ids, or `{kind: how many}` of the kinds of counter: one error in words for anything else, not one per
+    form tried."""
     for form in _FORMS:
         try:
-            return form.validate_python(value, strict=True)
+            found = form.validate_python(value, strict=True)
         except ValidationError:
             continue
+        unknown = sorted(set(found) - set(KINDS)) if isinstance(found, dict) else []
+        if unknown:
+            raise PydanticCustomError("units", "names no kind of counter {kind} (kinds: {kinds})",
+                                      {"kind": quoted(unknown[0]), "kinds": ", ".join(KINDS)})
+        return found
     raise PydanticCustomError("units", 'must be a list of 1 to {items} unit ids, or an object {kind: how many} '
                                        'such as {"P1": 3}', {"items": ITEMS})
 
