@@ -8,9 +8,10 @@ from pathlib import Path
 from referee.store.reading import GENESIS, command_link, event_link, link
 
 
-def rechain(path: Path) -> None:
+def rechain(path: Path) -> str:
     """What a forger with the database alone can do: recompute every hash of the chain, and the head, as referee
-    computes them, and drop the snapshots, a cache (the seals he cannot make: they need the umpire's key)."""
+    computes them, and drop the snapshots, a cache (the seals he cannot make: they need the umpire's key); the new
+    head."""
     with sqlite3.connect(path) as db:
         db.execute("DELETE FROM snapshot")
         head = link(GENESIS, *db.execute("SELECT scenario, options, seed, nonce, reseeds, created, sources FROM session")
@@ -23,3 +24,4 @@ def rechain(path: Path) -> None:
                 head = event_link(head, event)
                 db.execute("UPDATE event SET hash = ? WHERE seq = ?", (head, event[0]))
         db.execute("UPDATE session SET head = ?", (head,))
+    return head
