@@ -249,7 +249,7 @@ def cmd_new(args) -> int:
     session.close()
     if args.seed is not None and not args.predictable:
         print("warning: a chosen seed makes every die of this session foretellable by whoever knows or guesses it "
-              "(a small one is found from a few dice in a second); leave --seed out for a real game, or say "
+              "(a small one is found from a few dice in seconds); leave --seed out for a real game, or say "
               "--predictable for a test or a demonstration", file=sys.stderr)
     print(f"{path}")  # a URL without its password
     return 0
@@ -331,7 +331,8 @@ def cmd_serve(args) -> int:
 
 def cmd_links(args) -> int:
     from referee.session import Session
-    from referee.web import page_url
+    from referee.store.reading import ROOM
+    from referee.web import LOCAL_ONLY, local_only, page_url
 
     session = Session.view(_session(args.path))
     session.umpire = args.umpire
@@ -347,6 +348,10 @@ def cmd_links(args) -> int:
     for player, side in sides.items():
         link = page_url(args.base, links[player]) if player in links else "(no link: referee serve gives one)"
         print(f"{printable(side)}\t{printable(player)}\t{link}")
+    if ROOM in links:
+        print(f"the room's page, for a projector: {page_url(args.base, links[ROOM])}", file=sys.stderr)
+    if links and local_only(args.base):
+        print(f"note: {LOCAL_ONLY}", file=sys.stderr)
     return 0
 
 

@@ -50,6 +50,7 @@ AREA_SAMPLES = {
         "combat": {"attackers": ["SPD 1"], "defenders": ["Radicals 1"], "munitions": ["SPD 1"],
                    "choices": {"attack": "Radicals 1", "counterattack": "SPD 1"}, "group_ei": "authority"},
         "escalate": {"stage": 2}, "report": {"player": "authority", "text": "Crowds at Westlake"}, "undo": {}, "redo": {},
+        "extend": {},
     },
     CHICAGO: {
         "end-phase": {}, "move": {"units": {"P1": 3}, "from": "loop", "to": "grant-park-east", "minimum": False},

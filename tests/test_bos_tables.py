@@ -267,6 +267,8 @@ def test_the_game_runs_eight_turns_or_eleven_extended():
 
 
 def test_the_spanish_reading_extends_on_a_tie():
-    """8.0 (Spanish): "Si existe un empate, el juego se extiende"."""
-    assert victory.last_turn(victory.TIE, {A: 40, P: 40}) == 11
-    assert victory.last_turn(victory.TIE, {A: 40, P: 41}) == 8
+    """8.0 (Spanish): "Si existe un empate, el juego se extiende": the tie judged at the end of turn 8 only."""
+    assert victory.last_turn(victory.TIE) == 8 and victory.extended_by_tie(victory.TIE, 8, {A: 40, P: 40})
+    assert not victory.extended_by_tie(victory.TIE, 8, {A: 40, P: 41})
+    assert not victory.extended_by_tie(victory.TIE, 9, {A: 40, P: 40})
+    assert not victory.extended_by_tie(victory.NO, 8, {A: 40, P: 40})

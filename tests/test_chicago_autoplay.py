@@ -1,8 +1,9 @@
 """Chicago-Chicago! under `referee simulate`: whole games of computer players, checked after every command.
 
-After each command: no more counters of a type and level on the board than the counter mix holds (THE PLAYING
-PIECES); every unit in exactly one place; the Exposure Indices never go down (EXPOSURE INDEX); what the turn
-tracks (the units attacked, the attackers, the infiltrators) names each unit once, and only units on the board
+After each command: no more counters of a type and level on the board than the counter mix holds with the option
+`counter_limit` on (THE PLAYING PIECES), and a counter never above its own level; every unit in exactly one place;
+the Exposure Indices never go down (EXPOSURE INDEX); what the turn tracks (the units attacked, the attackers, the
+infiltrators) names each unit once, and only units on the board
 (HOW TO RESOLVE CONFLICT 4, INFILTRATION). At the end of step 3: every minimum box that must hold three platoons
 holds them, unless it lost one this turn, or the police have lost (CPD MINIMUM). At the end: the game is over,
 no command was refused, and folding the event log into the opening state gives the live state.
@@ -14,7 +15,7 @@ import json
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from referee.core.engine import replay
@@ -22,6 +23,7 @@ from referee.core.units import ACTIVE
 from referee.rulesets.chicago.players.autoplay import AUTOPLAY
 from referee.rulesets.chicago.rules import board, steps
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
+from referee.rulesets.chicago.rules.forces import BY_ID
 from referee.rulesets.chicago.rules.units import COUNTER_MIX, DEMONSTRATORS, POLICE
 from referee.scenario.catalog import load
 from referee.simulate import game_seed, play, simulate
@@ -33,7 +35,8 @@ KINDS = [("simple", "simple"), ("random", "random"), ("simple", "random"), ("ran
 class Watcher:
     """Checks the invariants after every command of one game, and counts the verbs applied."""
 
-    def __init__(self):
+    def __init__(self, limited: bool):
+        self.limited = limited  # option counter_limit on: the mix limits each level
         self.verbs: Counter = Counter()
         self.scores = {POLICE: 0, DEMONSTRATORS: 0}
         self.phase = steps.GREEN_MOVE
@@ -56,7 +59,10 @@ class Watcher:
                 mix[(unit.type, unit.attrs.get("level") or 1)] += unit.attrs["count"]
             else:
                 assert uid not in placed and unit.node is None, f"{uid} is {unit.status} but on the board"
-        assert all(count <= COUNTER_MIX[kind] for kind, count in mix.items()), f"more than the counter mix: {mix}"
+            assert (unit.attrs.get("level") or 1) >= (BY_ID[uid].level or 1), f"{uid} above its own level"
+            assert unit.status == ACTIVE or unit.attrs.get("level") == BY_ID[uid].level, f"{uid} marked off the board"
+        assert not self.limited or all(count <= COUNTER_MIX[kind] for kind, count in mix.items()), \
+            f"more than the counter mix: {mix}"
         for side in (POLICE, DEMONSTRATORS):
             assert state.scores[side] >= self.scores[side], f"an Exposure Index went down after {command}"
         self.scores = dict(state.scores)
@@ -83,7 +89,7 @@ class Watcher:
 
 
 def check_game(seed: int, demonstrators: str, police: str, options: dict[str, str] | None = None) -> Watcher:
-    watcher = Watcher()
+    watcher = Watcher((options or {}).get("counter_limit") == "on")
     played = play(SCENARIO, options or {}, seed, demonstrators, police, keep_events=True, on_command=watcher,
                   checked=True)
     game, state = played.game, played.game.state
@@ -101,12 +107,15 @@ def check_game(seed: int, demonstrators: str, police: str, options: dict[str, st
 @pytest.mark.parametrize(("demonstrators", "police"), KINDS)
 @pytest.mark.parametrize("index", range(6))
 def test_whole_games_keep_the_counter_mix_and_cpd_minimum(demonstrators, police, index):
-    check_game(game_seed(index, 0), demonstrators, police, {"park_penalty": "each"} if index == 5 else None)
+    check_game(game_seed(index, 0), demonstrators, police,
+               {"park_penalty": "each"} if index == 5 else {"counter_limit": "on"} if index == 4 else None)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(seed=2408235, kinds=("simple", "random"), options={"park_penalty": "once", "counter_limit": "off"})  # Guard out
 @given(seed=st.integers(0, 2**63 - 1), kinds=st.sampled_from(KINDS),
-       options=st.fixed_dictionaries({"park_penalty": st.sampled_from(["once", "each"])}))
+       options=st.fixed_dictionaries({"park_penalty": st.sampled_from(["once", "each"]),
+                                      "counter_limit": st.sampled_from(["off", "on"])}))
 def test_any_seed_plays_to_the_end(seed, kinds, options):
     check_game(seed, *kinds, options)
 
@@ -160,6 +169,16 @@ def test_the_simple_players_beat_the_random_ones():
     baseline = lead("random", "random")
     assert lead("simple", "random") > baseline
     assert lead("random", "simple") < baseline
+
+
+def test_designers_notes_heavily_loaded_the_police_win_a_small_minority_of_games_between_the_simple_players():
+    """Designer's Notes: the game is "heavily loaded in favour of the demonstrators", the police can only
+    "minimize the demonstrators' advantages": between the best computer players the police win about 5-15% of
+    the games, the whole 95% interval inside (RULINGS.md gives 1,000 games and their commands)."""
+    result = simulate(SCENARIO, 200, 1, workers=1)
+    police = result["win_rate"][POLICE]
+    assert 0.05 <= police["low"] and police["high"] <= 0.15
+    assert result["win_rate"][DEMONSTRATORS]["low"] > 0.75
 
 
 def test_players_draw_from_their_own_generator_not_the_dice():

@@ -73,7 +73,7 @@ def test_the_contracts_example_keys_in_order_police_capped_at_4_to_1():
     assert list(answer) == ANSWER_KEYS
     assert answer["ruleset"] == "chicago"
     assert (answer["attack_strength"], answer["defend_strength"], answer["odds"]) == (17, 3, "4:1")
-    assert answer["result"] == tables.load()["harass"].result(4, 2).code
+    assert answer["result"] == tables.load()["harass"].result("police", 4, 2).code
     assert answer["forced_assault"] is None and answer["dice"] == [2] and answer["roll"] == 2
 
 
@@ -108,7 +108,7 @@ def test_6_assault_is_for_the_police_only():
 def test_the_police_may_assault():
     data = {"attacker": "police", "table": "assault", "attack": [police("Co 1", 1, 3)], "defend": [group("G1", 4)],
             "box": "P3/D2", "roll": 6}
-    assert calculate("chicago", data)["result"] == tables.load()["assault"].result(4, 6).code
+    assert calculate("chicago", data)["result"] == tables.load()["assault"].result("police", 4, 6).code
 
 
 def test_national_guard_may_not_attack():
@@ -138,7 +138,7 @@ def test_7_demonstrators_at_5_to_1_force_the_police_to_roll_assault_at_1_to_1():
     """7: at 5:1 or better the police player rolls 1:1 on the ASSAULT CRT at once."""
     answer = calculate("chicago", forcing(60, forced_roll=1))
     assert answer["odds"] == "5:1" and answer["dice"] == [4, 1]
-    expected = tables.load()["assault"].result(1, 1)
+    expected = tables.load()["assault"].result("police", 1, 1)
     assert answer["forced_assault"]["roll"] == 1 and answer["forced_assault"]["result"] == expected.code
     assert list(answer["forced_assault"]) == ["roll", "result", "winner", "points"]
     assert answer["forced_assault"]["winner"] == expected.winner
@@ -265,9 +265,10 @@ def test_the_readme_examples_are_what_the_calculator_prints(cli):
 
 
 def table(code: str, assault: str | None = None) -> dict[str, tables.Table]:
-    """HARASS with `code` in every cell, ASSAULT with `assault` (default: the same)."""
+    """HARASS with `code` in every cell, ASSAULT with `assault` (default: the same), for every side using them."""
     cells = {"harass": tables.parse(code), "assault": tables.parse(assault or code)}
-    return {name: tables.Table(name, (1, 2, 3, 4), ((cell,) * 4,) * 6) for name, cell in cells.items() if cell}
+    return {name: tables.Table(name, {side: ((cell,) * 4,) * 6 for side in tables.READERS[name]})
+            for name, cell in cells.items() if cell}
 
 
 def resolve(code: str, attack: list[dict], defend: list[dict], attacker: str = "police", box: str = "P4/D1",
@@ -347,7 +348,7 @@ def test_5_the_box_code_gives_the_winner_its_number():
 
 # --- invariants -------------------------------------------------------------------------------------------------
 
-CODES = st.sampled_from(["-", *(f"{w}{a}{f}" for w in "PD" for a in "PD" for f in "23")])
+CODES = st.sampled_from(["-", *(f"{w}{a}{f}{up}" for w in "PD" for a in "PD" for f in "23" for up in ("", "+"))])
 
 
 @st.composite
@@ -381,9 +382,29 @@ def platoons(units_: list[dict]) -> dict[str, list]:
     return {k: sorted(v) for k, v in found.items()}
 
 
+def moved_as_told(data: dict, answer: dict) -> None:
+    """Every platoon or group is still listed, at a level in range; a side's units go up a level only on a result
+    that raises them, down or out only on one that lowers them (ATTRITION RULE); Tac never leave."""
+    read = [tables.parse(s["result"]) for s in (answer, answer["forced_assault"]) if s is not None]
+    up = {r.affected for r in read if r is not None and r.up}
+    down = {r.affected for r in read if r is not None and r.affected and not r.up}
+    before, after = platoons(data["attack"] + data["defend"]), platoons(answer["units"])
+    assert before.keys() == after.keys()
+    for uid in before:
+        assert len(before[uid]) == len(after[uid])
+        kind = TYPES[next(u["type"] for u in data["attack"] + data["defend"] if u["id"] == uid)]
+        for (_, was), (out, now) in zip(sorted(before[uid], key=lambda p: p[1]), sorted(after[uid], key=lambda p: p[1]),
+                                        strict=True):
+            assert 1 <= now <= kind.lowest
+            assert now >= was or kind.side in up
+            assert (now <= was and not out) or kind.side in down
+            assert not out or kind.removable
+
+
 @settings(max_examples=200, deadline=None)
 @given(conflicts(), CODES, CODES, st.integers(1, 6), st.integers(1, 6))
-def test_levels_stay_in_range_units_never_gain_points_only_to_the_winner(data, harass, assault, die, forced_die):
+def test_levels_stay_in_range_units_move_as_the_result_says_points_only_to_the_winner(data, harass, assault, die,
+                                                                                      forced_die):
     fight, _ = parse(data | {"table": "harass"})
     try:
         outcome = conflict.resolve(fight, table(harass, assault), TableDice([die, forced_die]))
@@ -391,16 +412,7 @@ def test_levels_stay_in_range_units_never_gain_points_only_to_the_winner(data, h
         assert refusal.section == "HOW TO RESOLVE CONFLICT 6"  # below 1:1
         return
     answer = to_json("harass", outcome, [], 4)
-    before, after = platoons(data["attack"] + data["defend"]), platoons(answer["units"])
-    assert before.keys() == after.keys()
-    for uid in before:
-        assert len(before[uid]) == len(after[uid])  # every platoon or group is still listed
-        kind = TYPES[next(u["type"] for u in data["attack"] + data["defend"] if u["id"] == uid)]
-        for (_, was), (out, now) in zip(sorted(before[uid], key=lambda p: p[1]), sorted(after[uid], key=lambda p: p[1]),
-                                        strict=True):
-            assert 1 <= now <= kind.lowest  # levels stay in range
-            assert now >= was  # never up a level
-            assert not out or kind.removable  # Tac never leaves
+    moved_as_told(data, answer)
     for strike in (answer, answer["forced_assault"]):
         if strike is None:
             continue
@@ -413,7 +425,7 @@ def test_levels_stay_in_range_units_never_gain_points_only_to_the_winner(data, h
 
 @settings(max_examples=100, deadline=None)
 @given(conflicts(), st.integers(0, 2**32))
-def test_the_shipped_tables_never_raise_a_unit_and_the_seed_repeats(data, seed):
+def test_the_shipped_tables_move_units_as_their_results_say_and_the_seed_repeats(data, seed):
     data = data | {"table": "harass"}
     try:
         first = calculate("chicago", data, seed=seed)
@@ -421,18 +433,70 @@ def test_the_shipped_tables_never_raise_a_unit_and_the_seed_repeats(data, seed):
         return
     assert first == calculate("chicago", data, seed=seed)
     assert all(1 <= d <= 6 for d in first["dice"]) and first["roll"] == first["dice"][0]
-    before = platoons(data["attack"] + data["defend"])
-    after = platoons(first["units"])
-    for uid in before:
-        assert sum(level for _, level in after[uid]) >= sum(level for _, level in before[uid])
+    moved_as_told(data, first)
     assert SeededDice(seed).roll("x").value == first["dice"][0]
 
 
 def test_the_table_defaults_to_harass_and_the_column_read_is_given():
-    """HOW TO RESOLVE CONFLICT 6: the demonstrators may use only HARASS, so it is the default; at 12:1 their
-    odds are read on the last column, 4:1."""
+    """HOW TO RESOLVE CONFLICT 6: the demonstrators may use only HARASS, so it is the default; at 18:1 their
+    odds are read on their last column, 6:1."""
     data = {"attacker": "demonstrators", "attack": [{"id": "C", "type": "demonstrator", "level": 1, "count": 3}],
             "defend": [{"id": "P", "type": "police", "level": 3, "minimum": True}], "box": "P2/D2", "roll": 4}
     answer = calculate("chicago", data)
-    assert (answer["table"], answer["odds"], answer["column"]) == ("harass", "18:1", "4:1")
-    assert answer["result"] == tables.load()["harass"].result(4, 4).code
+    assert (answer["table"], answer["odds"], answer["column"]) == ("harass", "18:1", "6:1")
+    assert answer["result"] == tables.load()["harass"].result("demonstrators", 6, 4).code
+
+
+# --- HOW TO RESOLVE CONFLICT 6-8: stronger attacks, the demonstrators' columns, results that raise ------------------
+
+
+def test_6_a_stronger_attack_never_does_worse_15_then_21_against_5_rolling_3():
+    """HOW TO RESOLVE CONFLICT 6 (the odds read across the table): the demonstrators at 15:5 (3:1) and at 21:5
+    (4:1), both rolling 3: adding strength must not turn their win into a loss (issue 27: DD3, then PD3)."""
+    weaker = calculate("chicago", {"attacker": "demonstrators", "box": "P4/D6", "roll": 3,
+                                   "attack": [group("G1", 1), group("G4", 4)], "defend": [police("P2", 2), police("P3", 3)]})
+    stronger = calculate("chicago", {"attacker": "demonstrators", "box": "P4/D6", "roll": 3,
+                                     "attack": [group("G1", 1), group("G2", 2)], "defend": [police("P2", 2), police("P3", 3)]})
+    assert (weaker["odds"], stronger["odds"]) == ("3:1", "4:1")
+    worth = {answer["odds"]: tables.worth(tables.parse(answer["result"]), "demonstrators") for answer in (weaker, stronger)}
+    assert worth["4:1"] >= worth["3:1"]
+    assert stronger["points"]["demonstrators"] >= weaker["points"]["demonstrators"]
+
+
+def test_8_the_demonstrators_read_columns_beyond_4_to_1_the_police_stay_at_4_to_1():
+    """8: "Police attacks at greater than 4-1 odds are considered 4-1 attacks" caps only the police: the
+    demonstrators read their own 5:1 and 6:1 columns (reconstructed), and beyond them the last; 7: at 5:1 the
+    forced assault is still rolled, at 1:1 on ASSAULT."""
+    for attack, column in ((5, "5:1"), (6, "6:1"), (9, "6:1")):
+        answer = calculate("chicago", forcing(12 * attack, roll=1, forced_roll=1))
+        assert (answer["odds"], answer["column"]) == (f"{attack}:1", column)
+        assert answer["result"] == tables.load()["harass"].result("demonstrators", int(column[0]), 1).code
+        assert answer["forced_assault"]["result"] == tables.load()["assault"].result("police", 1, 1).code
+    answer = calculate("chicago", EXAMPLE)  # 17:3, the police's 5:1
+    assert (answer["odds"], answer["column"]) == ("4:1", "4:1")
+    assert tables.load()["harass"].columns("demonstrators") > 4 == tables.load()["harass"].columns("police")
+
+
+@pytest.mark.parametrize("code, levels, after", [
+    ("DD3+", (4, 3, 2), [("g0", 3), ("g1", 3), ("g2", 2)]),  # a third of three, one: the level-4 group
+    ("DD2+", (1, 2, 3, 4), [("g0", 1), ("g1", 2), ("g2", 2), ("g3", 3)]),  # half of four: levels 4 and 3
+    ("DD3+", (1,), [("g0", 1)]),  # level 1 is the highest
+])
+def test_rule_of_thumb_c_and_attrition_rule_one_third_up_one_level_the_lowest_first(code, levels, after):
+    """BREAKING DOWN AND BUILDING UP UNITS 2 C: "if the outcome is 'one third up one level' then move that unit up
+    one level"; ATTRITION RULE: "the first units to be raised or lowered in terms of level MUST be the lowest"."""
+    answer = resolve(code, [group(f"g{i}", level) for i, level in enumerate(levels)], [police("Co 1", 1, 3)],
+                     attacker="demonstrators")
+    assert [(u["id"], u["level"]) for u in answer["units"][:-1]] == after
+    assert answer["units"][-1]["level"] == 1 and answer["winner"] == "demonstrators"
+
+
+def test_rule_of_thumb_c_a_single_unit_goes_up_tac_and_the_guard_never_do():
+    """C: a single unit "one third up one level" goes up one level; TAC UNITS: "they cannot go up or down";
+    NATIONAL GUARD: "They have only one level"."""
+    tac, guard = {"id": "T1", "type": "tac"}, {"id": "NG", "type": "guard"}
+    assert units(resolve("PP3+", [group("G1", 4)], [police("P1", 3)], attacker="demonstrators"))[1] == ("P1", 2, 1, False)
+    answer = resolve("PP2+", [group("C1", 1)], [tac, guard, police("P1", 3)], attacker="demonstrators")  # one of three
+    assert units(answer)[1:] == [("T1", None, 1, False), ("NG", None, 1, False), ("P1", 2, 1, False)]
+    answer = resolve("PP2+", [group("C1", 1)], [tac, guard], attacker="demonstrators")  # the Guard, unchanged
+    assert units(answer)[1:] == [("T1", None, 1, False), ("NG", None, 1, False)]

@@ -14,7 +14,7 @@ from referee.core.state import relocate
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError, Refusal
 from referee.game import Game
-from referee.rulesets.chicago.rules import attrition, board, forces
+from referee.rulesets.chicago.rules import attrition, board, fold, forces
 from referee.rulesets.chicago.rules.units import COUNTER_MIX
 from referee.scenario.catalog import Scenario, load_file
 
@@ -104,10 +104,11 @@ def test_set_up_3_all_the_demonstrators_in_one_park_before_play_begins():
 
 
 def test_set_up_4_three_platoons_in_each_minimum_box_before_play_begins():
+    """4: 51 of the 66 platoons in the 17 minimum boxes, three in each (CPD MINIMUM), neither fewer nor more."""
     game = play(new_game(), {"do": "place", "units": ["P3-01"], "to": "old-town"})
     refused(game, END, "HOW TO SET UP THE GAME 4")
-    refused(play(new_game(), {"do": "place", "units": ["P1-16"], "to": "old-town"}),
-            {"do": "place", "units": ["P1-17"], "to": "old-town", "minimum": True}, "CPD MINIMUM")
+    game = play(new_game(), {"do": "place", "units": ["P1-17"], "to": "old-town", "minimum": True})
+    refused(game, END, "HOW TO SET UP THE GAME 4")
 
 
 # --- HOW TO PLAY: the steps -----------------------------------------------------------------------------------------
@@ -241,16 +242,32 @@ def test_conflict_4_outside_the_parks_blue_picks_groups_nobody_attacked_twice_mi
 
 
 def test_conflict_5_the_winner_scores_the_box_and_a_group_going_down_is_exchanged_for_a_lower_counter():
-    """Gold Coast is P3/D2; 36:9 is 4:1, and HARASS 4:1 rolling 1 is PD2: the police score 3 and half of the three
-    groups, one, goes down to level 2 (ATTRITION RULE: the counter exchanged for a free level-2 one)."""
+    """Gold Coast is P3/D2; 36:9 is 4:1, and the demonstrators' HARASS 4:1 rolling 4 is DD3: the demonstrators
+    score 2 and a third of the three groups, one, goes down to level 2 (ATTRITION RULE: the counter exchanged for
+    a free level-2 one)."""
     game = play(new_game(), {"do": "move", "units": {"G1": 3}, "from": "lincoln-park", "path": ["old-town", "gold-coast"]})
     to_step(game, "green-conflict")
-    play(game, {"do": "conflict", "box": "gold-coast", "dice": [1]})
+    play(game, {"do": "conflict", "box": "gold-coast", "dice": [4]})
     fought = last(game, "conflict")
-    assert (fought["odds"], fought["result"], fought["points"]) == ("4:1", "PD2", {"police": 3, "demonstrators": 0})
-    assert fought["changes"] == [["G1-01", "G2-01"]]
+    assert (fought["odds"], fought["result"], fought["points"]) == ("4:1", "DD3", {"police": 0, "demonstrators": 2})
+    assert fought["changes"] == [["G1-01", "G2-01"]] and fought["marked"] == {}
     assert game.state.units["G1-01"].status == "off-map" and game.state.units["G2-01"].node == "gold-coast"
-    assert game.state.scores == {"police": 3, "demonstrators": 0}
+    assert game.state.scores == {"police": 0, "demonstrators": 2}
+
+
+def test_conflict_4_and_7_the_groups_that_forced_an_assault_are_not_attacked_again_that_turn():
+    """7: at 5:1 the demonstrators "force the police player to roll a 1-1 on the ASSAULT CRT": that roll is the
+    police's attack on them, so 4 ("No unit may be attacked more than once per turn") spares them in step 4."""
+    game = play(new_game(), {"do": "place", "units": ["Tac-1"], "to": "old-town"},
+                {"do": "move", "units": {"G1": 3}, "from": "lincoln-park", "to": "old-town"})
+    to_step(game, "green-conflict")
+    play(game, {"do": "conflict", "box": "old-town", "dice": [3, 6]})
+    assert last(game, "conflict")["forced"] == {"roll": 6, "result": "PD2", "winner": "police"}
+    groups = at(game, "old-town", "demonstrators")
+    assert set(groups) <= set(game.state.local["attacked"])
+    to_step(game, "blue-conflict")
+    refused(game, {"do": "conflict", "box": "old-town", "attack": ["Tac-1"], "defend": groups[:1]},
+            "HOW TO RESOLVE CONFLICT 4")
 
 
 # --- CPD MINIMUM --------------------------------------------------------------------------------------------------
@@ -306,9 +323,11 @@ def test_cpd_minimum_3_conditional_boxes_released_when_green_enters_the_box_or_o
     assert board.bound(game.ctx.scenario.board, game.state.local["released"]).count("lincoln-park-west") == 0
 
 
-def test_cpd_minimum_three_platoons_and_no_guard_in_a_minimum_box():
+def test_cpd_minimum_three_platoons_at_least_a_fourth_may_join_them():
+    """CPD MINIMUM: "the police MUST keep three platoons (no NG) in each": a floor, not a cap (RULINGS.md)."""
     game = to_step(new_game(), "blue-move")
-    refused(game, {"do": "move", "units": ["P1-16"], "to": "conrad-hilton", "minimum": True}, "CPD MINIMUM")
+    play(game, {"do": "move", "units": ["P1-16"], "to": "conrad-hilton", "minimum": True}, END)
+    assert len(board.in_minimum(game.state, "conrad-hilton")) == 4 and not game.state.over
 
 
 # --- DEMONSTRATOR ATTRITION AND MULTIPLICATION, HOW TO PLAY step 5 ------------------------------------------------
@@ -394,22 +413,79 @@ def test_multiplication_2_stops_at_the_counter_mix():
     assert on_board == sum(n for (kind, _), n in COUNTER_MIX.items() if kind == "demonstrator")
 
 
-def test_a_platoon_going_down_with_no_counter_left_at_the_level_below_goes_lower_or_out():
-    """The counter mix limits the levels (RULINGS.md): a level-1 platoon with no level-2 counter free takes a
-    level-3 one; a level-2 platoon with no level-3 counter free leaves the game (DEMONSTRATOR ATTRITION 3)."""
+def every_counter_on_the_board(*kinds: str):
+    """The opening state with every counter of these kinds off the board put in Hyde Park."""
     state = new_game().state.thawed()
-    for unit in [u for u in state.units.values() if u.status == "off-map" and u.id[:2] in ("P2", "P3")]:
+    for unit in [u for u in state.units.values() if u.status == "off-map" and forces.kind(u) in kinds]:
         relocate(state, unit, "hyde-park")
-    assert forces.Pool(state).lower("P2-01") is None
+    return state
+
+
+def test_demonstrator_attrition_3_counter_limit_off_a_platoon_with_no_counter_below_free_goes_down_marked():
+    """DEMONSTRATOR ATTRITION AND MULTIPLICATION 3 removes a unit only when "it can go down no further (like a level
+    4 demonstrator unit)": with no level-2 or level-3 counter free, a level-1 platoon goes down to level 2 and a
+    level-2 one to level 3 all the same, their own counters marked (option counter_limit off, the default)."""
+    assert scenario().options["counter_limit"].default == "off"
+    state = every_counter_on_the_board("P2", "P3")
+    done = forces.Exchanges(state, forces.marking(new_game().ctx.options))
+    done.level(state.units["P1-01"], 2)
+    done.level(state.units["P2-01"], 3)
+    done.level(state.units["P3-01"], 4)  # level 3 is the police's last: out
+    assert (done.marked, done.changes) == ({"P1-01": 2, "P2-01": 3}, [["P3-01", None]])
+    fold.exchange(state, {"changes": done.changes, "marked": done.marked})
+    marked = state.units["P1-01"]
+    assert (marked.attrs["level"], marked.attrs["strength"], marked.name, forces.kind(marked)) == (
+        2, 3, "Level 2 platoon P1-01", "P2")
+    fold.exchange(state, {"changes": [["P1-01", None]]})
+    assert state.units["P1-01"].attrs["level"] == 1 and state.units["P1-01"].status == "removed"
+
+
+def test_demonstrator_attrition_3_the_option_counter_limit_is_declared_text_reading_first(cli):
+    """The reading of DEMONSTRATOR ATTRITION AND MULTIPLICATION 3 is an option of the scenario, listed by
+    `referee scenarios --json` with the text's reading, off, as its default."""
+    chicago = [s for s in json.loads(cli("scenarios", "--json").out) if s["ruleset"] == "chicago"]
+    assert chicago and all(s["options"]["counter_limit"] == "off" for s in chicago)
+    assert scenario().options["counter_limit"].choices == ("off", "on")
+    new_game({"counter_limit": "on"})
+    with pytest.raises(RefereeError, match="counter_limit must be one of off, on"):
+        new_game({"counter_limit": "some"})
+
+
+def test_demonstrator_attrition_3_counter_limit_on_the_mix_limits_each_level_lower_or_out():
+    """Option counter_limit on: a level-1 platoon with no level-2 counter free takes a level-3 one; a level-2
+    platoon with no level-3 counter free leaves the game."""
+    state = every_counter_on_the_board("P2", "P3")
+    limited = forces.marking(new_game({"counter_limit": "on"}).ctx.options)
+    done = forces.Exchanges(state, limited)
+    done.level(state.units["P2-01"], 3)
+    assert (done.changes, done.marked) == ([["P2-01", None]], {})
     relocate(state, state.units["P3-16"], None, "off-map")
-    assert forces.Pool(state).lower("P1-01") == "P3-16"
-    assert forces.Pool(state).lower("Tac-1") == "Tac-1"
+    done = forces.Exchanges(state, limited)
+    done.level(state.units["P1-01"], 2)
+    assert (done.changes, done.marked) == ([["P1-01", "P3-16"]], {})
+
+
+def test_attrition_rule_raised_units_take_a_free_counter_of_the_level_above_or_stay():
+    """ATTRITION RULE ("the first units to be raised or lowered"): a group raised is exchanged for a free counter
+    of the level above; with none free it stays (the counter mix: "you simply cannot add any more"); a counter
+    marked below its own level goes back up on its own face."""
+    state = every_counter_on_the_board("G2")
+    done = forces.Exchanges(state, True)
+    done.level(state.units["G3-01"], 2)
+    done.level(state.units["G1-01"], 2)  # down, none free: marked
+    assert (done.changes, done.marked) == ([], {"G1-01": 2})
+    fold.exchange(state, {"changes": [], "marked": done.marked})
+    relocate(state, state.units["G2-20"], None, "off-map")
+    done = forces.Exchanges(state, True)
+    done.level(state.units["G3-01"], 2)
+    done.level(state.units["G1-01"], 1)
+    assert (done.changes, done.marked) == ([["G3-01", "G2-20"]], {"G1-01": 1})
 
 
 # --- NATIONAL GUARD -----------------------------------------------------------------------------------------------
 
 def green_ahead() -> Game:
-    """Green wins a conflict in old-town (P2/D2): 36:6 read at 4:1, rolling 4 is DD3."""
+    """Green wins a conflict in old-town (P2/D2): 36:6 is 6:1, and rolling 4 there is DP2."""
     game = play(new_game(), {"do": "move", "units": {"G1": 3}, "from": "lincoln-park", "to": "old-town"})
     to_step(game, "green-conflict")
     play(game, {"do": "conflict", "box": "old-town", "dice": [4]})
@@ -461,7 +537,7 @@ def test_how_to_win_the_game_ends_after_28c_and_the_most_points_win():
 
 
 def test_the_counter_mix_holds_through_a_game():
-    game = new_game()
+    game = new_game({"counter_limit": "on"})
     while not game.state.over:
         game.apply(END)
         kinds: dict[str, int] = {}
@@ -506,12 +582,12 @@ def test_a_command_by_kind_never_empties_a_minimum_box_unawares():
 
 def test_national_guard_forced_down_a_level_goes_out_of_the_game_for_good():
     """NATIONAL GUARD: "If forced to go down a level ... they are forced out of the game". A level-1 group (12)
-    against three Guard companies (9) is 1:1; HARASS 1:1 rolling 2 is DP3: a third of the three, NG-01, goes."""
+    against three Guard companies (9) is 1:1; HARASS 1:1 rolling 3 is DP3: a third of the three, NG-01, goes."""
     game = play(green_ahead(), {"do": "guard", "units": 3, "to": "lincoln-park-west"})
     next_turn(game)
     play(game, {"do": "move", "units": ["G1-02"], "to": "lincoln-park-west"})
     to_step(game, "green-conflict")
-    play(game, {"do": "conflict", "box": "lincoln-park-west", "dice": [2]})
+    play(game, {"do": "conflict", "box": "lincoln-park-west", "dice": [3]})
     fought = last(game, "conflict")
     assert (fought["odds"], fought["result"], fought["changes"]) == ("1:1", "DP3", [["NG-01", None]])
     assert game.state.units["NG-01"].status == "removed"

@@ -128,7 +128,7 @@ def test_everyone_is_told_the_turn_each_conflict_and_the_guard_but_not_where_the
     record = knowledge(game)
     for player in ("police", "demonstrators"):
         told = record.view(player).told
-        assert told[0].startswith("25A: conflict in old-town, the demonstrators attacking on HARASS: DD3")
+        assert told[0].startswith("25A: conflict in old-town, the demonstrators attacking on HARASS: DP2")
         assert told[1] == "25A: the National Guard comes in: 2 companies; Exposure Index police 0, demonstrators 6"
         assert told[-1] == "25B: turn 25B begins"
     assert not any("conrad-hilton" in line for line in record.view("demonstrators").told)
@@ -194,11 +194,11 @@ def test_several_players_a_side_each_command_their_counters_and_know_the_sides_o
 
 
 def test_a_counter_exchanged_a_level_down_stays_with_its_commander():
-    """The Yippies' level-1 groups win at Old Town on DD3: one goes down a level, exchanged for a level-2 counter
-    that the Yippies command (BREAKING DOWN AND BUILDING UP UNITS; RULINGS.md)."""
+    """A Yippies' level-1 group wins at Old Town (12:6, 2:1) on DD3: it goes down a level, exchanged for a level-2
+    counter that the Yippies command (BREAKING DOWN AND BUILDING UP UNITS; RULINGS.md)."""
     game = Game.new(load("chicago/chicago-1968-commanders"), {}, 1)
-    play(game, {"do": "move", "units": ["G1-01", "G1-02", "G1-03"], "to": "old-town"}, END,
-         {"do": "conflict", "box": "old-town", "dice": [3]})
+    play(game, {"do": "move", "units": ["G1-01"], "to": "old-town"}, END,
+         {"do": "conflict", "box": "old-town", "dice": [2]})
     (old, new), = [change for change in game.events[-1].data["changes"] if change[1]]
     view = knowledge(game).view("yippies")
     assert new.startswith("G2-") and new in {u.id for u in view.own if u.node == "old-town"}

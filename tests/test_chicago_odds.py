@@ -31,6 +31,8 @@ GUARD = conflict.Unit("NG-01", TYPES["guard"])
 CONFLICTS = {
     "green harass 3:1": conflict.Conflict(DEMONSTRATORS, tables.HARASS, groups(1, 1), platoons(1, 1), HILTON),
     "green 9:1 forces an assault": conflict.Conflict(DEMONSTRATORS, tables.HARASS, groups(1, 3), platoons(1, 1), HILTON),
+    "green 6:1 raises and forces an assault": conflict.Conflict(DEMONSTRATORS, tables.HARASS, groups(3, 4), platoons(1, 1),
+                                                              HILTON),
     "green 5:1 on the Guard forces none": conflict.Conflict(DEMONSTRATORS, tables.HARASS, groups(1, 2), (GUARD,), HILTON),
     "blue assault 1:1": conflict.Conflict(POLICE, tables.ASSAULT, platoons(2, 3) + (TAC,), groups(3, 2), HILTON),
     "blue harass 6:1 read at 4:1": conflict.Conflict(POLICE, tables.HARASS, platoons(1, 3) + (TAC,), groups(4, 1), HILTON),
@@ -70,23 +72,22 @@ def test_5_to_8_odds_match_resolve_on_every_die_sequence(name):
 
 
 def test_6_harass_3_to_1_dd3_on_2_and_3_read_by_hand():
-    """HARASS 3:1 (12 against 4): DD3 on 2 and 3, PD3 on 1, DP2 on 5, DD2 on 6, no effect on 4."""
+    """The demonstrators' HARASS 3:1 (12 against 4): no effect on 1, DD3 on 2 and 4, DP3 on 3 and 5, DP2 on 6."""
     found = odds(CONFLICTS["green harass 3:1"], TABLES)
     assert found.odds == "3:1" and (found.attack_strength, found.defend_strength) == (12, 4)
-    assert found.results == {"PD3": Fraction(1, 6), "DD3": Fraction(2, 6), "-": Fraction(1, 6),
-                             "DP2": Fraction(1, 6), "DD2": Fraction(1, 6)}
+    assert found.results == {"-": Fraction(1, 6), "DD3": Fraction(2, 6), "DP3": Fraction(2, 6), "DP2": Fraction(1, 6)}
     assert found.forced is None
-    assert found.points == {(4, 0): Fraction(1, 6), (0, 6): Fraction(4, 6), (0, 0): Fraction(1, 6)}
-    # the lone group goes down on PD3, DD3, DD2 (a third of one is one, 2 B); the platoon on DP2
-    assert found.fates["G1-01"] == {"level 2": Fraction(4, 6), STAYS: Fraction(2, 6)}
-    assert found.fates["P1-01"] == {STAYS: Fraction(5, 6), "level 2": Fraction(1, 6)}
+    assert found.points == {(0, 0): Fraction(1, 6), (0, 6): Fraction(5, 6)}
+    # the lone group goes down on DD3 (a third of one is one, 2 B); the lone platoon on DP3 and DP2
+    assert found.fates["G1-01"] == {"level 2": Fraction(2, 6), STAYS: Fraction(4, 6)}
+    assert found.fates["P1-01"] == {STAYS: Fraction(3, 6), "level 2": Fraction(3, 6)}
 
 
 def test_7_a_forced_assault_is_rolled_on_assault_1_to_1_after_the_harass_roll():
     """36 against 4 is 9:1 (the demonstrators are not capped): the police's forced roll is ASSAULT 1:1."""
     found = odds(CONFLICTS["green 9:1 forces an assault"], TABLES)
     assert found.odds == "9:1"
-    column = [TABLES[tables.ASSAULT].result(1, face).code for face in range(1, 7)]
+    column = [TABLES[tables.ASSAULT].result(POLICE, 1, face).code for face in range(1, 7)]
     assert found.forced == {code: Fraction(column.count(code), 6) for code in column}
 
 
@@ -97,8 +98,16 @@ def test_7_no_forced_assault_on_the_guard_alone():
 def test_8_police_odds_above_4_to_1_read_at_4_to_1():
     found = odds(CONFLICTS["blue harass 6:1 read at 4:1"], TABLES)
     assert found.odds == "4:1"
-    column = [TABLES[tables.HARASS].result(4, face).code for face in range(1, 7)]
+    column = [TABLES[tables.HARASS].result(POLICE, 4, face).code for face in range(1, 7)]
     assert found.results == {code: Fraction(column.count(code), 6) for code in column}
+
+
+def test_rule_of_thumb_c_a_group_raised_on_the_demonstrators_6_to_1():
+    """BREAKING DOWN AND BUILDING UP UNITS 2 C, ATTRITION RULE: at 6:1 (24 against 4) DD3+ on 1 and 2 raises a third
+    of the four level-3 groups, one, the first listed, to level 2; DD2+ on 5 and 6 raises half, two."""
+    found = odds(CONFLICTS["green 6:1 raises and forces an assault"], TABLES)
+    assert found.results["DD3+"] == found.results["DD2+"] == Fraction(2, 6)
+    assert found.fates["G3-01"]["level 2"] > 0 and found.fates["G3-03"].get("level 2", 0) < found.fates["G3-01"]["level 2"]
 
 
 def test_tac_units_never_change_level():

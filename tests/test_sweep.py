@@ -38,13 +38,13 @@ def test_a_tuned_exposure_value_is_the_one_the_game_reads_2_2():
 
 
 def test_a_tuned_table_cell_is_the_one_a_conflict_reads():
-    """HOW TO RESOLVE CONFLICT 6: HARASS at 4:1, die 3."""
+    """HOW TO RESOLVE CONFLICT 6: HARASS, the police at 4:1, die 3."""
     scenario = load(CHICAGO)
-    assert tables.of(scenario)["harass"].result(4, 3).code == scenario.tunables["harass_4to1_die3"].value
+    assert tables.of(scenario)["harass"].result("police", 4, 3).code == scenario.tunables["harass_4to1_die3"].value
     changed = tuned(scenario, {"harass_4to1_die3": "DD2"})
-    assert tables.of(changed)["harass"].result(4, 3).code == "DD2"
-    assert tables.of(changed)["harass"].result(3, 2).code == "DD3"  # the text's own cell stays
-    assert tables.of(scenario)["harass"].result(4, 3).code != "DD2"
+    assert tables.of(changed)["harass"].result("police", 4, 3).code == "DD2"
+    assert tables.of(changed)["harass"].result("police", 3, 2).code == "DD3"  # the text's own cell stays
+    assert tables.of(scenario)["harass"].result("police", 4, 3).code != "DD2"
 
 
 def test_a_chicago_session_keeps_the_tables_it_began_with(tmp_path):
@@ -153,7 +153,7 @@ def test_the_command_line_sweeps_in_a_table_csv_json_and_a_chart(cli, tmp_path):
     results = {key for row in as_json["rows"] for key in row["win_rate"]}
     assert page.count("<svg") == len(results) + 1  # each side (and draws, if any), and the scores
     assert ">harass_4to1_die3</text>" in page and ">PD3</text>" in page and "Games won by the police" in page
-    assert "HARASS 4:1, die 3 (reconstructed: PD3, tuned from DD3)." in page  # what the swept name stands for
+    assert "HARASS, the police at 4:1, die 3 (reconstructed: PD3)." in page  # what the swept name stands for
     assert [row["settings"] for row in as_json["rows"]] == [{"harass_4to1_die3": "DD3"}, {"harass_4to1_die3": "PD3"}]
     assert cli(*args, "--format", "csv").out.splitlines()[0].startswith("harass_4to1_die3,games,")
     plain = cli("simulate", CHICAGO, "--games", "2", "--format", "table")

@@ -22,8 +22,9 @@ from tests.tui_support import drive, log_text, make_session, press, screen_lines
 SCENARIO = "chicago/chicago-1968"
 END = {"do": "end-phase"}
 GREEN_IN = {"do": "move", "units": {"G1": 3, "G3": 6}, "from": "lincoln-park", "to": "old-town"}
-# 72 against old-town's three minimum platoons: 12:1 read at 4:1, die 4 on HARASS is DD3, +2 green (D2)
-GREEN_LEADS = (GREEN_IN, END, {"do": "conflict", "box": "old-town", "dice": [4]}, END)
+# 72 against old-town's three minimum platoons: 12:1 read on the demonstrators' 6:1, die 1 on HARASS is DD3+, +2 green
+# (D2), and a third of the nine groups, the level-3 G3-01 to G3-03, up to level 2
+GREEN_LEADS = (GREEN_IN, END, {"do": "conflict", "box": "old-town", "dice": [1]}, END)
 BLUE_IN = {"do": "move", "units": {"P1": 3, "Tac": 2}, "from": "loop", "to": "old-town"}
 BLUE_CONFLICT = (*GREEN_LEADS, BLUE_IN, END)
 
@@ -101,11 +102,11 @@ def test_a_move_through_its_form_reaches_the_log_and_selects_where_it_went(tmp_p
 
 
 def test_the_conflict_form_shows_the_odds_of_odds_py_before_the_roll(tmp_path):
-    """HOW TO RESOLVE CONFLICT 5-8: blue's 22 (three P1, two Tac) against the three level-4 groups (9) is 2:1; the
+    """HOW TO RESOLVE CONFLICT 5-8: blue's 22 (three P1, two Tac) against the three level-3 groups (18) is 1:1; the
     form's chances are odds.py's for the table chosen, and the conflict goes to the log."""
     path = chicago(tmp_path, *BLUE_CONFLICT)
     command = {"do": "conflict", "box": "old-town", "table": "assault",
-               "attack": ["P1-19", "P1-20", "P1-21", "Tac-3", "Tac-4"], "defend": ["G4-01", "G4-02", "G4-03"]}
+               "attack": ["P1-19", "P1-20", "P1-21", "Tac-3", "Tac-4"], "defend": ["G3-04", "G3-05", "G3-06"]}
 
     async def script(pilot, app):
         await press(pilot, "c")
@@ -125,9 +126,9 @@ def test_the_conflict_form_shows_the_odds_of_odds_py_before_the_roll(tmp_path):
         return below, shown, expected, log_text(app), fought.data["defend"]
 
     below, shown, expected, log, sent = drive(path, script)
-    assert below == "HOW TO RESOLVE CONFLICT 6: no conflict below 1:1: 22:63 does not reach 63:63"
-    assert shown == expected and shown.startswith("ASSAULT at 2:1 (22 against 9)\nRoll: DP3 1/6")
-    assert "Conflict in old-town: police 3 P1, 2 Tac (22) against 3 G4 (9), 2:1 on ASSAULT" in log
+    assert below == "HOW TO RESOLVE CONFLICT 6: no conflict below 1:1: 22:81 does not reach 81:81"
+    assert shown == expected and shown.startswith("ASSAULT at 1:1 (22 against 18)\nRoll: DP2 2/6")
+    assert "Conflict in old-town: police 3 P1, 2 Tac (22) against 3 G3 (18), 1:1 on ASSAULT" in log
     assert sent == command["defend"]
 
 
@@ -142,7 +143,7 @@ def test_a_green_conflict_at_5_to_1_shows_the_forced_assault(tmp_path):
 
     shown = drive(path, script)
     assert shown.startswith("HARASS at 10:1 (54 against 5)")  # green attacks all blue outside the minimum box
-    assert "\nForced assault, ASSAULT 1:1: DP2 2/6  DD2 2/6  DD3 1/6  PD3 1/6\n" in shown
+    assert "\nForced assault, ASSAULT 1:1: DP2 2/6  DP3 1/6  DD2 1/6  DD3 1/6  PD2 1/6\n" in shown
 
 
 def test_undo_takes_back_a_move(tmp_path):

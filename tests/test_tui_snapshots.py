@@ -92,9 +92,9 @@ def test_bos_combat_form(snap_compare, tmp_path, size):
     assert snap_compare(RefereeApp(path), terminal_size=size, run_before=open_form)
 
 
-CHICAGO_MEET = (  # Chicago-Chicago, seed 3: green in old-town, its conflict rolled 4, blue's P1 and Tac in with it
+CHICAGO_MEET = (  # Chicago-Chicago, seed 3: green in old-town, its conflict rolled 1, blue's P1 and Tac in with it
     {"do": "move", "units": {"G1": 3, "G3": 6}, "from": "lincoln-park", "to": "old-town"}, END,
-    {"do": "conflict", "box": "old-town", "dice": [4]}, END,
+    {"do": "conflict", "box": "old-town", "dice": [1]}, END,
     {"do": "move", "units": {"P1": 3, "Tac": 2}, "from": "loop", "to": "old-town"}, END)
 
 
@@ -121,7 +121,7 @@ def test_chicago_conflict_form(snap_compare, tmp_path, size):
         await pilot.press("c")
         await settle(pilot)
         pilot.app.screen.query_one("#field-defend").deselect_all()
-        for uid in ("G4-01", "G4-02", "G4-03"):
+        for uid in ("G3-04", "G3-05", "G3-06"):
             pilot.app.screen.query_one("#field-defend").select(uid)
         await settle(pilot)
 

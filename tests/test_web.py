@@ -4,6 +4,7 @@ a wrong, missing or withdrawn token is a page not found, and nothing else is ser
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import socket
@@ -20,7 +21,7 @@ from starlette.testclient import TestClient
 from referee.briefing.render import render_live, render_sheet
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
-from referee.knowledge.build import anchored
+from referee.knowledge.build import anchored, views
 from referee.knowledge.export import view_json
 from referee.session import Session
 from referee.web import app as web_app
@@ -75,13 +76,14 @@ def sse(lines, count: int) -> list[tuple[str, str]]:
 
 def sheet(path, player: str) -> str:
     """A player's sheet as it stands, with the log's head it is of (as his page prints it)."""
-    knowledge, head = anchored(path)
-    return render_sheet(knowledge.view(player), knowledge.ctx.scenario.board, "en", head)
+    found = anchored(path)
+    return render_sheet(found.knowledge.view(player), found.knowledge.ctx.scenario.board, "en", found.head, found.ended)
 
 
 def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
     session, links, client = served
-    now, head = anchored(session.path)
+    found = anchored(session.path)
+    now, head = found.knowledge, found.head
     for player, token in links.items():
         page = client.get(f"/p/{token}")
         assert page.status_code == 200 and guarded(page)
@@ -379,3 +381,96 @@ def test_serve_without_the_web_server_says_which_extra_to_install(cli, tmp_path,
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if `referee[serve]` were not installed
     run = cli("serve", path)
     assert (run.code, run.err) == (2, "referee: the players' pages need the web server: pip install 'referee[serve]'\n")
+
+
+@pytest.mark.parametrize("base", ["http://127.0.0.1:8030", "http://localhost:8030", "http://[::1]:8030"])
+def test_a_link_no_phone_can_open_is_said_so_and_printed_with_no_qr_code(cli, tmp_path, base):
+    from referee.tui.dialogs.links import LinksDialog
+    from referee.web import LOCAL_ONLY, local_only
+    from tests.tui_support import drive, press, settle
+
+    assert local_only(base) and not local_only("http://192.168.1.20:8030") and not local_only("http://umpire.lan:80")
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        links = session.issue_links(["protesters", "police"])
+        session.store.serving_at(base)
+    for fmt, lang, words in (("html", "en", "opens only on the"), ("md", "es", "solo se abre en el ordenador")):
+        assert cli("brief", path, "--player", "police", "--format", fmt, "--lang", lang, "--out", tmp_path / fmt).code == 0
+        sheet = (tmp_path / fmt / f"police.{fmt}").read_text()
+        assert links["police"] in sheet and words in sheet and "referee serve --lan" in sheet
+    assert "<svg" not in (tmp_path / "html" / "police.html").read_text().split("live-link")[1]  # no QR code that fails
+    listed = cli("links", path, "--base", base)
+    assert listed.code == 0 and LOCAL_ONLY in listed.err
+    assert LOCAL_ONLY not in cli("links", path, "--base", "http://192.168.1.20:8030").err
+
+    async def script(pilot, app):
+        await press(pilot, "L")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LinksDialog)
+        return str(dialog.query_one("#links-player").render()), str(dialog.query_one("#links-code").render())
+
+    words, code = drive(path, script)
+    assert LOCAL_ONLY in words and code == ""
+
+
+def test_a_finished_game_says_so_on_every_page_and_sheet_with_its_result(cli, tmp_path):
+    saved = tmp_path / "ended.db"
+    assert cli("simulate", "n30/close-the-ring", "--seed", "5", "--save", saved).code == 0
+    result = cli("log", saved).lines[-1].split("  ")[-1].strip()  # the log's line of the game's end
+    assert result.startswith("Game over")
+    book = PageBook(saved)
+    try:
+        for player in ("protesters", "police"):
+            page = book.page(player, "en")[1]
+            assert re.search(r"<p class=\"live ended\"[^>]*>The game is over", page)  # not "this page follows the game"
+            assert f'<p class="ended">{html.escape(result)}</p>' in page  # the log's own words, "Game over: ..."
+            assert f'<p class="ended"><b>Fin de la partida:</b> {html.escape(result)}' in book.page(player, "es")[1]
+    finally:
+        book.close()
+    assert cli("brief", saved, "--all", "--format", "md", "--out", tmp_path / "sheets").code == 0
+    assert result in (tmp_path / "sheets" / "police.md").read_text().replace("\\", "")
+
+
+
+def test_the_room_s_page_shows_what_everyone_knows_and_nothing_of_either_side(served, cli):
+    from referee.store.reading import ROOM
+
+    session, links, client = served
+    room = session.store.issue_links([ROOM])[ROOM]
+    with client.stream("GET", f"/p/{links['protesters']}/events") as stream:  # the pages follow the move...
+        lines = stream.iter_lines()
+        sse(lines, 1)
+        session.apply(MOVE)
+        sse(lines, 1)  # ...and have read the links again with it
+    page = client.get(f"/p/{room}")
+    assert page.status_code == 200 and guarded(page) and "The room" in page.text
+    now = views(session.path)
+    told = " ".join(now["police"].announcements)
+    assert set(now["police"].announcements) == set(now["protesters"].announcements)  # what everyone is told
+    for player in now.values():  # each side's own units and where they are expected: in neither's words
+        for unit in player.own:
+            if unit.name not in told:
+                assert f">{html.escape(unit.name)}<" not in page.text and html.escape(unit.name) not in page.text
+        for arrival in player.arrivals:
+            assert f"{arrival.time} (tur" not in page.text
+        assert player.role not in page.text and all(objective not in page.text for objective in player.objectives)
+    assert all(html.escape(line) in page.text for line in now["police"].announcements)
+    with client.stream("GET", f"/p/{room}/events") as stream:
+        (kind, sheet), = sse(stream.iter_lines(), 1)
+    assert kind == "sheet" and "The room" in sheet and "<script" not in sheet
+
+
+def test_a_game_extended_at_its_end_is_followed_again_on_the_pages(cli, tmp_path):
+    """Battle of Seattle 2.4: the players may agree to play on once the game has ended; the pages stop saying it ended."""
+    saved = tmp_path / "bos.db"
+    assert cli("simulate", "bos/battle-of-seattle", "--seed", "1", "--save", saved).code == 0
+    book = PageBook(saved)
+    try:
+        assert '<p class="ended">' in book.page("protester", "en")[1]
+        assert cli("apply", saved, stdin='{"do": "extend"}\n').code == 0
+        book.refresh()
+        page = book.page("protester", "en")[1]
+        assert '<p class="ended">' not in page and "this page follows the game" in page
+    finally:
+        book.close()

@@ -14,7 +14,8 @@ from playwright.sync_api import sync_playwright
 
 from referee.knowledge.build import views
 from referee.session import Session
-from tests.browser import ARGS, CHROMIUM
+from referee.web.book import PageBook
+from tests.browser import ARGS, CHROMIUM, axe_violations
 
 N30 = "n30/lock-down-hold-fast"
 
@@ -89,5 +90,79 @@ def test_two_players_pages_follow_the_umpire_and_never_show_the_other_side_s_sec
             police.wait_for_function("document.getElementById('sheet').innerHTML === ''", timeout=10000)
             assert "retirado" in police.inner_text("#live-state")
             assert police.goto(urls["police"]).status == 404
+        finally:
+            browser.close()
+
+
+def test_a_live_page_follows_in_words_a_screen_reader_announces_and_passes_axe(server):
+    """The status line is a live region whose text changes at every update; the page has no accessibility violation
+    that axe-core finds, on a phone and on a laptop."""
+    path, urls = server
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+                page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
+                page.goto(urls["protesters"])
+                assert page.get_attribute("#live-state", "aria-live") == "polite"
+                assert axe_violations(page) == [], viewport
+            said = page.inner_text("#live-state")
+            apply(path, {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+            page.wait_for_function("said => document.getElementById('live-state').textContent !== said", arg=said,
+                                   timeout=10000)
+            assert "Updated at" in page.inner_text("#live-state")
+        finally:
+            browser.close()
+
+
+GAMES = {"n30/close-the-ring": "protesters", "bos/battle-of-seattle": "protester", "chicago/chicago-1968": "police",
+         "wallman/town-centre-riot": "hale"}
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    """For a game, a session played a while: its live page, every player's sheet and the review, as files."""
+    folder = tmp_path_factory.mktemp("printed")
+
+    def pages(game: str) -> list:
+        scenario, player = next((scenario, player) for scenario, player in GAMES.items() if scenario.startswith(game))
+        path = folder / f"{game}.db"
+        if game == "wallman":  # no computer players: its opening and a turn's end
+            made = subprocess.run([sys.executable, "-m", "referee", "new", scenario, "--seed", "3", "--predictable",
+                                   "--db", str(path)], capture_output=True)
+            assert made.returncode == 0, made.stderr
+            apply(path, {"do": "end-phase"})
+        else:
+            made = subprocess.run([sys.executable, "-m", "referee", "simulate", scenario, "--seed", "2", "--save",
+                                   str(path)], capture_output=True)
+            assert made.returncode == 0, made.stderr
+        for command in (["brief", str(path), "--all", "--out", str(folder / game)],
+                        ["review", str(path), "--out", str(folder / game / "review.html")]):
+            assert subprocess.run([sys.executable, "-m", "referee", *command], capture_output=True).returncode == 0
+        book = PageBook(path)
+        try:
+            (folder / game / "live.html").write_text(book.page(player, "en")[1], encoding="utf-8")
+        finally:
+            book.close()
+        return sorted((folder / game).glob("*.html"))
+
+    return pages
+
+
+@pytest.mark.parametrize("game", [scenario.split("/")[0] for scenario in GAMES])
+def test_every_game_s_live_page_sheets_and_review_pass_axe_on_a_phone_and_a_laptop(printed, game):
+    files = printed(game)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+                page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
+                for file in files:
+                    page.goto(file.as_uri())
+                    assert axe_violations(page) == [], (file.name, viewport)
+                    if file.name == "live.html" and viewport["width"] == 390:  # map names readable on a phone
+                        size = page.evaluate("Math.min(...[...document.querySelectorAll('svg.map text')]"
+                                             ".filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height))")
+                        assert size >= 12, f"{game}: a map label {size:.1f} px high on a phone"  # was 6 to 8
         finally:
             browser.close()

@@ -24,7 +24,8 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
     from referee.briefing.render import render
     from referee.knowledge.build import anchored
 
-    knowledge, head = anchored(path)
+    found = anchored(path)
+    knowledge = found.knowledge
     scenario = knowledge.ctx.scenario
     chosen = [p.id for p in scenario.players] if players is None else [scenario.player(p).id for p in players]
     roles, tokens, base = _reading(path, store, lambda reader: (reader.umpires(), reader.player_links(), reader.served_at()))
@@ -33,12 +34,14 @@ def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: s
     for player_id in chosen:
         view = knowledge.view(player_file(player_id))
         link = page_url(base, tokens[player_id]) if base and player_id in tokens else None  # his live page, if served
+        text = render(view, scenario.board, "html" if fmt == "pdf" else fmt, lang, link=link, head=found.head,
+                      ended=found.ended)
         if fmt == "pdf":
             from referee.briefing.pdf import to_pdf
 
-            sheets.append((view, to_pdf(render(view, scenario.board, "html", lang, link=link, head=head))))
+            sheets.append((view, to_pdf(text)))
         else:
-            sheets.append((view, render(view, scenario.board, fmt, lang, link=link, head=head).encode("utf-8")))
+            sheets.append((view, text.encode("utf-8")))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -17,6 +17,11 @@ data prints as it is."""
 
 EN = {
     "sheet.title": "Briefing: {side}",
+    "sheet.ended": "Game over",
+    "room.title": "The room",
+    "room.map": "The map",
+    "room.told": "What everyone has been told, latest first",
+    "room.nothing": "Nothing yet.",
     "sheet.player": "Player",
     "sheet.side": "Side",
     "sheet.role": "Role",
@@ -58,6 +63,11 @@ EN = {
     "other.none": "You have seen none of their units.",
     "other.top": "top: {name}",
     "other.unknown": "?",
+    "other.unseen": "Not seen now (what is there is not known; a dated row is what you saw there last):",
+    "other.piles": "Off the map",
+    "pile.unseen": "not seen",
+    "pile.none": "no units",
+    "pile.when": "{time} (turn {turn})",
     "age.now": "now",
     "age.this_turn": "seen {time}, earlier this turn",
     "age.one": "seen {time}, 1 turn ago",
@@ -70,6 +80,7 @@ EN = {
     "map.tunnel": "tunnel",
     "map.north": "N",
     "map.turn": "turn {turn}",
+    "map.unseen": "░ not seen",
     "legend.valued": "an area with its value",
     "legend.area": "an area",
     "legend.line": "a line between areas",
@@ -86,6 +97,8 @@ EN = {
     "legend.grid": "In each square: ■ your units, □ the other side (with the time if not seen now), "
                    "◆ target letters, ✕ out of play.",
     "legend.grid_markers": "▲B a barricade, ▲F Flo (with the time if seen earlier).",
+    "legend.unseen": "not seen now: what is there is not known",
+    "legend.grid_unseen": "░ not seen now: what is there is not known.",
     "footer.commitment": "Seed commitment (SHA-256)",
     "footer.explain": "The dice of this session come from a seed fixed before play, and this is its SHA-256 "
                       "fingerprint. The umpire reveals the seed after the game: anyone can then check that it gives "
@@ -96,9 +109,13 @@ EN = {
                            "referee verify SESSION --head with them proves the log was neither rewritten nor "
                            "cut short since.",
     "footer.live": "Your live page, the same sheet as the game goes on (keep the link to yourself)",
+    "footer.local_only": "This address opens only on the umpire's own computer, not on your phone: ask the umpire "
+                         "to serve the pages for the room (referee serve --lan) and print the sheets again.",
     "live.following": "Live: this page follows the game as the umpire plays it.",
     "live.lost": "The umpire's machine cannot be reached just now: trying again. The page shows what you knew.",
     "live.gone": "This link has been withdrawn. Ask the umpire for a new one.",
+    "live.ended": "The game is over: this page shows how it ended, and what you knew then.",
+    "live.updated": "Updated at {time}.",
     "status.reserve": "Not yet arrived",
     "status.off-map": "Waiting at the map edge",
     "status.destroyed": "Removed from play",
@@ -146,6 +163,11 @@ EN = {
 
 ES = {
     "sheet.title": "Hoja de situación: {side}",
+    "sheet.ended": "Fin de la partida",
+    "room.title": "La sala",
+    "room.map": "El mapa",
+    "room.told": "Lo que se ha dicho a todos, lo último primero",
+    "room.nothing": "Nada todavía.",
     "sheet.player": "Jugador",
     "sheet.side": "Bando",
     "sheet.role": "Papel",
@@ -187,6 +209,11 @@ ES = {
     "other.none": "No has visto ninguna de sus unidades.",
     "other.top": "arriba: {name}",
     "other.unknown": "?",
+    "other.unseen": "No visto ahora (no se sabe qué hay; una fila con fecha es lo que viste allí por última vez):",
+    "other.piles": "Fuera del mapa",
+    "pile.unseen": "no visto",
+    "pile.none": "ninguna unidad",
+    "pile.when": "{time} (turno {turn})",
     "age.now": "ahora",
     "age.this_turn": "visto {time}, antes en este turno",
     "age.one": "visto {time}, hace 1 turno",
@@ -199,6 +226,7 @@ ES = {
     "map.tunnel": "túnel",
     "map.north": "N",
     "map.turn": "turno {turn}",
+    "map.unseen": "░ no visto",
     "legend.valued": "un área con su valor",
     "legend.area": "un área",
     "legend.line": "una línea entre áreas",
@@ -215,6 +243,8 @@ ES = {
     "legend.grid": "En cada casilla: ■ tus unidades, □ el otro bando (con la hora si no se ve ahora), ◆ letras de "
                    "objetivos, ✕ fuera de juego.",
     "legend.grid_markers": "▲B una barricada, ▲F Flo (con la hora si se vio antes).",
+    "legend.unseen": "no visto ahora: no se sabe qué hay",
+    "legend.grid_unseen": "░ no visto ahora: no se sabe qué hay.",
     "footer.commitment": "Compromiso de la semilla (SHA-256)",
     "footer.explain": "Los dados de esta sesión salen de una semilla fijada antes de jugar, y esta es su huella "
                       "SHA-256. El árbitro revela la semilla después de la partida: cualquiera puede comprobar "
@@ -225,9 +255,13 @@ ES = {
                            "referee verify SESIÓN --head con ellas prueba que el registro no se ha reescrito ni "
                            "recortado desde entonces.",
     "footer.live": "Tu página en directo, esta misma hoja según avanza la partida (no compartas el enlace)",
+    "footer.local_only": "Esta dirección solo se abre en el ordenador del árbitro, no en tu teléfono: pide al "
+                         "árbitro que sirva las páginas para la sala (referee serve --lan) e imprima de nuevo las hojas.",
     "live.following": "En directo: esta página sigue la partida según la juega el árbitro.",
     "live.lost": "No se llega al ordenador del árbitro en este momento: se vuelve a intentar. La página muestra lo que sabías.",
     "live.gone": "Este enlace se ha retirado. Pide al árbitro uno nuevo.",
+    "live.ended": "La partida ha terminado: esta página muestra cómo acabó y lo que sabías entonces.",
+    "live.updated": "Actualizada a las {time}.",
     "status.reserve": "Aún no han llegado",
     "status.off-map": "Esperando en el borde del mapa",
     "status.destroyed": "Retiradas del juego",

@@ -14,7 +14,9 @@ from referee.briefing.i18n import Strings
 from referee.briefing.svg_map import area_rows, areas, drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
+from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
+from referee.web import local_only
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")
@@ -106,9 +108,9 @@ def seen_text(sighting: Sighting | SceneNote | MarkerSeen, view: PlayerView, t: 
     return t("age.one", time=time) if age == 1 else t("age.many", time=time, turns=age)
 
 
-def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head: str = "") -> dict:
-    """Everything the briefing templates read: the view, the map drawn from it, the words of `lang`, and the head
-    of the log the view is of (its first 16 hex digits, printed at the foot)."""
+def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head: str = "", ended: str | None = None) -> dict:
+    """Everything the briefing templates read: the view, the map drawn from it, the words of `lang`, the head of
+    the log the view is of (its first 16 hex digits, printed at the foot), and the game's end once it ended."""
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
     ruleset = view.scenario.split("/")[0]
@@ -122,14 +124,16 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
     if plugin.sheet_map == "areas":
         plan = areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter,
                      lambda feature: t.optional(f"feature.{feature}"))
-        rows: list = area_rows(plan)
+        rows: list = area_rows(plan, t("map.unseen"))
     else:
         plan = drawing(view, board, lambda target: t.data(target.name), letter)
         rows = grid(plan)
     return {
-        "view": view, "t": t, "paper": paper, "head": head[:16], "map": plan, "grid": rows, "side": t.word("side", view.side),
+        "view": view, "t": t, "paper": paper, "head": head[:16], "ended": ended, "map": plan, "grid": rows,
+        "side": t.word("side", view.side),
         "groups": own_groups(view, board, t, by_kind), "own_by_id": {unit.id: unit for unit in view.own},
         "identified": (lambda s: seen_alike(s.units, t)) if by_kind else (lambda s: s.units),
+        "pile_units": lambda pile: seen_alike(pile.units, t),
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out
         "stacks": any(unit.stack is not None for unit in view.own),  # rulesets without stack order leave it out
@@ -138,18 +142,29 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
     }
 
 
-def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "") -> str:
+def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "", ended: str | None = None) -> str:
     """A player's live page (`referee serve`): his HTML sheet as it stands, and `script`, which follows it."""
-    return environment().get_template("live.html.j2").render({**context(view, board, lang, head=head), "script": script})
+    page = context(view, board, lang, head=head, ended=ended)
+    return environment().get_template("live.html.j2").render({**page, "script": script})
 
 
-def render_sheet(view: PlayerView, board: Board, lang: str, head: str = "") -> str:
+def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",
+                ended: str | None = None) -> str:
+    """The room's page (a projector; its content alone without `script`): what everyone knows, from any player's
+    view made public (referee.knowledge.public), nothing of either side's."""
+    page = context(public(view), board, lang, head=head, ended=ended)
+    template = "room.html.j2" if script else "_room.html.j2"
+    return environment().get_template(template).render({**page, "script": script})
+
+
+def render_sheet(view: PlayerView, board: Board, lang: str, head: str = "", ended: str | None = None) -> str:
     """The sheet alone, without its page: what a live page is sent again when the player learns more."""
-    return environment().get_template("_sheet.html.j2").render(context(view, board, lang, head=head))
+    return environment().get_template("_sheet.html.j2").render(context(view, board, lang, head=head, ended=ended))
 
 
 def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", *,
-           templates: Path | None = None, paper: str = "any", link: str | None = None, head: str = "") -> str:
+           templates: Path | None = None, paper: str = "any", link: str | None = None, head: str = "",
+           ended: str | None = None) -> str:
     """The briefing of `view` as HTML or Markdown text; `templates` is a folder of templates that override ours;
     `link`, the player's own live page (`referee serve`), printed at its foot with its QR code; `head`, the head of
     the log the view is of."""
@@ -157,8 +172,11 @@ def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", 
         raise RefereeError(f"unknown briefing format {fmt!r} (known: {', '.join(TEMPLATES)})")
     template = environment(templates).get_template(TEMPLATES[fmt])
     extra: dict = {}
-    if link:
+    if link and local_only(link):  # no QR code that no phone can open
+        extra = {"link": link, "link_qr": "", "link_local": True}
+    elif link:
         import segno
 
-        extra = {"link": link, "link_qr": Markup(segno.make(link, error="l").svg_inline(scale=2, title=link))}
-    return template.render({**context(view, board, lang, paper, head), **extra})
+        extra = {"link": link, "link_qr": Markup(segno.make(link, error="l").svg_inline(scale=2, title=link)),
+                 "link_local": False}
+    return template.render({**context(view, board, lang, paper, head, ended), **extra})

@@ -28,6 +28,7 @@ class Spot:
     row: int
     in_play: bool
     label: str  # its own name, where no avenue or street label names it
+    seen: bool = True  # False: the player cannot see it now (not known to be empty): hatched
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +233,7 @@ def areas(view: PlayerView, board: Board, place: Callable[[str], str], turn_labe
     column = {x: n for n, x in enumerate(sorted({node.x for node in board.nodes.values()}))}
     row = {y: n for n, y in enumerate(sorted({node.y for node in board.nodes.values()}))}
     spots = {node.id: Spot(node.id, AREA_LEFT + column[node.x] * AREA_X, AREA_TOP + row[node.y] * AREA_Y,
-                           0, 0, node.in_play, "") for node in board.nodes.values()}
+                           0, 0, node.in_play, "", node.id not in view.unseen) for node in board.nodes.values()}
     shapes = tuple(Area(spots[node.id], _lines(place(node.id)), node.value if node.features and node.value else None,
                         tuple(sorted(place(near) for near in board.adjacency[node.id])),
                         tuple(tag for tag in map(feature, node.features) if tag))
@@ -265,7 +266,7 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
 
     spots = {
         node.id: Spot(node.id, px(node.x), py(node.y), col_at[node.x], row_at[node.y], node.in_play,
-                      "" if columns[node.x] and rows[node.y] else node.id)
+                      "" if columns[node.x] and rows[node.y] else node.id, node.id not in view.unseen)
         for node in board.nodes.values()
     }
     streets = tuple(Street(spots[link.a].x, spots[link.a].y, spots[link.b].x, spots[link.b].y, link.kind)
@@ -283,15 +284,15 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
 
 
 def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
-    """The map as Markdown rows: (street, a cell per avenue) with ■ own units, □ sightings, ▲ barricades and Flo,
-    ◆ targets, ✕ out of play."""
+    """The map as Markdown rows: (street, a cell per avenue) with ░ not seen now, ■ own units, □ sightings,
+    ▲ barricades and Flo, ◆ targets, ✕ out of play."""
     cells: dict[tuple[int, int], list[str]] = {}
     for spot in plan.spots:
         if spot.label:  # a place off the named grid lines carries its own name
             cells.setdefault((spot.row, spot.column), []).append(spot.label)
         if not spot.in_play:
             cells.setdefault((spot.row, spot.column), []).append("✕")
-    for spot, texts in _placed(plan):
+    for spot, texts in _placed(plan, "░"):
         cells.setdefault((spot.row, spot.column), []).extend(texts)
     for tag in plan.tags:
         cells.setdefault((tag.spot.row, tag.spot.column), []).append(f"◆{tag.letter}")
@@ -299,9 +300,10 @@ def grid(plan: Drawing) -> list[tuple[str, list[str]]]:
             for row, (_, label) in enumerate(plan.rows)]
 
 
-def _placed(plan: Drawing) -> list[tuple[Spot, list[str]]]:
-    """What the player knows at each place, as text: ■ own units, □ sightings, ▲ barricades and Flo."""
-    texts: dict[Spot, list[str]] = {}
+def _placed(plan: Drawing, unseen: str) -> list[tuple[Spot, list[str]]]:
+    """What the player knows at each place, as text: `unseen` where he cannot see it now, ■ own units,
+    □ sightings, ▲ barricades and Flo."""
+    texts: dict[Spot, list[str]] = {spot: [unseen] for spot in plan.spots if not spot.seen}
     for stack in plan.stacks:
         texts.setdefault(stack.spot, []).append(f"■{stack.count}")
     for seen in plan.seen:
@@ -311,10 +313,10 @@ def _placed(plan: Drawing) -> list[tuple[Spot, list[str]]]:
     return list(texts.items())
 
 
-def area_rows(plan: Drawing) -> list[tuple[str, str, str, str]]:
+def area_rows(plan: Drawing, unseen: str) -> list[tuple[str, str, str, str]]:
     """An area map as Markdown rows, north to south and west to east: (area, its value or "", what the player
-    knows there, the areas a line joins it to)."""
-    known = {spot.id: " ".join(texts) for spot, texts in _placed(plan)}
+    knows there, `unseen` first where he cannot see it now, the areas a line joins it to)."""
+    known = {spot.id: " ".join(texts) for spot, texts in _placed(plan, unseen)}
     return [(" ".join(area.name) + (f" ({', '.join(area.tags)})" if area.tags else ""),
              "" if area.value is None else str(area.value), known.get(area.spot.id, ""), ", ".join(area.links))
             for area in sorted(plan.areas, key=lambda area: (area.spot.y, area.spot.x))]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from referee import rulesets
@@ -27,13 +28,27 @@ class Knowledge(Protocol):
         """What `player` knows now; an unknown player is a RefereeError naming the known ones."""
 
 
+ENDED = "game-ended"
+"""The event every ruleset ends its game with, its last: its line is public (any event after it, such as an
+extension agreed at the end, means the game goes on)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """Every player's knowledge of a session, with what every sheet and page prints beside it."""
+
+    knowledge: Knowledge
+    head: str  # the head of the log it is the knowledge of (`referee verify --head`)
+    ended: str | None  # the log's line of the game's end, public to all; None while the game goes on
+
+
 def record(path: Location) -> Knowledge:
     """Every player's knowledge of a session as it stands (read without SQLAlchemy, undone commands left out)."""
-    return anchored(path)[0]
+    return anchored(path).knowledge
 
 
-def anchored(path: Location) -> tuple[Knowledge, str]:
-    """`record(path)`, and the head of the log it is the knowledge of (printed on sheets: `referee verify --head`)."""
+def anchored(path: Location) -> Recorded:
+    """`record(path)`, with the head of the log it is the knowledge of and the game's end, if it ended."""
     reader = open_reader(path)
     try:
         return recorded_at(reader)
@@ -41,19 +56,22 @@ def anchored(path: Location) -> tuple[Knowledge, str]:
         reader.close()
 
 
-def recorded_at(reader: LogReader) -> tuple[Knowledge, str]:
-    """Every player's knowledge of the session a reader has open, as it stands, and the head of the log it is the
-    knowledge of, read first: whatever commits meanwhile lies beyond it."""
+def recorded_at(reader: LogReader) -> Recorded:
+    """Every player's knowledge of the session a reader has open, as it stands, with the head of the log it is the
+    knowledge of (read first: whatever commits meanwhile lies beyond it) and the game's end, if it ended."""
     info = reader.intact().info
     last, head = reader.tip()
     events = reader.events(set(reader.effective(last)))
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
-    knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.commitment)
+    rules = ruleset_for(scenario.ruleset)
+    knowledge, ended = new_record(ctx, rules, info.commitment), None
     for stored in events:
         with replaying(stored.seq):
-            knowledge.feed(Event(stored.kind, stored.data, (), stored.turn, stored.phase))  # no dice: nobody sees them
-    return knowledge, head
+            event = Event(stored.kind, stored.data, (), stored.turn, stored.phase)  # no dice: nobody sees them
+            knowledge.feed(event)
+            ended = rules.narrate(event, ctx) if event.kind == ENDED else None  # an event after it: play went on
+    return Recorded(knowledge, head, ended)
 
 
 def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee import rulesets
 from referee.knowledge.moods import EXPLAINED
-from referee.knowledge.view import MarkerSeen, Mood, PlayerView, Sighting
+from referee.knowledge.view import MarkerSeen, Mood, Pile, PlayerView, Sighting
 from referee.text import printable
 
 
@@ -43,21 +43,47 @@ def view_json(view: PlayerView) -> dict:
         {"scene": [{"node": n.node, "subject": n.subject, "text": n.text, "seen": n.seen_turn, "time": n.seen_time,
                     "current": n.current} for n in view.scene]} if view.scene else {}) | (
         {"markers_seen": [{"node": m.node, "marker": m.marker, "side": m.side, "seen": m.seen_turn,
-                           "time": m.seen_time, "current": m.current} for m in view.markers]} if view.markers else {})
+                           "time": m.seen_time, "current": m.current} for m in view.markers]} if view.markers else {}) | (
+        {"unseen": list(view.unseen)} if view.unseen else {}) | (
+        {"piles": [{"place": p.place, "name": p.name, "side": p.side, "turn": p.turn, "time": p.time,
+                    "seen": p.units is not None, "units": _pile_units(p)} for p in view.piles]} if view.piles else {})
+
+
+def _pile_units(pile: Pile) -> list[dict] | None:
+    return None if pile.units is None else [{"id": u.id, "name": u.name, "type": u.type} for u in pile.units]
 
 
 def _unknown(value: int | None) -> str:
     return "?" if value is None else str(value)
 
 
-def _sighting_line(s: Sighting) -> str:
-    when = "now" if s.current else f"last seen {s.seen_time}"
+def _ago(turns: int) -> str:
+    """How long ago a turn `turns` back was: 'earlier this turn', '1 turn ago', '2 turns ago'."""
+    return "earlier this turn" if turns <= 0 else f"{turns} turn{'' if turns == 1 else 's'} ago"
+
+
+def _sighting(s: Sighting, turn: int) -> str:
+    """What was seen at a place, and when: 'last seen 8:10, 2 turns ago (observed): 3 counters; strength 9'."""
+    when = "now" if s.current else f"last seen {s.seen_time}, {_ago(turn - s.seen_turn)}"
     what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}", f"strength {_unknown(s.strength)}"]
     if s.top:
         what.append(f"top {s.top.id}")
     names = ", ".join(f"{u.id} ({u.type}{', ' + u.mood.name if u.mood else ''}{'; ' + '; '.join(u.notes) if u.notes else ''})"
                       for u in s.units)
-    return f"  {s.node}: {when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
+    return f"{when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
+
+
+def _unseen_line(node: str, view: PlayerView) -> str:
+    """A place the player cannot see now: not seen, with what he saw there last, if anything."""
+    return f"  {node}: not seen" + "".join(f"; {_sighting(s, view.turn)}" for s in view.sightings if s.node == node)
+
+
+def _pile_line(pile: Pile) -> str:
+    """The other side's units in a place off the map: listed, none, or not seen."""
+    where = pile.name + (f", {pile.time}" if pile.turn is not None else "")
+    if pile.units is None:
+        return f"  {where}: not seen"
+    return f"  {where}: " + (", ".join(f"{u.id} ({u.type})" for u in pile.units) or "none")
 
 
 def _marker_line(m: MarkerSeen) -> str:
@@ -89,7 +115,12 @@ def view_text(view: PlayerView) -> str:
     lines += ["", "Expected reinforcements:"]
     lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
     heading = "The other side:" if all(s.side != view.side for s in view.sightings) else "Seen:"
-    lines += ["", heading] + ([_sighting_line(s) for s in view.sightings] or ["  nothing seen"])
+    shown = [f"  {s.node}: {_sighting(s, view.turn)}" for s in view.sightings if s.node not in view.unseen]
+    lines += ["", heading] + (shown or [f"  {'none in sight' if view.unseen else 'nothing seen'}"])
+    if view.unseen:
+        lines += ["", "Not seen now (what is there is not known):", *(_unseen_line(n, view) for n in view.unseen)]
+    if view.piles:
+        lines += ["", "The other side off the map:", *map(_pile_line, view.piles)]
     if view.markers:
         lines += ["", "Barricades and Flo:", *map(_marker_line, view.markers)]
     if view.scene:

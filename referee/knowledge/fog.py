@@ -1,6 +1,6 @@
 """What a side sees of the other on a map of areas or boxes, open or under fog (a double-blind game): under fog,
 the places where it has units and those next to them; of the rest, what it saw last, dated. Battle of Seattle's
-and Chicago-Chicago's knowledge share it."""
+and Chicago-Chicago's knowledge share it; Wallman's names its places out of sight by `unseen` too."""
 
 from __future__ import annotations
 
@@ -22,6 +22,12 @@ def sight(ctx: Context, state: GameState, side: str, fog: bool) -> set[str]:
         return set(board.nodes)
     held = {node for node, ids in state.stacks[side].items() if ids}
     return held | {near for node in held for near in board.adjacency[node]}
+
+
+def unseen(ctx: Context, sight: set[str]) -> tuple[str, ...]:
+    """The places out of `sight`, in map order (north to south, west to east): not known to be empty."""
+    nodes = ctx.scenario.board.nodes
+    return tuple(sorted((node for node in nodes if node not in sight), key=lambda node: (nodes[node].y, nodes[node].x)))
 
 
 class Eyes:

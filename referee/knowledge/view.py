@@ -108,6 +108,20 @@ class Arrival:
 
 
 @dataclass(frozen=True, slots=True)
+class Pile:
+    """The other side's units off the map where the rules let both players see them (Battle of Seattle's Reserve
+    Pool, a space of its Turn Record track): `units` None where the player cannot see the place, () where he sees
+    it empty."""
+
+    place: str  # the status of the units there ("reserve", "scheduled"): a sheet names it t.word("status", place)
+    name: str  # the place in words ("Reserve Pool")
+    side: str
+    units: tuple[UnitFact, ...] | None
+    turn: int | None = None  # a space of a track: the turn its units arrive
+    time: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything one player knows at one moment."""
 
@@ -136,3 +150,5 @@ class PlayerView:
     scores: tuple[tuple[str, int], ...] = ()  # every side's public score, where each side keeps one (side, score)
     facts: tuple[tuple[str, str], ...] = ()  # the game's further public facts (kind, value): a sheet prints
     # t("fact.<kind>") and t.word(kind, value)
+    unseen: tuple[str, ...] = ()  # the places he cannot see now, in map order: not known to be empty (option fog)
+    piles: tuple[Pile, ...] = ()  # the other side's units off the map that the rules show, or not seen (units None)

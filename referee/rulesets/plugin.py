@@ -60,6 +60,8 @@ class RulesetPlugin:
     truth: str | None = None  # a function (unit) -> list[str]: its hidden facts in words, for the review's "It was"
     reasons: Mapping[str, str] = field(default_factory=dict)  # what moved the score in words, by the section of a
     # `success` event's "source" or by an event's kind; {names}: the targets or buildings it concerns
+    files: Mapping[str, str] = field(default_factory=dict)  # a scenario's own `files` the ruleset checks as they
+    # load, by name: a function (data) raising referee.scenario.toml_lines.FaultAt at the first fault
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
     calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
     autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any
@@ -110,6 +112,11 @@ class RulesetPlugin:
 
     def hidden_facts(self, unit: Unit) -> list[str]:
         return self._load(self.truth, "hidden facts")(unit) if self.truth else []
+
+    def check_file(self, name: str, data: dict) -> None:
+        """Check a scenario's own file `name` as it loads, where the ruleset checks it (FaultAt at its first fault)."""
+        if name in self.files:
+            self._load(self.files[name], "file checks")(data)
 
     def resolve(self, name: str, data: object, seed: int | None) -> dict:
         if self.calculate is None or name not in self.calculators:

@@ -12,7 +12,7 @@ from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
-from referee.scenario.toml_lines import DataError, read_toml
+from referee.scenario.toml_lines import DataError, FaultAt, read_toml
 from referee.scenario.tunables import WHOLE, Tunable, fits, value_at
 
 if TYPE_CHECKING:
@@ -250,7 +250,18 @@ def load_file(path: Path, ruleset: str | None = None) -> Scenario:
         data_path = (path.parent / relative).resolve()
         data, text = read_toml(data_path)
         files[name] = _File(data, data_path, text)
+        try:
+            _ruleset_check(scenario.data["ruleset"], name, data)
+        except FaultAt as fault:
+            files[name].fail(fault.loc, fault.message)
     return _compile(files)
+
+
+def _ruleset_check(ruleset: str, name: str, data: dict) -> None:
+    """A scenario's own file checked by its ruleset (`RulesetPlugin.files`): FaultAt at its first fault."""
+    from referee import rulesets
+
+    rulesets.get(ruleset).check_file(name, data)
 
 
 def checked_sources(sources: dict[str, dict], changed: set[str]) -> dict[str, dict]:
@@ -267,6 +278,11 @@ def checked_sources(sources: dict[str, dict], changed: set[str]) -> dict[str, di
         except ValidationError as error:
             first = error.errors()[0]
             raise RefereeError(f"{key}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    for key in changed - SOURCES.keys():
+        try:
+            _ruleset_check(sources["scenario"]["ruleset"], key, sources[key])
+        except FaultAt as fault:
+            raise RefereeError(f"{key}: {fault}") from None
     return checked
 
 

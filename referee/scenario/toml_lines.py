@@ -141,3 +141,11 @@ class DataError(RefereeError):
     def __init__(self, path: Path, text: str, loc: tuple, message: str):
         where = ".".join(str(part) for part in loc)
         super().__init__(f"{path}:{line_of(text, loc)}: {where}: {message}" if where else f"{path}: {message}")
+
+
+class FaultAt(RefereeError):
+    """A fault at a place in a file's data, found before its line is known: the loader makes it a DataError."""
+
+    def __init__(self, loc: tuple, message: str):
+        self.loc, self.message = loc, message
+        super().__init__(f"{'.'.join(str(part) for part in loc)}: {message}" if loc else message)

@@ -27,6 +27,8 @@ TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
 COPIED = (*TABLES, "player_link", "serving")
 """Every table of a session of this format, as `referee copy` copies them."""
+ROOM = "*room*"
+"""Who the room's page (a projector) is kept for, among the players' live links: no player's id."""
 SESSION_ID = 1
 """Each database holds one session, this row of the session table."""
 ROLES = "roles"

@@ -7,13 +7,13 @@ import hmac
 import threading
 from dataclasses import dataclass, field
 
-from referee.briefing.render import render_live, render_sheet
+from referee.briefing.render import render_live, render_room, render_sheet
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario
 from referee.store.location import Location
-from referee.store.reading import LogReader, open_reader
+from referee.store.reading import ROOM, LogReader, open_reader
 
 SCRIPT = "/live.js"
 """Where a live page's script is served (the same for every player: it holds nothing of the game)."""
@@ -26,6 +26,7 @@ class Edition:
     number: int
     views: dict[str, PlayerView]
     head: str  # the log's head the views are of, printed on the pages (`referee verify --head`)
+    ended: str | None  # the game's end, once it ended
     pages: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (player, lang, whole page) -> HTML
 
 
@@ -39,7 +40,7 @@ class PageBook:
         self._reader: LogReader | None = None
         self._seen: tuple[int, str] | None = None  # the log's tip the views are of
         self.links: dict[str, str] = {}  # player -> his link's token
-        self.edition = Edition(0, {}, "")
+        self.edition = Edition(0, {}, "", None)
         self.scenario: Scenario | None = None
         self.refresh()
 
@@ -57,10 +58,10 @@ class PageBook:
             changed = links != self.links
             self.links = links
             if found is not None:
-                knowledge, head = found
-                self.scenario = knowledge.ctx.scenario
-                views = {player.id: knowledge.view(player.id) for player in self.scenario.players}
-                self.edition, self._seen, changed = Edition(self.edition.number + 1, views, head), tip, True
+                self.scenario = found.knowledge.ctx.scenario
+                views = {player.id: found.knowledge.view(player.id) for player in self.scenario.players}
+                self.edition = Edition(self.edition.number + 1, views, found.head, found.ended)
+                self._seen, changed = tip, True
             return changed
 
     def _drop_reader(self) -> None:
@@ -82,14 +83,20 @@ class PageBook:
         return found
 
     def page(self, player: str, lang: str, whole: bool = True) -> tuple[int, str]:
-        """(edition, HTML) of a player's page (`whole`) or of his sheet alone, as the session now stands."""
+        """(edition, HTML) of a player's page (`whole`) or of his sheet alone, as the session now stands; the
+        room's page (ROOM) is what everyone knows, made of the first player's view."""
         edition = self.edition
         key = (player, lang, whole)
         if key not in edition.pages:
             assert self.scenario is not None
-            view, board = edition.views[player], self.scenario.board
-            edition.pages[key] = (render_live(view, board, lang, SCRIPT, edition.head) if whole
-                                  else render_sheet(view, board, lang, edition.head))
+            board, script = self.scenario.board, SCRIPT if whole else None
+            if player == ROOM:
+                view = next(iter(edition.views.values()))
+                edition.pages[key] = render_room(view, board, lang, script, edition.head, edition.ended)
+            else:
+                view = edition.views[player]
+                edition.pages[key] = (render_live(view, board, lang, SCRIPT, edition.head, edition.ended) if whole
+                                      else render_sheet(view, board, lang, edition.head, edition.ended))
         return edition.number, edition.pages[key]
 
     def close(self) -> None:

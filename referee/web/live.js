@@ -5,13 +5,18 @@
   var state = document.getElementById("live-state");
   var sheet = document.getElementById("sheet");
   var source = new EventSource(location.pathname.replace(/\/$/, "") + "/events" + location.search);
-  function say(key, lost) {
-    state.textContent = state.dataset[key];
+  function say(key, lost, more) {
+    state.textContent = state.dataset[key] + (more ? " " + more : "");
     state.classList.toggle("lost", lost);
+    state.classList.toggle("ended", key === "ended");
   }
   source.addEventListener("sheet", function (event) {
     sheet.innerHTML = event.data;
-    say("following", false);
+    if (sheet.querySelector(".ended")) {
+      say("ended", false);
+    } else {  // a new text each time, so that a screen reader announces the update
+      say("following", false, state.dataset.updated.replace("{time}", new Date().toLocaleTimeString()));
+    }
   });
   source.addEventListener("gone", function () {
     source.close();

@@ -7,8 +7,9 @@ import sys
 
 from referee.errors import RefereeError
 from referee.store.location import Location
+from referee.store.reading import ROOM
 from referee.text import printable
-from referee.web import page_url
+from referee.web import LOCAL_ONLY, local_only, page_url
 
 EXTRA = "the players' pages need the web server: pip install 'referee[serve]'"
 POLL_SECONDS = 0.1
@@ -33,7 +34,7 @@ def hosts(address: str, port: int) -> frozenset[str]:
 
 def prepare(path: Location, umpire: str | None, base: str) -> tuple[dict[str, str], dict[str, str]]:
     """Note where the pages are served (the dashboard and the sheets show the links from it) and return every
-    player's link token (issuing one, as `umpire`, to each player without), and each player's side."""
+    player's link token (issuing one, as `umpire`, to each player without) and the room's, and each player's side."""
     from referee.session import Session
 
     session = Session.view(path)
@@ -44,14 +45,17 @@ def prepare(path: Location, umpire: str | None, base: str) -> tuple[dict[str, st
         missing = [player for player in sides if player not in links]
         if missing:
             links = {**links, **session.issue_links(missing)}
+        if ROOM not in links:  # the room's page shows what everyone knows: anyone may give it
+            links = {**links, **session.store.issue_links([ROOM])}
         session.store.serving_at(base)
-        return {player: links[player] for player in sides}, sides
+        return {player: links[player] for player in [*sides, ROOM]}, sides
     finally:
         session.close()
 
 
 def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> int:
-    """Print each player's link (`side TAB player TAB url`), then serve the pages until interrupted."""
+    """Print each player's link (`side TAB player TAB url`) and, on standard error, the room's; then serve the pages
+    until interrupted."""
     try:
         import uvicorn
 
@@ -75,8 +79,12 @@ def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> in
         listening.close()
         raise
     for player, token in links.items():
-        print(f"{printable(sides[player])}\t{printable(player)}\t{page_url(base, token)}", flush=True)
-    print(f"serving the players' pages of {path} on {base}/ (Ctrl+C stops)", file=sys.stderr, flush=True)
+        if player != ROOM:
+            print(f"{printable(sides[player])}\t{printable(player)}\t{page_url(base, token)}", flush=True)
+    print(f"serving the players' pages of {path} on {base}/ (Ctrl+C stops); the room's page, for a projector, "
+          f"showing what everyone knows: {page_url(base, links[ROOM])}", file=sys.stderr, flush=True)
+    if local_only(base):
+        print(f"note: {LOCAL_ONLY}", file=sys.stderr, flush=True)
     book = PageBook(path)
     try:
         app = create_app(book, following(book, POLL_SECONDS), hosts(address, port))

@@ -2,11 +2,14 @@
 what the players know").
 
 The rules hide nothing (2.2, 2.3): each player sees the whole map (every unit's area, the Barricades), both
-Exposure Indices, the random event rolled and the escalation stage. Option `fog` makes the game double-blind:
-a side sees the areas where it has units and those next to them along a Transit Line; of the rest it keeps what
-it saw last, dated. A player knows his own units in full wherever they are (on the map, the off-map piles, the
-Reserve Pool, the Turn Record track); his side's other players' units as they stand on the map. Of the other
-side, `view` reads only units standing on the map in sight, never their off-map piles or hidden attributes.
+Exposure Indices, the random event rolled, the escalation stage, and the Authority's Reserve Pool and Turn Record
+track. Option `fog` makes the game double-blind: a side sees the areas where it has units and those next to them
+along a Transit Line; of the rest it keeps what it saw last, dated, and the Pool and the track are the Authority's
+alone (the Protester's view has them not seen). A player knows his own units in full wherever they are (on the map,
+the off-map piles, the Reserve Pool, the Turn Record track); his side's other players' units as they stand on the
+map, and in the Pool and on the track unless under fog. Of the other side, `view` reads only units standing on
+the map in sight and, unless under fog, in the Pool and on the track; never the Protester's off-map piles or
+hidden attributes.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge import fog
 from referee.knowledge.told import Filed, told
-from referee.knowledge.view import Arrival, MarkerSeen, OwnUnit, PlayerView, Report, Sighting
+from referee.knowledge.view import Arrival, MarkerSeen, OwnUnit, Pile, PlayerView, Report, Sighting, UnitFact
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES, other
@@ -25,6 +28,8 @@ from referee.text import numbered
 
 FOG = "fog"
 _PLACES = {ACTIVE: 0, forces.OFF_MAP: 1, forces.RESERVE: 2, forces.SCHEDULED: 3, forces.REMOVED: 4}
+PUBLIC = {forces.RESERVE: "Reserve Pool", forces.SCHEDULED: "Turn Record track"}
+"""The Authority's places off the map in both players' sight (4.2, 4.22), unless under fog."""
 
 
 _PUBLIC = {  # what every player is told of an event, in a line
@@ -32,6 +37,7 @@ _PUBLIC = {  # what every player is told of an event, in a line
     "event-rolled": lambda d: f"random event {d['roll']}: {d['title'] or 'no event'}",
     "escalated": lambda d: f"the Authority goes to Stage {d['stage']} escalation",
     "game-ended": lambda d: f"game over: {d['level']}",
+    "game-extended": lambda d: "the game goes on to the end of the Afternoon, 3 December game-turn",
 }
 
 
@@ -89,7 +95,8 @@ class BosKnowledge:
         nodes = self.ctx.scenario.board.nodes
 
         def shown(unit: Unit) -> bool:
-            return unit.side == player.side and (player.units is None or unit.id in player.units or unit.status == ACTIVE)
+            return unit.side == player.side and (player.units is None or unit.id in player.units or unit.status == ACTIVE
+                                                 or not self.fog and unit.status in PUBLIC)
 
         def place(unit: Unit) -> tuple:
             node = nodes[unit.node] if unit.node else None
@@ -126,6 +133,25 @@ class BosKnowledge:
                 due.setdefault(unit.attrs["arrives"], []).append(unit.id)
         return tuple(Arrival(turn, clock.label(turn), forces.RESERVE, tuple(ids)) for turn, ids in sorted(due.items()))
 
+    def _piles(self, side: str) -> tuple[Pile, ...]:
+        """The Authority's Reserve Pool and Turn Record track (each space with units on it) as the Protester sees
+        them: not seen under fog; the Protester has neither."""
+        enemy, label = other(side), self.ctx.scenario.clock.label
+        if enemy != AUTHORITY:
+            return ()
+        if self.fog:
+            return tuple(Pile(place, name, enemy, None) for place, name in PUBLIC.items())
+        units = sorted((u for u in self.state.units.values() if u.side == enemy and u.status in PUBLIC),
+                       key=lambda u: numbered(u.id))
+        due: dict[int, list[UnitFact]] = {}
+        for unit in (u for u in units if u.status == forces.SCHEDULED):
+            due.setdefault(unit.attrs["arrives"], []).append(UnitFact(unit.id, unit.name, unit.type))
+        pool = tuple(UnitFact(u.id, u.name, u.type) for u in units if u.status == forces.RESERVE)
+        track = tuple(Pile(forces.SCHEDULED, PUBLIC[forces.SCHEDULED], enemy, tuple(facts), turn, label(turn))
+                      for turn, facts in sorted(due.items()))
+        return (Pile(forces.RESERVE, PUBLIC[forces.RESERVE], enemy, pool),
+                *(track or (Pile(forces.SCHEDULED, PUBLIC[forces.SCHEDULED], enemy, ()),)))
+
     def _sightings(self, side: str) -> tuple[Sighting, ...]:
         """The other side's units as last seen, grouped by area and turn; in map order, the present first."""
         return fog.sightings(self.ctx, self.state, self.eyes[side], self.sight(side))
@@ -150,7 +176,7 @@ class BosKnowledge:
         mine = [r for r in self.reports if r.player == player.id and r.due <= state.turn]
         return PlayerView(
             player=player.id, side=player.side, role=player.role, objectives=player.objectives,
-            scenario=scenario.id, title=scenario.title, turn=state.turn, turns=scenario.clock.turns,
+            scenario=scenario.id, title=scenario.title, turn=state.turn, turns=state.local["last_turn"],
             time=label(state.turn), phase=state.phase, score=state.scores[player.side], target=None,
             own=self._own(player), sightings=self._sightings(player.side),
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in mine),
@@ -160,4 +186,5 @@ class BosKnowledge:
             scores=tuple((side, state.scores[side]) for side in (PROTESTER, AUTHORITY)),
             facts=(("stage", str(state.local["stage"])),
                    ("event", "none" if state.local["roll"] is None else event or "nothing")),
+            unseen=fog.unseen(self.ctx, self.sight(player.side)), piles=self._piles(player.side),
         )

@@ -10,6 +10,7 @@ from referee.game import Game
 from referee.rulesets.bos.rules import forces, reinforcement, victory
 from referee.rulesets.bos.rules.events import EVENTS
 from referee.rulesets.bos.rules.phases import EVENTS as EVENTS_PHASE
+from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.text import plural, printable
 
@@ -36,7 +37,7 @@ def state_text(game: Game) -> str:
     state, scenario = game.state, game.ctx.scenario
     ei, local, words = state.scores, state.local, Strings("en", scenario.ruleset)  # the names its sheets print
     lead = ei[PROTESTER] - ei[AUTHORITY]
-    header = (f"{scenario.clock.label(state.turn)} (game-turn {state.turn}/{scenario.clock.turns}), "
+    header = (f"{scenario.clock.label(state.turn)} (game-turn {state.turn}/{local['last_turn']}), "
               f"{state.phase.replace('-', ' ')} phase; {words('stage.' + str(local['stage']))} escalation")
     lines = [f"{scenario.title} ({scenario.id})", header,
              f"Exposure Index: Protester {ei[PROTESTER]}, Authority {ei[AUTHORITY]} (lead {lead:+d}: "
@@ -53,7 +54,9 @@ def state_text(game: Game) -> str:
         side, kind = local["loss"]
         lines.append(f"To remove: one {side} {kind.replace('_', ' ')} unit, for good (random event; command lose)")
     if state.over:
-        lines.append(f"GAME OVER: {local['level']} (8.0)")
+        lines.append(f"GAME OVER: {local['level']} (8.0)" + (
+            "; the players may agree to extend it to the end of the Afternoon, 3 December game-turn (extend, 2.4)"
+            if extendable(state) else ""))
     lines.append("")
     for node, spec in scenario.board.nodes.items():
         here = state.at(node)

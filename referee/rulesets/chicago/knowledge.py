@@ -4,8 +4,8 @@ players know").
 The rules hide nothing (HOW TO SET UP THE GAME 1: the board between both players, "easy access to all
 information"): each player sees the whole board, both Exposure Indices and every conflict. Option `fog` makes the
 game double-blind: a side sees the boxes where it has units (minimum platoons included) and those next to them; of
-the rest it keeps what it saw last, dated. Everyone is told the turn, each conflict's box and result, the points the
-Guard and the parks give, and the end.
+the rest it keeps what it saw last, dated, and the view names them not seen. Everyone is told the turn, each
+conflict's box and result, the points the Guard and the parks give, and the end.
 
 A side may have several players, each commanding the counters his scenario entry lists. A counter exchanged for
 one a level down (BREAKING DOWN AND BUILDING UP UNITS) passes to the new counter's command; a counter that comes
@@ -182,6 +182,7 @@ class ChicagoKnowledge:
             arrivals=(), announcements=tuple(line for _, line in self.announced), seed_commitment=self.commitment,
             told=told(self.announced, self.reports, player.id, state.turn, label),
             scores=tuple((side, state.scores[side]) for side in (DEMONSTRATORS, POLICE)),
+            unseen=fog.unseen(self.ctx, self.sight(player.side)),
         )
 
 

@@ -28,6 +28,7 @@ PLUGIN = RulesetPlugin(
              "guard-in": "the National Guard brought in (NATIONAL GUARD)",
              "guard-out": "the National Guard taken out (NATIONAL GUARD)",
              "park-penalty": "demonstrators in the parks left alone on a C turn (HOW TO PLAY, step 4)"},
+    files={"conflict_tables": "referee.rulesets.chicago.rules.tables:check"},  # HOW TO RESOLVE CONFLICT 6-8
     calculators=("chicago",),
     calculate="referee.rulesets.chicago.rules.calculator:calculate",
     autoplay="referee.rulesets.chicago.players.autoplay:AUTOPLAY",

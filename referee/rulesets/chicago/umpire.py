@@ -26,22 +26,29 @@ def step_line(state: GameState) -> str:
            f"{STEP_NAMES[state.phase]}"
 
 
-def minimum_line(node: str, kind: str, state: GameState) -> str:
-    """A box's minimum box: its kind, whether released, and its platoons out of three (CPD MINIMUM)."""
+def platoons(state: GameState, node: str, seen: bool = True) -> str:
+    """How many platoons stand in a box's minimum box: '?' where the player viewed cannot see the box."""
+    return str(len(in_minimum(state, node))) if seen else "?"
+
+
+def minimum_line(node: str, kind: str, state: GameState, seen: bool = True) -> str:
+    """A box's minimum box: its kind, whether released, and its platoons out of three (CPD MINIMUM; ? where not
+    seen)."""
     label = "CPD MINIMUM" if kind == board.MINIMUM else "CPD MINIMUM CONDITIONAL"
     released = " released" if node in state.local["released"] else ""
-    return f"{label}{released} {len(in_minimum(state, node))}/{PLATOONS_IN_MINIMUM}"
+    return f"{label}{released} {platoons(state, node, seen)}/{PLATOONS_IN_MINIMUM}"
 
 
-def box_head(state: GameState, spec: Board, node: str) -> str:
-    """A box's name, code, park multiplier and minimum box: "loop P4/D3, CPD MINIMUM 3/3"."""
+def box_head(state: GameState, spec: Board, node: str, seen: bool = True) -> str:
+    """A box's name, code, park multiplier and minimum box: "loop P4/D3, CPD MINIMUM 3/3" (? platoons where the
+    player viewed cannot see the box)."""
     code = board.codes(spec)[node]
     parks, minimum = board.parks(spec), board.minimum(spec)
     head = f"{node} P{code.police}/D{code.demonstrators}"
     if node in parks:
         head += f", park x{parks[node]}"
     if node in minimum:
-        head += f", {minimum_line(node, minimum[node], state)}"
+        head += f", {minimum_line(node, minimum[node], state, seen)}"
     return head
 
 

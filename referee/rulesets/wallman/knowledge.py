@@ -2,8 +2,9 @@
 
 "Their location and what they can see or be aware of is crucial to the game" (The Player Role). An
 officer sees his own place and the places next to it; he knows his own command in full (its radio);
-every other thing he knows is what he saw last, or what the umpire told him. A crowd shows its mood
-as option mood_shown says and its size in people, never its looters or its objective.
+every other thing he knows is what he saw last, or what the umpire told him: the places out of his
+sight are not seen, not empty. A crowd shows its mood as option mood_shown says and its size in
+people, never its looters or its objective.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.fog import unseen
 from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.told import Filed, told
@@ -182,7 +184,7 @@ class WallmanRecord:
             arrivals=tuple(a for a in arrivals(self.ctx, state, player.side) if set(a.units) <= set(player.units or ())),
             announcements=tuple(text for _, text in self.announced),
             told=told(self.announced, self.reports, player.id, state.turn, label), seed_commitment=self.commitment, scene=scene,
-            mood_shown=mood_shown(self.ctx),
+            mood_shown=mood_shown(self.ctx), unseen=unseen(self.ctx, sight),
         )
 
 

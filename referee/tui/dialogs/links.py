@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from referee.tui.dialogs.dialog import Dialog
-from referee.web import page_url
+from referee.web import LOCAL_ONLY, local_only, page_url
 
 
 def qr_text(url: str) -> str:
@@ -61,7 +61,7 @@ class LinksDialog(Dialog[tuple[str, str] | None]):
             words, code = f"link {page_url('', token)}: start `referee serve` (with --lan for the players' own devices)", ""
         else:
             url = page_url(self.base, token)
-            words, code = url, qr_text(url)
+            words, code = (f"{url}\n{LOCAL_ONLY}", "") if local_only(url) else (url, qr_text(url))
         self.query_one("#links-player", Static).update(Text(f"{player} ({side}):\n{words}"))
         self.query_one("#links-code", Static).update(Text(code))
         self.query_one("#withdraw", Button).disabled = token is None

@@ -2,7 +2,8 @@
 nodes joined drawn as dotted lines, the selected node reversed and its neighbours cyan, the legend under it.
 
 A game's map says where each node stands (`places`), how its name is cut (`label`), which nodes are drawn in yellow
-(`special`) and what marks a node carries (`marks`); a click on a node posts its `PICKED` message.
+(`special`) and what marks a node carries (`marks`); a click on a node posts its `PICKED` message. While the map
+shows a player's view, a node he cannot see now is marked ░ (not seen, not empty).
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from textual.widget import Widget
 from referee.core.board import Board
 from referee.core.state import GameState
 from referee.tui.text import lines_of
+
+UNSEEN_KEY = "░ not seen (viewing as a player)"
+"""The legend's entry for a node the player viewed cannot see now."""
 
 
 class NodePicked(Message):
@@ -37,14 +41,25 @@ class NodeMap(Widget):
         self.board = board
         self.state: GameState | None = None
         self.selected = ""
+        self.unseen: frozenset[str] = frozenset()
 
-    def show(self, state: GameState, selected: str) -> None:
-        self.state, self.selected = state, selected
+    def show(self, state: GameState, selected: str, unseen: frozenset[str] = frozenset()) -> None:
+        """Draw `state` with `selected` reversed and the nodes in `unseen` marked not seen (a player's view)."""
+        self.state, self.selected, self.unseen = state, selected, unseen
         self.refresh()
+
+    def select(self, node: str) -> None:
+        """Select another node, the state and what is not seen as they are."""
+        self.selected = node
+        self.refresh()
+
+    def legend(self) -> tuple[str, ...]:
+        """The game's key, and the not-seen mark's while a player's view has any."""
+        return self.KEY + (UNSEEN_KEY,) if self.unseen else self.KEY
 
     def on_click(self, event: events.Click) -> None:
         """A click on a node's name or marks selects it."""
-        places = self.places(self.size.width, self.size.height - len(lines_of(self.KEY, self.size.width)))
+        places = self.places(self.size.width, self.size.height - len(lines_of(self.legend(), self.size.width)))
         for node, (x, y, room) in places.items():
             if x <= event.x < x + room and y <= event.y <= y + 1:
                 self.post_message(self.PICKED(node))
@@ -67,7 +82,7 @@ class NodeMap(Widget):
 
     def render(self) -> Text:
         width, height = self.size.width, self.size.height
-        key = lines_of(self.KEY, width)
+        key = lines_of(self.legend(), width)
         least_width, least_height = self.SMALLEST
         if self.state is None or width < least_width or height < least_height + len(key):
             return Text()
@@ -91,7 +106,7 @@ class NodeMap(Widget):
                 "bold yellow" if self.special(node) else "bold")
             put(x, y, self.label(node, room), style)
             column = x
-            for mark, mark_style in self.marks(self.state, node):
+            for mark, mark_style in self.marks(self.state, node) + [("░", "bold")] * (node in self.unseen):
                 put(column, y + 1, mark[: max(0, x + room - column)], mark_style)
                 column += len(mark)
         text = Text(no_wrap=True, overflow="crop")

@@ -12,10 +12,9 @@ from referee.core.units import ACTIVE, Unit
 from referee.errors import Refusal
 from referee.rulesets.bos.rules import arrivals, combat, forces, reinforcement
 from referee.rulesets.bos.rules.board import CROWDS_PER_AREA, crowds_at
-from referee.rulesets.bos.rules.fighting import declared
+from referee.rulesets.bos.rules.fighting import declared, stage_three_open
 from referee.rulesets.bos.rules.movement import BARRICADE, held_back
 from referee.rulesets.bos.rules.phases import MOVER, REACTOR
-from referee.rulesets.bos.rules.turns import is_night
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES, other
 
 
@@ -76,13 +75,12 @@ def reaction_destinations(board: Board, state: GameState, unit: Unit) -> list[st
 
 
 def placements(board: Board, state: GameState, unit: Unit) -> list[str]:
-    """Where a Protester unit may be placed (4.2): not where only Authority units stand, within 5.2, and no
-    Crowd in a Night turn (7.1)."""
-    crowd = is_crowd(unit)
-    if crowd and is_night(state.turn):
+    """Where a Protester unit may be placed (4.2): not where only Authority units stand, within 5.2; nowhere for a
+    Crowd in a Night turn, held until the Morning instead (7.1)."""
+    if arrivals.held(state, unit):
         return []
-    police, protesters = state.stacks[AUTHORITY], state.stacks[PROTESTER]
-    return [node for node in board.nodes if (protesters.get(node) or not police.get(node))
+    crowd = is_crowd(unit)
+    return [node for node in board.nodes if arrivals.open_to_protesters(state, node)
             and not (crowd and crowds_at(state, node) >= CROWDS_PER_AREA)]
 
 
@@ -162,7 +160,7 @@ def may_escalate(state: GameState) -> bool:
     stage = state.local["stage"]
     if stage == 1:
         return bool(state.local["morale_failed"])
-    return stage == 2 and state.turn >= state.local["stage_two"] + 2
+    return stage == 2 and stage_three_open(state)
 
 
 def may_barricade(state: GameState, unit: Unit) -> bool:

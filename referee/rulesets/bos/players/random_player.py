@@ -8,7 +8,7 @@ from referee.core.units import Unit
 from referee.game import Game
 from referee.rulesets.bos.players import legal
 from referee.rulesets.bos.players.base import Player
-from referee.rulesets.bos.rules import forces
+from referee.rulesets.bos.rules import arrivals, forces
 from referee.rulesets.bos.rules.movement import POOL
 from referee.rulesets.bos.rules.units import AUTHORITY, GROUP, PROTESTER, TYPES
 
@@ -38,11 +38,14 @@ class RandomPlayer(Player):
             areas = legal.placements(board, game.state, unit)
             if areas and rng.random() < PLACE:
                 yield {"do": "place", "unit": unit.id, "to": rng.choice(areas)}
-        while rng.random() < CHOOSE:
+        while True:  # Hey Beavis...'s Yahoos arrive (26); a Crowd chosen at night is held (7.1)
             units = legal.choosable(game.state)
-            if not units:
+            if not units or not (arrivals.yahoos_arriving(game.ctx, game.state) or rng.random() < CHOOSE):
                 return
             chosen = rng.choice(units)
+            if arrivals.held(game.state, chosen):
+                yield {"do": "place", "unit": chosen.id}
+                continue
             areas = legal.placements(board, game.state, chosen)
             if not areas:
                 return

@@ -18,7 +18,7 @@ from referee.game import Game
 from referee.rulesets.bos.players import legal
 from referee.rulesets.bos.players.base import Player
 from referee.rulesets.bos.players.odds import worth
-from referee.rulesets.bos.rules import forces, turn_end
+from referee.rulesets.bos.rules import arrivals, forces, turn_end
 from referee.rulesets.bos.rules.movement import BARRICADE, POOL
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES
 
@@ -78,7 +78,8 @@ class SimpleProtester(Simple):
         return {"remove": [unit.id for unit in groups[:legal.protester_removal(state)]]}
 
     def placing(self, game: Game) -> Iterator[dict]:
-        """Each unit due where it adds most; a Yahoo only where it alone holds an area (each costs 1 EI a turn)."""
+        """Each unit due where it adds most; a Yahoo only where it alone holds an area (each costs 1 EI a turn),
+        unless Hey Beavis... brings it (26); a Crowd chosen at night is held until the Morning (7.1)."""
         board = game.ctx.scenario.board
         for unit in sorted(legal.due(game.state), key=lambda unit: TYPES[unit.type].kind != CROWD):
             to = self._best_place(game, unit)
@@ -86,19 +87,23 @@ class SimpleProtester(Simple):
                 yield {"do": "place", "unit": unit.id, "to": to}
         while True:
             units = sorted(legal.choosable(game.state), key=_chosen_first)
-            to = self._best_place(game, units[0]) if units else None
+            if units and arrivals.held(game.state, units[0]):
+                yield {"do": "place", "unit": units[0].id}
+                continue
+            to = self._best_place(game, units[0], bool(arrivals.yahoos_arriving(game.ctx, game.state))) if units else None
             if to is None:
                 return
             yield {"do": "place", "unit": units[0].id, "to": to}
             if not legal.placements(board, game.state, units[0]):
                 return
 
-    def _best_place(self, game: Game, unit: Unit) -> str | None:
+    def _best_place(self, game: Game, unit: Unit, arrives: bool = False) -> str | None:
+        """Where a unit adds most; None for a Yahoo that would not hold an area alone, unless it `arrives` (26)."""
         areas = legal.placements(game.ctx.scenario.board, game.state, unit)
         if not areas:
             return None
         score, to = self._best(game, areas)
-        if unit.type == YAHOO and score < 10:
+        if unit.type == YAHOO and score < 10 and not arrives:
             return None
         return to
 

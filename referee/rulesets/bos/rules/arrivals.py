@@ -35,18 +35,19 @@ def roll_event(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
     tally = Tally(dice)
     roll, event = events.roll_event(tally, ctx.options.get("reading", events.ENGLISH))
     data: dict = {"roll": roll, "event": event.key if event else None, "title": event.title if event else None}
-    if event and event.reinforcement == "random":
+    if event and event.reinforcement == events.CHOSEN:
         count, kinds = events.random_reinforcement(tally, state.scores)
         data["allowance"] = {"count": count, "kinds": sorted(kinds)}
-    elif event and event.reinforcement == "yahoo":
+    elif event and event.reinforcement == events.YAHOOS:
         data["allowance"] = {"count": events.yahoos(tally), "kinds": ["yahoo"]}
     if event and event.loses[0]:
         data["loss"] = list(event.loses)
     if event and event.shifted:
         data["shifted"] = {u.id: emergency.shifted(u.type, u.attrs["arrives"], event, state.turn)
                            for u in state.units.values() if u.status == forces.SCHEDULED}
-    if event and event.withdrawn:
-        data["withdrawn"] = [u.id for u in state.units.values() if u.type in event.withdrawn and u.status == ACTIVE]
+    if event and event.withdrawn:  # those on the map, and those set aside at nightfall (7.1)
+        data["withdrawn"] = [u.id for u in state.units.values()
+                             if u.type in event.withdrawn and (u.status == ACTIVE or u.attrs.get("nightfall"))]
     state = emit("event-rolled", data, tuple(tally.rolls))
     if event and event.ei:
         settle_ei(state, {AUTHORITY: 0, PROTESTER: 0} | dict(event.ei), "random event", emit)
@@ -74,39 +75,45 @@ def reinforce(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
         count = reinforcement.settle(due[kind], len(pile), len(on_map[kind]), take.get(kind))
         if count > 0:
             drawn += pile[:count] if kind == "spd" else forces.draw(pile, count, tally, f"reinforcement {kind}")
-        chosen = [uid for uid in remove if uid in on_map[kind]]
-        if count < 0 and len(chosen) != -count:
-            raise Refusal("4.21", f"he removes {-count} {kind} units of his choice from the map: name them in 'remove'")
-        removed += chosen
+        if count < 0:
+            chosen = [uid for uid in remove if uid in on_map[kind]]
+            if len(chosen) != -count:
+                raise Refusal("4.21", f"he removes {-count} {kind} units of his choice from the map: name them in 'remove'")
+            removed += chosen
     unknown = set(remove) - set(removed)
     if unknown:
-        raise Refusal("4.21", f"no removal is due of {', '.join(sorted(unknown))}")
+        raise Refusal("4.21", f"units are removed only as the table directs: none is due of {', '.join(sorted(unknown))}")
     aside = [u.id for u in state.units.values() if 0 < u.attrs.get("nightfall", 0) < state.turn]  # 7.1, event 24
     morning = aside if is_morning(state.turn) else []
-    arriving = [u.id for u in state.units.values() if u.status == forces.SCHEDULED and u.attrs["arrives"] <= state.turn]
-    held = [uid for uid in drawn if is_night(state.turn) and TYPES[state.units[uid].type].kind == CROWD]
-    emit("reinforced", {"due": due, "units": [uid for uid in drawn if uid not in held] + morning, "held": held,
-                        "removed": removed, "arriving": arriving}, tuple(tally.rolls))
+    coming = [u.id for u in state.units.values() if u.status == forces.SCHEDULED and u.attrs["arrives"] <= state.turn]
+    kept = [uid for uid in drawn if held(state, state.units[uid])]  # 7.1
+    emit("reinforced", {"due": due, "units": [uid for uid in drawn if uid not in kept] + morning, "held": kept,
+                        "removed": removed, "arriving": coming}, tuple(tally.rolls))
 
 
 def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "place", "unit", "to"}`: a Protester reinforcement, or a unit a random event lets him choose,
-    placed anywhere but where only Authority units stand (4.2)."""
+    placed anywhere but where only Authority units stand (4.2); a Crowd chosen in a Night turn is held until the
+    Morning instead (7.1)."""
     _in_phase(state, "placing reinforcements")
-    unit, to = unit_of(state, command["unit"]), area(ctx, command["to"])
+    unit = unit_of(state, command["unit"])
+    chosen = _choosable(state, unit)
+    if chosen and held(state, unit):
+        emit("unit-held", {"unit": unit.id})
+        return
+    if "to" not in command:
+        raise Refusal("4.2", f"name the area {unit.id} is placed in ('to')")
+    to = area(ctx, command["to"])
     if _opening(state, unit):
         if CORE not in ctx.scenario.board.nodes[to].features:
             raise Refusal("Setup Instructions", f"the opening Crowds are placed in areas of the Downtown Core, not {to}")
         check_stacking(state, unit, to)
         emit("unit-placed", {"unit": unit.id, "to": to, "chosen": False})
         return
-    chosen = _choosable(state, unit)
     if not unit.attrs.get("due") and not chosen:
         raise Refusal("4.2", f"{unit.id} is not a reinforcement due to be placed this phase")
-    if state.stacks[AUTHORITY].get(to) and not state.stacks[PROTESTER].get(to):
+    if not open_to_protesters(state, to):
         raise Refusal("4.2", f"Protester reinforcements are not placed where there are only Authority units ({to})")
-    if is_night(state.turn) and TYPES[unit.type].kind == CROWD:
-        raise Refusal("7.1", "Crowd units are off the map during night turns")
     check_stacking(state, unit, to)
     emit("unit-placed", {"unit": unit.id, "to": to, "chosen": chosen})
 
@@ -118,16 +125,37 @@ def _opening(state: GameState, unit: Unit) -> bool:
             and TYPES[unit.type].kind == CROWD)
 
 
+def open_to_protesters(state: GameState, node: str) -> bool:
+    """Whether Protester reinforcements may be placed in an area: anywhere but where only Authority units stand (4.2)."""
+    return bool(state.stacks[PROTESTER].get(node)) or not state.stacks[AUTHORITY].get(node)
+
+
+def held(state: GameState, unit: Unit) -> bool:
+    """Whether a Protester unit taken now waits off the map until the Morning: a Crowd in a Night turn (7.1)."""
+    return is_night(state.turn) and TYPES[unit.type].kind == CROWD
+
+
 def _choosable(state: GameState, unit: Unit) -> bool:
-    """Whether the unit is one a Random Reinforcement or Hey Beavis... lets the Protester choose now."""
+    """Whether the unit is one a Random Reinforcement or Hey Beavis... lets the Protester choose now: from his piles,
+    not among the units set aside until the Morning (7.1, Random Events Table 24)."""
     allowance = state.local["allowance"]
-    return (not unit.attrs.get("due") and unit.status == forces.OFF_MAP and allowance is not None and allowance["count"] > 0
+    return (not unit.attrs.get("due") and not unit.attrs.get("nightfall") and unit.status == forces.OFF_MAP
+            and allowance is not None and allowance["count"] > 0
             and (unit.type in allowance["kinds"] or TYPES[unit.type].kind in allowance["kinds"]))
 
 
 def choosable(state: GameState) -> list[str]:
     """The units a Random Reinforcement or Hey Beavis... still lets the Protester choose from his piles."""
     return [u.id for u in state.units.values() if _choosable(state, u)]
+
+
+def yahoos_arriving(ctx: Context, state: GameState) -> list[str]:
+    """The Yahoos Hey Beavis... still brings, while any is available and an area is open to them: they arrive, the
+    Protester does not decline them (Random Events Table 26)."""
+    event = events.EVENTS.get(state.local["event"] or "")
+    if event is None or event.reinforcement != events.YAHOOS:
+        return []
+    return choosable(state) if any(open_to_protesters(state, node) for node in ctx.scenario.board.nodes) else []
 
 
 def placeable(state: GameState) -> list[str]:

@@ -25,10 +25,10 @@ class Move(Command):
 
 
 class Place(Command):
-    """`{"do": "place", "unit", "to"}`."""
+    """`{"do": "place", "unit", "to"}`; no `to` for a Crowd held until the Morning (7.1)."""
 
     unit: Name
-    to: Name
+    to: NotRequired[Name]
 
 
 @with_config(ConfigDict(extra="forbid", strict=True))
@@ -72,5 +72,6 @@ class Escalate(Command):
 SCHEMAS: dict[str, Any] = SHARED | {
     "events": Command, "reinforce": Reinforce, "place": Place, "emergency": Emergency, "lose": Unit,
     "move": one_of(Move, "to", "path"), "barricade": Unit, "combat": Fight, "escalate": Escalate,
+    "extend": Command,
 }
 CHECKS = Checks(SCHEMAS)

@@ -15,6 +15,7 @@ from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER
 
 ENGLISH, SPANISH = "english", "spanish"  # readings of the table
 THIS_TURN, AT_ONCE, NEXT_MORNING = "this turn", "at once", "until the next Morning"  # when an effect holds
+CHOSEN, YAHOOS = "random", "yahoo"  # Protester units an event brings: up to a number chosen (11-16), or Yahoos (26)
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class RandomEvent:
     no_munitions: bool = False  # Authority units may not use Special Munitions
     may_not_move: frozenset[str] = frozenset()  # unit types that may not move (this turn, or its Protester player-turn)
     withdrawn: frozenset[str] = frozenset()  # unit types taken off the map until the Morning turn of the next day
-    reinforcement: str = ""  # "random" (11-16) or "yahoo" (26): Protester units it brings
+    reinforcement: str = ""  # CHOSEN (11-16) or YAHOOS (26): Protester units it brings
     arrival_shift: int = 0  # turns added to the arrival of the emergency reinforcements on the way
     shifted: frozenset[str] = frozenset()  # the unit types whose arrival it shifts
     loses: tuple[str, str] = ("", "")  # (side, unit type or kind): one unit that side removes for good, no EI change
@@ -55,13 +56,13 @@ POLICE_TYPES = frozenset({"spd", "national_guard", "state_trooper"})
 
 #: the table's rows, top to bottom (English, v1.2)
 TABLE = (
-    RandomEvent("random_reinforcement", "11-16", "Random Reinforcement", AT_ONCE, reinforcement="random"),
+    RandomEvent("random_reinforcement", "11-16", "Random Reinforcement", AT_ONCE, reinforcement=CHOSEN),
     RandomEvent("kids_untied", "21", "The Kids are Untied", may_not_move=frozenset({"anarchist"})),
     RandomEvent("angry_womyn", "22", "Angry Womyn Unite!", doubles=frozenset({"radical"})),
     RandomEvent("coffee_break", "23", "Coffee Break", may_not_attack=frozenset({"labor"}), may_not_move=frozenset({"labor"})),
     RandomEvent("folk_festival", "24", "Folk Music Festival", NEXT_MORNING, withdrawn=frozenset({"liberal"})),
     RandomEvent("costume_broke", "25", "Uh-oh, My Costume Broke", may_not_move=frozenset({"environmentalist"})),
-    RandomEvent("beavis", "26", "Hey Beavis...", AT_ONCE, reinforcement="yahoo"),
+    RandomEvent("beavis", "26", "Hey Beavis...", AT_ONCE, reinforcement=YAHOOS),
     RandomEvent("transit_snafu", "31-32", "Transit SNAFU", AT_ONCE, arrival_shift=1, shifted=POLICE_TYPES),
     RandomEvent("rapid_response", "33-34", "Rapid Response", AT_ONCE, arrival_shift=-1,
                 shifted=frozenset({"national_guard", "state_trooper"})),

@@ -65,7 +65,13 @@ def escalate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
         raise Refusal("7.3", f"escalation goes up one stage at a time, and only up (now Stage {now})")
     if stage == 2 and not state.local["morale_failed"]:
         raise Refusal("7.3", "Stage Two comes after the first Authority unit has been removed due to a Morale Check")
-    if stage == 3 and state.turn < state.local["stage_two"] + 2:
-        raise Refusal("7.3", f"at least one complete game-turn at Stage Two comes first (Stage Two since turn "
+    if stage == 3 and not stage_three_open(state):
+        raise Refusal("7.3", f"at least one complete game-turn at Stage Two comes first (the first is turn "
                              f"{state.local['stage_two']})")
     emit("escalated", {"stage": stage, "turn": state.turn})
+
+
+def stage_three_open(state: GameState) -> bool:
+    """Whether a complete game-turn at Stage Two is behind (7.3): Stage Two declared before a turn's random event
+    is rolled makes that turn one."""
+    return state.local["stage_two"] is not None and state.turn > state.local["stage_two"]

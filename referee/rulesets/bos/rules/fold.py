@@ -75,9 +75,19 @@ def _reinforced(state: GameState, data: dict) -> None:
 def _placed(state: GameState, data: dict) -> None:
     unit = state.units[data["unit"]]
     relocate(state, unit, data["to"], ACTIVE, {**unit.attrs, "due": False})
-    allowance = state.local["allowance"]
     if data["chosen"]:
-        state.local = {**state.local, "allowance": {**allowance, "count": allowance["count"] - 1}}
+        _spend(state)
+
+
+def _held(state: GameState, data: dict) -> None:
+    _off(state, data["unit"], forces.OFF_MAP, nightfall=state.turn)
+    _spend(state)
+
+
+def _spend(state: GameState) -> None:
+    """One unit of a random event's allowance taken."""
+    allowance = state.local["allowance"]
+    state.local = {**state.local, "allowance": {**allowance, "count": allowance["count"] - 1}}
 
 
 def _opening(state: GameState, data: dict) -> None:
@@ -127,8 +137,8 @@ def _combat(state: GameState, data: dict) -> None:
 
 def _escalated(state: GameState, data: dict) -> None:
     state.local["stage"] = data["stage"]
-    if data["stage"] == 2:
-        state.local["stage_two"] = data["turn"]
+    if data["stage"] == 2:  # the first complete game-turn at Stage Two: this one if its event is not rolled yet (7.3)
+        state.local["stage_two"] = data["turn"] + (state.local["roll"] is not None)
     state.local["stage_three"] = state.local["stage_three"] or data["stage"] == 3
 
 
@@ -142,6 +152,12 @@ def _ended(state: GameState, data: dict) -> None:
     state.local["level"] = data["level"]
 
 
+def _extended(state: GameState, data: dict) -> None:
+    state.over, state.winner = False, None
+    state.local.pop("level", None)
+    state.local["last_turn"] = data["turns"]
+
+
 _FOLDS = {
     "turn-begun": _turn,
     "phase-ended": _phase,
@@ -150,6 +166,7 @@ _FOLDS = {
     "ei-changed": _ei,
     "reinforced": _reinforced,
     "unit-placed": _placed,
+    "unit-held": _held,
     "emergency-ordered": _ordered,
     "unit-lost": _lost,
     "unit-moved": _moved,
@@ -159,5 +176,6 @@ _FOLDS = {
     "escalated": _escalated,
     "nightfall": _nightfall,
     "game-ended": _ended,
+    "game-extended": _extended,
     "report-filed": lambda state, data: None,
 }

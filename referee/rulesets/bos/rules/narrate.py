@@ -5,7 +5,10 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note
+from referee.rulesets.bos.rules.victory import AGREED, TIE
 from referee.text import plural
+
+EXTENDED_BY = {TIE: "8.0: the indices are tied", AGREED: "2.4: the players agree"}
 
 
 def _ei(d: dict) -> str:
@@ -17,6 +20,8 @@ def _event(d: dict) -> str:
     line = f"Random event {d['roll']}: {d['title'] or 'no event'}"
     if "allowance" in d:
         line += f" ({d['allowance']['count']} {' or '.join(d['allowance']['kinds'])} units to choose)"
+    if d.get("withdrawn"):
+        line += f" (set aside until the Morning of the following day: {', '.join(d['withdrawn'])})"
     return line
 
 
@@ -54,6 +59,7 @@ _LINES = {
     "ei-changed": _ei,
     "reinforced": _reinforced,
     "unit-placed": lambda d: f"{d['unit']} is placed in {d['to']}",
+    "unit-held": lambda d: f"{d['unit']} is taken and held until the Morning (7.1: no Crowd on the map at night)",
     "emergency-ordered": lambda d: "Emergency reinforcements: " + ", ".join(f"{u} (turn {t})" for u, t in d["units"].items()),
     "unit-lost": lambda d: f"{d['unit']} is removed from the game (random event)",
     "unit-moved": _moved,
@@ -63,6 +69,7 @@ _LINES = {
     "escalated": lambda d: f"The Authority goes to Stage {d['stage']} escalation",
     "nightfall": lambda d: f"Night falls: the Crowds leave the map ({plural(len(d['units']), 'unit')})",
     "game-ended": lambda d: f"Game over: {d['level']} (Authority {d['ei']['authority']}, Protester {d['ei']['protester']})",
+    "game-extended": lambda d: f"The game goes on to the end of the Afternoon, 3 December game-turn ({EXTENDED_BY[d['by']]})",
     "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
 }
 

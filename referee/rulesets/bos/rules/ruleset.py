@@ -22,6 +22,7 @@ COMMANDS: dict[str, Handler] = {
     "barricade": movement.barricade,
     "combat": fighting.fight,
     "escalate": fighting.escalate,
+    "extend": sequence.extend,
     "report": reports.report,
 }
 
@@ -33,6 +34,13 @@ class BattleOfSeattle(CommandTable):
     table = COMMANDS
     commands = "referee.rulesets.bos.rules.commands"
     check_not_over = staticmethod(sequence.check_not_over)
+
+    def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+        """Every command once the game is over is refused (8.0) but `extend`, the players' agreement (2.4)."""
+        if command.get("do") == "extend":
+            sequence.extend(ctx, state, command, emit, dice)
+        else:
+            super().decide(ctx, state, command, emit, dice)
 
     def initial(self, ctx: Context) -> GameState:
         return initial_state(ctx)

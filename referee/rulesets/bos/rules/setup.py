@@ -1,5 +1,6 @@
 """The opening state (setup instructions, 2.3, 7.3): the counter mix, SPD 1 in the Convention Centre, both
-Exposure Indices in `scores`, Stage One escalation."""
+Exposure Indices in `scores`, Stage One escalation (`stage_two`: the first complete game-turn at Stage Two), the
+game's last turn (2.4, 8.0)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.rules import counter_mix
-from referee.rulesets.bos.rules import forces
+from referee.rulesets.bos.rules import forces, victory
 from referee.rulesets.bos.rules.phases import EVENTS
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES
 
@@ -26,7 +27,8 @@ def initial_state(ctx: Context) -> GameState:
     stacks = counter_mix.stacks(units.values(), SIDES)
     return GameState(turn=1, phase=EVENTS, units=units, stacks=stacks,
                      scores={PROTESTER: forces.PROTESTER_EI, AUTHORITY: forces.AUTHORITY_EI},
-                     local={"stage": 1, "stage_two": None, "stage_three": False, "morale_failed": False, **fresh_turn()})
+                     local={"stage": 1, "stage_two": None, "stage_three": False, "morale_failed": False,
+                            "last_turn": victory.last_turn(ctx.options.get("extend", victory.NO)), **fresh_turn()})
 
 
 def fresh_turn() -> dict:

@@ -1,7 +1,8 @@
 """Victory (7.3, 8.0): the level the indices give at the game's end, and when the game ends.
 
-The English text extends the game to Afternoon, 3 December by the players' agreement (option `extend`,
-`on`); the Spanish extends it on a tie at the end of Afternoon, 2 December (reading `tie`).
+The English text extends the game to Afternoon, 3 December by the players' agreement: before play (option
+`extend`, `on`) or when play stops (command `extend`); the Spanish extends it on a tie at the end of Afternoon,
+2 December, judged once then (reading `tie`).
 """
 
 from __future__ import annotations
@@ -27,9 +28,13 @@ def level(ei: dict[str, int], stage_three: bool = False) -> str:
     return [name for low, name in LEVELS if lead >= low][-1]
 
 
-def last_turn(extend: str, ei: dict[str, int] | None = None) -> int:
-    """The game-turn at whose end victory is judged: 8, or 11 when extended by agreement or, read the Spanish
-    way, when the indices are tied at the end of turn 8 (`ei` then)."""
-    if extend == AGREED or (extend == TIE and ei is not None and ei[PROTESTER] == ei[AUTHORITY]):
-        return EXTENDED
-    return TURNS
+def last_turn(extend: str) -> int:
+    """The game-turn at whose end victory is judged, as the game starts: 11 when extended by agreement before
+    play, else 8 (2.4, 8.0)."""
+    return EXTENDED if extend == AGREED else TURNS
+
+
+def extended_by_tie(extend: str, turn: int, ei: dict[str, int]) -> bool:
+    """Read the Spanish way, whether the indices tied at the end of the Afternoon, 2 December game-turn extend
+    the game (8.0); the tie is judged then only."""
+    return extend == TIE and turn == TURNS and ei[PROTESTER] == ei[AUTHORITY]

@@ -28,6 +28,9 @@ ACTIONS = (
                  "A combat in the selected area: attackers, defenders, munitions, choices, with the exact chances of "
                  "each result before the dice (6.0-6.4)", short="Combat"),
     UmpireAction("x", "Escalate", "escalate", "The Authority goes up one stage of escalation (7.3)", short="Escalate"),
+    UmpireAction("X", "Extend game", "extend",
+                 "Once play stops at the end of the Afternoon, 2 December game-turn, the players agree to play on to the "
+                 "end of the Afternoon, 3 December game-turn (2.4, 8.0); offered only then", short="Extend"),
     UmpireAction("v", "View as player", "view_as",
                  "Show the map, the areas and the log as each player knows them (with option fog, only what he "
                  "sees), in turn, then the umpire's truth again", short="View as"),

@@ -19,6 +19,7 @@ from referee.rulesets.bos.rules.fighting import declared
 from referee.rulesets.bos.rules.movement import POOL, paths
 from referee.rulesets.bos.rules.odds import odds
 from referee.rulesets.bos.rules.phases import FIGHTER, MOVER, REACTOR
+from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES, other
 from referee.rulesets.bos.tui.actions import ACTIONS
 from referee.rulesets.bos.tui.widgets import (
@@ -35,7 +36,7 @@ from referee.rulesets.bos.tui.widgets import (
 from referee.session import Session
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
-from referee.tui.seen import as_seen
+from referee.tui.seen import as_seen, not_seen
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.status_bar import StatusBar
@@ -107,20 +108,24 @@ class SeattleScreen(UmpireScreen):
         self.refresh_view()
         self.query_one(AreasTable).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The extension is offered only once play stops at the end of turn 8 (2.4, 8.0)."""
+        return action != "extend" or extendable(self.game.state)
+
     def refresh_view(self) -> None:
+        self.refresh_bindings()
         state, board = self.shown, self.game.ctx.scenario.board
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
         self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
-        if self.view:
-            state = as_seen(state, self.view)
-        self.query_one(AreaMap).show(state, self.area)
-        self.query_one(AreasTable).show(board, state)
-        self.query_one(RecordPanel).show(state, self.from_log(ei_by_turn))
+        state, unseen = as_seen(state, self.view), not_seen(self.view)
+        self.query_one(AreaMap).show(state, self.area, unseen)
+        self.query_one(AreasTable).show(board, state, unseen)
+        self.query_one(RecordPanel).show(state, self.from_log(ei_by_turn), unseen)
 
     @on(AreaPicked)
     def _picked(self, event: AreaPicked) -> None:
         self.area = event.node
-        self.query_one(AreaMap).show(self.shown, self.area)
+        self.query_one(AreaMap).select(self.area)
         table = self.query_one(AreasTable)
         if table.get_row_index(event.node) != table.cursor_row:
             table.pick(event.node)
@@ -281,6 +286,10 @@ class SeattleScreen(UmpireScreen):
                 return plain(str(refusal), "bold red")
 
         self.ask(f"Combat in {node}: the {side} attacks (6.1)", fields, build, live=chances)
+
+    def action_extend(self) -> None:
+        self.ask("Extend the game (2.4, 8.0)", [], lambda v: {"do": "extend"}, rolls=False,
+                 note="Both players agree to play on to the end of the Afternoon, 3 December game-turn (11 turns).")
 
     def action_escalate(self) -> None:
         stage = self.game.state.local["stage"] + 1

@@ -20,6 +20,7 @@ from referee.rulesets.bos.rules.events import EVENTS
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.phases import EVENTS as EVENTS_PHASE
 from referee.rulesets.bos.rules.phases import REACTOR
+from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.turn_end import exposure_values
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.tui.text import plain
@@ -123,7 +124,8 @@ class AreasTable(DataTable):
         self.cursor_type = "row"
         self.add_columns("Area [EV] B", "Units", "Transit Lines to")
 
-    def show(self, board: Board, state: GameState) -> None:
+    def show(self, board: Board, state: GameState, unseen: frozenset[str] = frozenset()) -> None:
+        """Every area as `state` has it; those in `unseen` not seen (a player's view)."""
         values, keep = exposure_values(board), self.cursor_row
         with self.prevent(DataTable.RowHighlighted):
             self.clear()
@@ -133,8 +135,9 @@ class AreasTable(DataTable):
                     area.append(f" [{values[node]}]", style="yellow")
                 if BARRICADE in state.markers.get(node, ()):
                     area.append(" B", style="bold red")
-                units = Text(" / ").join(plain(counts(state.at(node, side)), SIDE_STYLE[side])
-                                       for side in (PROTESTER, AUTHORITY) if state.stacks[side].get(node))
+                units = plain("░ not seen", "dim") if node in unseen else Text(" / ").join(
+                    plain(counts(state.at(node, side)), SIDE_STYLE[side])
+                    for side in (PROTESTER, AUTHORITY) if state.stacks[side].get(node))
                 self.add_row(area, units, plain(", ".join(board.neighbours(node)), "dim"), key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
 
@@ -160,10 +163,11 @@ def _piles(state: GameState) -> dict[str, list[Unit]]:
     return piles
 
 
-def record_text(state: GameState, history: list[tuple[int, int, int]], width: int) -> Text:
+def record_text(state: GameState, history: list[tuple[int, int, int]], width: int,
+                unseen: frozenset[str] = frozenset()) -> Text:
     """The game's record as the umpire reads it (the status line above it names the turn and the phase): both
     indices and their history, escalation, the random event, what waits to be done, where the units off the
-    map wait."""
+    map wait; the Turn Record track and the Reserve Pool not seen where `unseen` holds their status."""
     local = state.local
     text = Text()
     text.append("EI ", style="bold")
@@ -182,7 +186,7 @@ def record_text(state: GameState, history: list[tuple[int, int, int]], width: in
     if reactor:
         limit = reinforcement.reaction_limit(state.scores[reactor])
         _line(text, "Reaction moves", f"{local['reacted']} of {limit} ({reactor})")
-    if state.phase == EVENTS_PHASE and local["allowance"] and local["allowance"]["count"]:  # it lapses with the phase
+    if state.phase == EVENTS_PHASE and local["allowance"] and local["allowance"]["count"]:  # Beavis's Yahoos must be placed (26)
         _line(text, "To choose", f"{local['allowance']['count']} {' or '.join(local['allowance']['kinds'])} (p)",
               "bold yellow")
     if losable(state):
@@ -191,9 +195,10 @@ def record_text(state: GameState, history: list[tuple[int, int, int]], width: in
     if piles.get("due"):
         _line(text, "To place", f"{counts(piles['due'])} (p)", "bold yellow")
     on_the_way = Counter((unit.attrs.get("arrives"), unit.type) for unit in piles.get(forces.SCHEDULED, ()))
-    _line(text, "On the way", "; ".join(f"{n} {SHORT[kind]} turn {turn}" for (turn, kind), n in sorted(on_the_way.items()))
-          or "none")
-    _line(text, "Reserve Pool", counts(piles.get(forces.RESERVE, ())) or "none", "blue")
+    _line(text, "On the way", "not seen" if forces.SCHEDULED in unseen else "; ".join(
+        f"{n} {SHORT[kind]} turn {turn}" for (turn, kind), n in sorted(on_the_way.items())) or "none")
+    _line(text, "Reserve Pool", "not seen" if forces.RESERVE in unseen else counts(piles.get(forces.RESERVE, ())) or "none",
+          "blue")
     for key, label in ((forces.GROUPS, "Off-map Groups"), (forces.CROWDS, "Off-map Crowds"),
                        ("nightfall", "Back in the Morning"), (forces.AUTHORITY_ASIDE, "Authority aside"),
                        (forces.REMOVED, "Out of the game")):
@@ -201,14 +206,16 @@ def record_text(state: GameState, history: list[tuple[int, int, int]], width: in
             _line(text, label, counts(piles[key]))
     if state.over:
         _line(text, "Game over", str(local.get("level")), "bold reverse red")
+    if extendable(state):
+        _line(text, "Extend", "to Afternoon, 3 December, if both players agree (X)", "bold yellow")
     return text
 
 
 class RecordPanel(Static):
     """The game's record (`record_text`), drawn again at each change."""
 
-    def show(self, state: GameState, history: list[tuple[int, int, int]]) -> None:
-        self.update(record_text(state, history, self.size.width or 40))
+    def show(self, state: GameState, history: list[tuple[int, int, int]], unseen: frozenset[str] = frozenset()) -> None:
+        self.update(record_text(state, history, self.size.width or 40, unseen))
 
 
 def on_map(state: GameState, side: str) -> list[Unit]:

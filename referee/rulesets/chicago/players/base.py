@@ -34,7 +34,7 @@ class Facts:
     to_park: dict[str, int]
     hops: dict[str, dict[str, int]]  # boxes apart, by box and box
     cameras: dict[str, int]  # the best D code in a box or next to it, by box
-    columns: dict[str, tuple[odds.Column, ...]]  # the game's Conflict Resolution Tables, read for the odds
+    columns: odds.Columns  # the game's Conflict Resolution Tables, read for the odds
 
 
 _FACTS: dict[tuple[int, int], tuple[Board, dict, Facts]] = {}

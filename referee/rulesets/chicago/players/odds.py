@@ -15,47 +15,50 @@ LEVEL = 0.4  # the points a platoon or group gone down one level is worth to the
 @dataclass(frozen=True)
 class Column:
     """One column of a table: the share of the rolls each side wins, and the share of each side's force that
-    goes down a level on average."""
+    goes down a level on average (up counted against it)."""
 
     wins: dict[str, float]
     hurt: dict[str, float]
 
 
-def columns(read: dict[str, tables.Table]) -> dict[str, tuple[Column, ...]]:
-    """Every column of both tables, by table."""
-    return {name: tuple(_column(table, index) for index in range(len(table.columns))) for name, table in read.items()}
+Columns = dict[tuple[str, str], tuple[Column, ...]]  # by table and the side attacking on it
 
 
-def _column(table: tables.Table, index: int) -> Column:
+def columns(read: dict[str, tables.Table]) -> Columns:
+    """Every column of both tables, by table and the side reading it."""
+    return {(name, side): tuple(_column(rows, index) for index in range(len(rows[0])))
+            for name, table in read.items() for side, rows in table.rows.items()}
+
+
+def _column(rows: tuple[tuple[tables.Result, ...], ...], index: int) -> Column:
     wins, hurt = {POLICE: 0.0, DEMONSTRATORS: 0.0}, {POLICE: 0.0, DEMONSTRATORS: 0.0}
-    for row in table.rows:
+    for row in rows:
         cell = row[index]
         if cell.winner is not None:
             wins[cell.winner] += 1 / 6
         if cell.affected is not None and cell.fraction is not None:
-            hurt[cell.affected] += 1 / 6 / cell.fraction
+            hurt[cell.affected] += (-1 if cell.up else 1) / 6 / cell.fraction
     return Column(wins, hurt)
 
 
-def column(read: dict[str, tuple[Column, ...]], table: str, ratio: int) -> Column:
-    """The column of a table (`read`: every table's `columns`) a whole ratio n:1 is read on (the last beyond it)."""
-    found = read[table]
+def column(read: Columns, table: str, side: str, ratio: int) -> Column:
+    """The column of a table (`read`: every table's `columns`) `side` attacking at a whole ratio n:1 reads (its
+    last beyond it)."""
+    found = read[(table, side)]
     return found[min(ratio, len(found)) - 1]
 
 
-def gain(side: str, read: dict[str, tuple[Column, ...]], table: str, attack: int, defend: int, box: Box,
-         forces: dict[str, int], forced: bool = False) -> float:
+def gain(side: str, read: Columns, table: str, attack: int, defend: int, box: Box, forces: dict[str, int],
+         forced: bool = False) -> float:
     """The points `side` attacking at `attack`:`defend` on a table (`read`: every table's `columns`) gains on
     average, less what the other side gains, levels lost counted at LEVEL a platoon or group (`forces`: how many
     of each side's take part); -inf below 1:1."""
     if defend <= 0 or attack < defend:
         return float("-inf")
     ratio = attack // defend
-    if side == POLICE:
-        ratio = min(ratio, 4)
-    value = _value(side, column(read, table, ratio), box, forces)
+    value = _value(side, column(read, table, side, ratio), box, forces)
     if forced and ratio >= FORCED_AT:
-        value += _value(side, column(read, tables.ASSAULT, 1), box, forces)
+        value += _value(side, column(read, tables.ASSAULT, POLICE, 1), box, forces)
     return value
 
 

@@ -83,7 +83,7 @@ class RandomPlayer(Player):
                     and unit.id not in state.local["attackers"]]
             theirs = state.at(node, DEMONSTRATORS)
             fresh = [unit for unit in theirs if unit.id not in state.local["attacked"]]
-            if not ours or not fresh or (node in parks and len(fresh) < len(theirs)):
+            if not ours or not fresh:
                 continue
             attack = rng.sample(ours, rng.randint(1, len(ours)))
             defend = fresh if node in parks else rng.sample(fresh, rng.randint(1, len(fresh)))

@@ -266,10 +266,9 @@ class SimplePolice(Player):
             if not ours or not theirs:
                 continue
             if node in known.parks:
-                if len(theirs) == len(state.at(node, DEMONSTRATORS)):
-                    command = _police_attack(known, node, ours, theirs, c_turn)
-                    if command is not None:
-                        yield command
+                command = _police_attack(known, node, ours, theirs, c_turn)
+                if command is not None:
+                    yield command
                 continue
             yield from _street_attacks(known, node, ours, theirs)
 

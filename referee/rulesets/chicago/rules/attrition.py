@@ -26,11 +26,11 @@ def losses(units: list[Unit], fraction: int) -> tuple[list[Unit], Unit | None]:
     return lowest_first(units)[:max(1, len(units) // fraction)] if units else [], None
 
 
-def end_of_turn(state: GameState, parks: dict[str, int], c_turn: bool) -> list[list[str | None]]:
+def end_of_turn(state: GameState, parks: dict[str, int], c_turn: bool, marking: bool) -> forces.Exchanges:
     """Step 5: each box's groups, a third lost at the end of A and B turns; every group outside the parks at the end
-    of C turns; infiltrating groups a half instead, C turns included (INFILTRATION)."""
-    pool = forces.Pool(state)
-    changes: list[list[str | None]] = []
+    of C turns; infiltrating groups a half instead, C turns included (INFILTRATION). `marking`: a lone group going
+    down with no counter of the level below free is marked at it (option `counter_limit` off)."""
+    done = forces.Exchanges(state, marking)
     boxes = sorted({unit.site for unit in state.units.values() if unit.side == DEMONSTRATORS and unit.node})
     for node in boxes:
         groups = state.at(node, DEMONSTRATORS)
@@ -44,12 +44,11 @@ def end_of_turn(state: GameState, parks: dict[str, int], c_turn: bool) -> list[l
             lost, lowered = ([], None) if c_turn else losses(rest, 3)
         half, half_lowered = losses(infiltrating, 2)
         for unit in lowest_first(lost + half):
-            pool.give(unit.id)
-            changes.append([unit.id, None])
+            done.out(unit.id)
         for alone in (lowered, half_lowered):
             if alone is not None:
-                changes.append([alone.id, pool.lower(alone.id)])
-    return changes
+                done.level(alone, alone.attrs["level"] + 1)
+    return done
 
 
 def multiply(state: GameState, parks: dict[str, int]) -> dict[str, list[str]]:

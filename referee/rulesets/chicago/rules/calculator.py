@@ -106,5 +106,5 @@ def calculate(name: str, data: object, seed: int | None = None) -> dict:
     outcome = resolve(conflict, read, dice)
     given.check_all_used()
     return to_json(conflict.table, outcome, [roll.value for roll in dice.rolls],
-                   min(outcome.ratio, read[conflict.table].columns[-1]))
+                   min(outcome.ratio, read[conflict.table].columns(conflict.attacker)))
 

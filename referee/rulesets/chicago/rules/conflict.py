@@ -183,15 +183,18 @@ class _Platoons:
         self.out: set[tuple[int, int]] = set()  # (unit, platoon) out of the game
 
     def apply(self, result: Result) -> None:
-        """Lower the levels of the fraction of the affected side's force, lowest first (ATTRITION RULE); a
-        platoon or group that can go no lower leaves the game, except Tac, which is not affected."""
+        """Lower (or raise) one level the fraction of the affected side's force, lowest first (ATTRITION RULE: "the
+        first units to be raised or lowered ... MUST be the lowest"); a platoon or group that can go no lower leaves
+        the game, except Tac; one at level 1, and Tac and the Guard, which have one level, go no higher."""
         if result.affected is None or result.fraction is None:
             return
         present = [(rank(unit.type, level), u, p) for u, unit in enumerate(self.units) if unit.type.side == result.affected
                    for p, level in enumerate(self.levels[u]) if (u, p) not in self.out]
         for _, u, p in sorted(present)[:affected(len(present), result.fraction) if present else 0]:
             kind = self.units[u].type
-            if self.levels[u][p] < kind.lowest:
+            if result.up:
+                self.levels[u][p] = max(1, self.levels[u][p] - 1)
+            elif self.levels[u][p] < kind.lowest:
                 self.levels[u][p] += 1
             elif kind.removable:
                 self.out.add((u, p))
@@ -208,8 +211,8 @@ class _Platoons:
         return tuple(found)
 
 
-def _strike(table: Table, odds: int, roll: int, where: Box, platoons: _Platoons) -> Strike:
-    result = table.result(odds, roll)
+def _strike(table: Table, side: str, odds: int, roll: int, where: Box, platoons: _Platoons) -> Strike:
+    result = table.result(side, odds, roll)
     platoons.apply(result)
     points = {POLICE: 0, DEMONSTRATORS: 0}
     if result.winner is not None:
@@ -223,9 +226,10 @@ def resolve(conflict: Conflict, tables: dict[str, Table], dice: Dice) -> Outcome
     attack, defend = strength(conflict.attack), strength(conflict.defend)
     odds = ratio(attack, defend, conflict.attacker)
     platoons = _Platoons(conflict.attack + conflict.defend)
-    strike = _strike(tables[conflict.table], odds, dice.roll(f"{conflict.table} at {odds}:1").value, conflict.box, platoons)
+    strike = _strike(tables[conflict.table], conflict.attacker, odds, dice.roll(f"{conflict.table} at {odds}:1").value,
+                     conflict.box, platoons)
     assault = None
     if forced(conflict, odds):
-        assault = _strike(tables[ASSAULT], 1, dice.roll("forced assault at 1:1").value, conflict.box, platoons)
+        assault = _strike(tables[ASSAULT], POLICE, 1, dice.roll("forced assault at 1:1").value, conflict.box, platoons)
     return Outcome(attack, defend, odds, f"{odds}:1", strike, assault, platoons.pieces())
 

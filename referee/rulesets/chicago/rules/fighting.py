@@ -44,11 +44,11 @@ def sides(ctx: Context, state: GameState, command: dict) -> tuple[str, list[Unit
         attack = (units_named(state, command["attack"], side, node) if "attack" in command
                   else [unit for unit in mine if not unit.attrs["minimum"] and unit.type != "guard"
                         and unit.id not in state.local["attackers"]])
-        defend = units_named(state, command["defend"], other(side), node) if "defend" in command else \
-            [unit for unit in theirs if unit.id not in state.local["attacked"]]
-        if node in board.parks(ctx.scenario.board) and len(defend) != len(theirs):
-            raise Refusal(f"{RESOLVE} 3", f"in a park blue must attack all green units in the box: {len(theirs)}, "
-                                          f"not {len(defend)}")
+        fresh = [unit for unit in theirs if unit.id not in state.local["attacked"]]  # 4: none attacked twice
+        defend = units_named(state, command["defend"], other(side), node) if "defend" in command else fresh
+        if node in board.parks(ctx.scenario.board) and len(defend) != len(fresh):
+            raise Refusal(f"{RESOLVE} 3", f"in a park blue must attack all green units in the box not attacked this "
+                                          f"turn: {len(fresh)}, not {len(defend)}")
     away = next((unit for unit in attack + defend if unit.node != node), None)
     if away:
         raise RefereeError(f"{away.id} is in {away.node}, not in {node}")
@@ -79,7 +79,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     side = fought.attacker
     tally = Tally(dice)
     outcome = conflict.resolve(fought, tables.of(ctx.scenario), tally)
-    changes = exchanges(state, {piece.unit.id: piece for piece in outcome.pieces})
+    done = exchanges(ctx, state, {piece.unit.id: piece for piece in outcome.pieces})
     points = {s: outcome.strike.points[s] + (outcome.forced.points[s] if outcome.forced else 0) for s in (POLICE, DEMONSTRATORS)}
     emit("conflict", {
         "box": node, "attacker": side, "table": fought.table,
@@ -88,23 +88,23 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         "roll": outcome.strike.roll, "result": outcome.strike.result, "winner": outcome.strike.winner,
         "forced": None if outcome.forced is None else {"roll": outcome.forced.roll, "result": outcome.forced.result,
                                                        "winner": outcome.forced.winner},
-        "points": points, "changes": changes,
+        "points": points, "changes": done.changes, "marked": done.marked,
         "ei": {s: state.scores[s] + points[s] for s in (POLICE, DEMONSTRATORS)},
     }, tuple(tally.rolls))
 
 
-def exchanges(state: GameState, pieces: dict[str, conflict.Piece]) -> list[list[str | None]]:
-    """Each counter that went down, and the counter that takes its place (None: out of the game), lowest first."""
-    pool = forces.Pool(state)
-    changes: list[list[str | None]] = []
+def exchanges(ctx: Context, state: GameState, pieces: dict[str, conflict.Piece]) -> forces.Exchanges:
+    """Each counter that changed level, and the counter that takes its place (or its mark, or out of the game),
+    lowest first."""
+    done = forces.Exchanges(state, forces.marking(ctx.options))
+
     def order(uid: str) -> tuple[bool, int]:  # those out first: their counters free the level below
         return not pieces[uid].removed, -(state.units[uid].attrs.get("level") or 0)
 
     for uid in sorted(pieces, key=order):
-        unit, piece = state.units[uid], pieces[uid]
+        piece = pieces[uid]
         if piece.removed:
-            pool.give(uid)
-            changes.append([uid, None])
-        elif (piece.unit.level or 0) != (unit.attrs.get("level") or 0):
-            changes.append([uid, pool.lower(uid, piece.unit.level - unit.attrs["level"])])
-    return changes
+            done.out(uid)
+        elif piece.unit.level is not None:
+            done.level(state.units[uid], piece.unit.level)
+    return done

@@ -25,10 +25,11 @@ def _ei(state: GameState, data: dict) -> None:
     state.scores = {POLICE: data["ei"][POLICE], DEMONSTRATORS: data["ei"][DEMONSTRATORS]}
 
 
-def exchange(state: GameState, changes: list[list[str | None]]) -> None:
-    """Counters exchanged in order: the old one back in the box (or out of the game), the new one in its place,
-    in its minimum box if the old one was, and carrying what the turn tracks of it."""
-    for old, new in changes:
+def exchange(state: GameState, data: dict) -> None:
+    """Counters exchanged in order: the old one back in the box at its own level (or out of the game), the new one
+    in its place, in its minimum box if the old one was, and carrying what the turn tracks of it; then the counters
+    marked at another level than their own."""
+    for old, new in data["changes"]:
         assert old is not None
         unit = state.units[old]
         if new == old:
@@ -39,14 +40,21 @@ def exchange(state: GameState, changes: list[list[str | None]]) -> None:
             node, minimum = unit.node, unit.attrs["minimum"]
             _put(state, old, None, status=forces.OFF_MAP)
             _put(state, new, node, minimum)
-        local = state.local
-        for key in ("infiltrating", "attacked", "attackers"):
-            if old in local[key]:
-                local[key] = [uid for uid in local[key] if uid != old] + ([new] if new else [])
-        if old in local["spent"]:
-            spent = dict(local["spent"])
-            used = spent.pop(old)
-            local["spent"] = spent | ({new: used} if new else {})
+        state.units[old] = forces.printed(state.units[old])
+        _pass_on(state.local, old, new)
+    for uid, level in data.get("marked", {}).items():
+        state.units[uid] = forces.at_level(state.units[uid], level)
+
+
+def _pass_on(local: dict, old: str, new: str | None) -> None:
+    """What the turn tracks of a counter leaving the board, passed to the one taking its place (None: dropped)."""
+    for key in ("infiltrating", "attacked", "attackers"):
+        if old in local[key]:
+            local[key] = [uid for uid in local[key] if uid != old] + ([new] if new else [])
+    if old in local["spent"]:
+        spent = dict(local["spent"])
+        used = spent.pop(old)
+        local["spent"] = spent | ({new: used} if new else {})
 
 
 def _turn(state: GameState, data: dict) -> None:
@@ -81,13 +89,15 @@ def _released(state: GameState, data: dict) -> None:
 
 
 def _conflict(state: GameState, data: dict) -> None:
+    """A conflict: its units have attacked and been attacked this turn, the green units that forced an assault
+    too (RULINGS.md: the forced assault is the police's attack on them, HOW TO RESOLVE CONFLICT 4 and 7)."""
     local = state.local
     local["attackers"] = local["attackers"] + data["attack"]
-    local["attacked"] = local["attacked"] + data["defend"]
+    local["attacked"] = local["attacked"] + data["defend"] + (data["attack"] if data["forced"] else [])
     lost = {state.units[old].node for old, new in data["changes"] if new is None and state.units[old].attrs["minimum"]}
     if lost:
         local["minimum_lost"] = {**local["minimum_lost"], **{node: state.turn for node in lost}}
-    exchange(state, data["changes"])
+    exchange(state, data)
     _ei(state, data)
 
 
@@ -100,6 +110,7 @@ def _guard_in(state: GameState, data: dict) -> None:
 def _guard_out(state: GameState, data: dict) -> None:
     for uid in data["units"]:
         _put(state, uid, None, status=forces.OFF_MAP)
+        _pass_on(state.local, uid, None)
     _ei(state, data)
 
 
@@ -125,7 +136,7 @@ _FOLDS = {
     "guard-in": _guard_in,
     "guard-out": _guard_out,
     "park-penalty": _ei,
-    "attrition": lambda state, data: exchange(state, data["changes"]),
+    "attrition": exchange,
     "multiplied": _multiplied,
     "game-ended": _ended,
     "report-filed": lambda state, data: None,

@@ -2,9 +2,10 @@
 
 BREAKING DOWN AND BUILDING UP UNITS D: "we always deal in terms of groups and platoons", and companies and
 crowds exist only "to make for fewer playing pieces" (1). So every counter here stands for one platoon, group
-or Guard company, and the screens and sheets show them built up. A counter's level never changes: a platoon
-that goes down a level is exchanged for a free counter of the level below, as at the table, so the counter mix
-limits how many stand at each level (RULINGS.md, "Chicago-Chicago: the game").
+or Guard company, and the screens and sheets show them built up. A platoon that changes level is exchanged for a
+free counter of that level, as at the table. Where none is free, one going down is marked at the level below
+(option `counter_limit` off, the text's reading) or takes a counter further down, else leaves the game
+(`counter_limit` on); one going up stays as it is (RULINGS.md, "Chicago-Chicago: the game").
 
 Counter ids are the kind and a number: `P1-01` a level-1 police platoon, `Tac-1`, `NG-01` a Guard company,
 `G4-12` a level-4 group.
@@ -25,6 +26,7 @@ KINDS: dict[str, tuple[str, int | None]] = {
     "P1": ("police", 1), "P2": ("police", 2), "P3": ("police", 3), "Tac": ("tac", None), "NG": ("guard", None),
     "G1": ("demonstrator", 1), "G2": ("demonstrator", 2), "G3": ("demonstrator", 3), "G4": ("demonstrator", 4),
 }
+KIND_OF = {spec: kind_name for kind_name, spec in KINDS.items()}
 NOUN = {"police": "platoon", "tac": "Tac platoon", "guard": "Guard company", "demonstrator": "group"}
 
 
@@ -48,7 +50,7 @@ class Counter:
 
 def kind_of(type_name: str, level: int | None) -> str:
     """The kind of counter of a type at a level."""
-    return next(kind for kind, spec in KINDS.items() if spec == (type_name, level if TYPES[type_name].levels else None))
+    return KIND_OF[(type_name, level if TYPES[type_name].levels else None)]
 
 
 def _counters() -> tuple[Counter, ...]:
@@ -66,17 +68,24 @@ KIND = {counter.id: counter.kind for counter in COUNTERS}
 
 
 def kind(unit: Unit) -> str:
-    """A unit's kind of counter (`P1`, `Tac`, `G4`...)."""
-    return unit.id.split("-")[0]
+    """A unit's kind of counter by the level it stands at (`P1`, `Tac`, `G4`...): a counter marked at another
+    level than its own is of that level's kind."""
+    return kind_of(unit.type, unit.attrs.get("level"))
 
 
-def below(kind_name: str) -> tuple[str, ...]:
-    """The kinds a counter of this kind may be exchanged for when it goes down, nearest first: the levels
-    below its own (none for Tac and the Guard)."""
-    type_name, level = KINDS[kind_name]
-    if level is None:
-        return ()
-    return tuple(kind_of(type_name, lower) for lower in range(level + 1, TYPES[type_name].lowest + 1))
+def at_level(unit: Unit, level: int) -> Unit:
+    """A counter standing at `level`: that level's numbers and name (THE PLAYING PIECES)."""
+    kind_ = TYPES[unit.type]
+    strength = kind_.strength(level)
+    return Unit(unit.id, f"Level {level} {NOUN[unit.type]} {unit.id}", unit.side, unit.type,
+                {**unit.factors, "strength": strength, "movement": kind_.movements[level - 1]}, unit.node, unit.status,
+                {**unit.attrs, "level": level, "strength": strength})
+
+
+def printed(unit: Unit) -> Unit:
+    """A counter at its own level again, as it goes back in the box."""
+    level = BY_ID[unit.id].level
+    return unit if level is None or level == unit.attrs["level"] else at_level(unit, level)
 
 
 class Pool:
@@ -107,20 +116,55 @@ class Pool:
     def count(self, kinds: Iterable[str]) -> int:
         return sum(len(self.free[kind_name]) for kind_name in kinds)
 
-    def lower(self, uid: str, levels: int = 1) -> str | None:
-        """The counter that takes the place of `uid` gone down `levels` levels: a free one of that level, else of
-        the first level below with one free; None if there is none (it can go down no further: out of the game,
-        DEMONSTRATOR ATTRITION AND MULTIPLICATION 3). Tac never change (TAC UNITS): `uid` itself."""
-        counter = BY_ID[uid]
-        if counter.type == "tac":
-            return uid
-        for kind_name in below(counter.kind)[levels - 1:]:
-            taken = self.take(kind_name)
-            if taken is not None:
-                self.give(uid)
-                return taken
-        self.give(uid)
-        return None
+
+def marking(options: dict[str, str]) -> bool:
+    """Whether a counter going down with no counter of the level below free is marked at that level (option
+    `counter_limit` off, the text's reading: DEMONSTRATOR ATTRITION AND MULTIPLICATION 3 removes only a unit that
+    "can go down no further")."""
+    return options.get("counter_limit", "off") == "off"
+
+
+class Exchanges:
+    """The counters a conflict or the turn's end exchanges: `changes` `[old, new]` in order (new None: out of the
+    game) and `marked`, the counters marked at another level than their own ({id: level})."""
+
+    def __init__(self, state: GameState, marking: bool):
+        self.pool, self.marking = Pool(state), marking  # marking: option `counter_limit` off
+        self.changes: list[list[str | None]] = []
+        self.marked: dict[str, int] = {}
+
+    def out(self, uid: str) -> None:
+        """A counter out of the game, back in the box (a counter is a counter)."""
+        self.pool.give(uid)
+        self.changes.append([uid, None])
+
+    def _swap(self, uid: str, kind_name: str) -> bool:
+        taken = self.pool.take(kind_name)
+        if taken is not None:
+            self.pool.give(uid)
+            self.changes.append([uid, taken])
+        return taken is not None
+
+    def level(self, unit: Unit, level: int) -> None:
+        """A platoon or group to another level: back to its own counter's level, marked; else for a free counter
+        of that level. Where none is free, going down it is marked at that level (`marking`) or takes a counter of
+        the first level below with one free, else leaves the game (it can go down no further, DEMONSTRATOR ATTRITION
+        AND MULTIPLICATION 3); going up it stays (the counter mix limits what is added)."""
+        now, lowest = unit.attrs["level"], TYPES[unit.type].lowest
+        down = level > now
+        if level == now:
+            return
+        if level > lowest:  # it can go down no further
+            self.out(unit.id)
+            return
+        if level == BY_ID[unit.id].level or self.marking and down and not self.pool.free[kind_of(unit.type, level)]:
+            self.marked[unit.id] = level
+            return
+        for tried in range(level, lowest + 1 if down else level + 1):  # up: that level only
+            if self._swap(unit.id, kind_of(unit.type, tried)):
+                return
+        if down:
+            self.out(unit.id)
 
 
 def tally(ids: Iterable[str]) -> str:

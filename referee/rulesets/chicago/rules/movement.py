@@ -89,7 +89,7 @@ def _one_box(units: list[Unit]) -> str:
 
 
 def _check_minimum(ctx: Context, state: GameState, units: list[Unit], node: str) -> None:
-    """Only police and Tac platoons, and three at most, in a box's minimum box (CPD MINIMUM)."""
+    """Only police and Tac platoons in a box's minimum box (CPD MINIMUM: "three platoons (no NG)", a floor)."""
     if node not in board.minimum(ctx.scenario.board):
         raise Refusal("CPD MINIMUM", f"{node} has no minimum box")
     green = next((unit for unit in units if unit.side != POLICE), None)
@@ -98,9 +98,6 @@ def _check_minimum(ctx: Context, state: GameState, units: list[Unit], node: str)
     guard = next((unit for unit in units if unit.type == "guard"), None)
     if guard:
         raise Refusal(GUARD, f"NG units may not be used in minimum areas ({guard.id})")
-    staying = {unit.id for unit in in_minimum(state, node)} | {unit.id for unit in units}
-    if len(staying) > PLATOONS_IN_MINIMUM:
-        raise Refusal("CPD MINIMUM", f"{node}'s minimum box holds three platoons, not {len(staying)}")
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -19,10 +19,11 @@ def _moved(d: dict) -> str:
     return f"{tally(d['units'])}{how} {'move' if d['path'] else 'step'} {way}{into} ({d['cost']} movement)"
 
 
-def _changes(changes: list) -> str:
-    out = [old for old, new in changes if new is None]
-    down = [f"{old}→{new}" for old, new in changes if new not in (None, old)]
-    parts = ([f"out of the game: {tally(out)}"] if out else []) + ([f"down a level: {', '.join(down)}"] if down else [])
+def _changes(d: dict) -> str:
+    out = [old for old, new in d["changes"] if new is None]
+    swapped = [f"{old}→{new}" for old, new in d["changes"] if new not in (None, old)]
+    swapped += [f"{uid} marked level {level}" for uid, level in d.get("marked", {}).items()]
+    parts = ([f"out of the game: {tally(out)}"] if out else []) + ([f"to another level: {', '.join(swapped)}"] if swapped else [])
     return "; ".join(parts) or "no unit changes"
 
 
@@ -33,7 +34,7 @@ def _conflict(d: dict) -> str:
         forced = f"; forced assault at 1:1 rolls {f['roll']}: {f['result']}"
     return (f"Conflict in {d['box']}: {d['attacker']} {tally(d['attack'])} ({d['attack_strength']}) against "
             f"{tally(d['defend'])} ({d['defend_strength']}), {d['odds']} on {d['table'].upper()}, rolls {d['roll']}: "
-            f"{d['result']}{forced}; {_changes(d['changes'])}; {_ei(d)}")
+            f"{d['result']}{forced}; {_changes(d)}; {_ei(d)}")
 
 
 def _ended(d: dict) -> str:
@@ -54,7 +55,7 @@ _LINES = {
     "guard-in": lambda d: f"The National Guard comes in: {tally(d['units'])} to {d['to']} (+{d['points']} green); {_ei(d)}",
     "guard-out": lambda d: f"The National Guard goes out: {tally(d['units'])} (+{d['points']} green); {_ei(d)}",
     "park-penalty": lambda d: f"Green in {', '.join(d['parks'])} not attacked on a C turn: +{d['points']} green; {_ei(d)}",
-    "attrition": lambda d: f"End of {d['turn']}: {_changes(d['changes'])}",
+    "attrition": lambda d: f"End of {d['turn']}: {_changes(d)}",
     "multiplied": lambda d: "The parks multiply: " + (", ".join(f"{park} +{len(ids)} (x{d['parks'][park]})"
                                                               for park, ids in d["added"].items()) or "nothing to add"),
     "game-ended": _ended,

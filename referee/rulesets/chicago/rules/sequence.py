@@ -7,7 +7,7 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import Refusal
-from referee.rulesets.chicago.rules import attrition, board, steps
+from referee.rulesets.chicago.rules import attrition, board, forces, steps
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.movement import begin
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
@@ -31,8 +31,9 @@ def end_phase(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     c_turn = steps.letter(state.turn) == "C"
     if c_turn:
         state = _park_penalty(ctx, state, parks, emit)
-    state = emit("attrition", {"turn": steps.name(state.turn), "c_turn": c_turn,
-                               "changes": attrition.end_of_turn(state, parks, c_turn)})
+    done = attrition.end_of_turn(state, parks, c_turn, forces.marking(ctx.options))
+    state = emit("attrition", {"turn": steps.name(state.turn), "c_turn": c_turn, "changes": done.changes,
+                               "marked": done.marked})
     if state.turn >= ctx.scenario.clock.turns:
         police, green = state.scores[POLICE], state.scores[DEMONSTRATORS]
         emit("game-ended", {"winner": None if police == green else (POLICE if police > green else DEMONSTRATORS),

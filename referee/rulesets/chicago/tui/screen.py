@@ -32,7 +32,7 @@ from referee.rulesets.chicago.tui.widgets import (
 from referee.session import Session
 from referee.tui.dialogs.form import Field
 from referee.tui.screens.umpire import UmpireScreen, bindings
-from referee.tui.seen import as_seen
+from referee.tui.seen import as_seen, not_seen
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.status_bar import StatusBar
@@ -129,18 +129,18 @@ class ChicagoScreen(UmpireScreen):
         state, spec = self.shown, self.game.ctx.scenario.board
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
         self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
-        if self.view:
-            state = as_seen(state, self.view)
-        self.query_one(BoxMap).show(state, self.area)
-        self.query_one(BoxesTable).show(spec, state)
-        self.query_one(BoxPanel).show(state, spec, self.area)
-        self.query_one(RecordPanel).show(state, spec, self.from_log(ei_by_turn))
+        state, unseen = as_seen(state, self.view), not_seen(self.view)
+        self.query_one(BoxMap).show(state, self.area, unseen)
+        self.query_one(BoxesTable).show(spec, state, unseen)
+        self.query_one(BoxPanel).show(state, spec, self.area, unseen)
+        self.query_one(RecordPanel).show(state, spec, self.from_log(ei_by_turn), unseen)
 
     @on(BoxPicked)
     def _picked(self, event: BoxPicked) -> None:
         self.area = event.node
-        self.query_one(BoxMap).show(self.shown, self.area)
-        self.query_one(BoxPanel).show(self.shown, self.game.ctx.scenario.board, self.area)
+        self.query_one(BoxMap).select(self.area)
+        self.query_one(BoxPanel).show(as_seen(self.shown, self.view), self.game.ctx.scenario.board, self.area,
+                                      not_seen(self.view))
         table = self.query_one(BoxesTable)
         if table.get_row_index(event.node) != table.cursor_row:
             table.pick(event.node)

@@ -17,7 +17,7 @@ from referee.rulesets.chicago.rules import board, forces, steps
 from referee.rulesets.chicago.rules.board import MINIMUM, PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.sizes import counted, short
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
-from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units
+from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units, platoons
 from referee.tui.text import plain
 from referee.tui.widgets.node_map import NodeMap, NodePicked
 
@@ -42,13 +42,14 @@ def abbreviated(name: str, room: int) -> str:
     return (words[0][: max(1, room - len(rest))] + rest)[:room]
 
 
-def minimum_mark(state: GameState, spec: Board, node: str) -> str:
-    """A box's minimum box on the map: M (CPD MINIMUM), C (CONDITIONAL) or c (released), and its platoons."""
+def minimum_mark(state: GameState, spec: Board, node: str, seen: bool = True) -> str:
+    """A box's minimum box on the map: M (CPD MINIMUM), C (CONDITIONAL) or c (released), and its platoons (? where
+    the player viewed cannot see them)."""
     kind = board.minimum(spec).get(node)
     if kind is None:
         return ""
     letter = "M" if kind == MINIMUM else "c" if node in state.local["released"] else "C"
-    return f"{letter}{len(in_minimum(state, node))}"
+    return f"{letter}{platoons(state, node, seen)}"
 
 
 def ei_by_turn(events: Iterable[Event]) -> list[tuple[int, int, int]]:
@@ -93,13 +94,14 @@ class BoxMap(NodeMap):
         return node in board.parks(self.board)
 
     def marks(self, state: GameState, node: str) -> list[tuple[str, str]]:
-        """The park's multiplier, the minimum box and its platoons (red while short), each side's counters."""
+        """The park's multiplier, the minimum box and its platoons (red while short, dim where not seen), each side's
+        counters."""
         parks = board.parks(self.board)
         marks = [(f"×{parks[node]}", "yellow")] if node in parks else []
-        held = minimum_mark(state, self.board, node)
+        held = minimum_mark(state, self.board, node, node not in self.unseen)
         if held:
-            full = int(held[1:]) >= PLATOONS_IN_MINIMUM or held[0] == "c"
-            marks.append((held, "magenta" if full else "bold red"))
+            full = held[0] == "c" or held[1:] != "?" and int(held[1:]) >= PLATOONS_IN_MINIMUM
+            marks.append((held, "dim" if node in self.unseen else "magenta" if full else "bold red"))
         for side in (DEMONSTRATORS, POLICE):
             units = [u for u in state.at(node, side) if not u.attrs["minimum"]]
             if units:
@@ -122,17 +124,19 @@ class BoxesTable(DataTable):
     NARROW = 100  # on a terminal narrower than this the boxes' names are cut (`abbreviated`) to show both sides
     NAME_ROOM = 10
 
-    def show(self, spec: Board, state: GameState) -> None:
+    def show(self, spec: Board, state: GameState, unseen: frozenset[str] = frozenset()) -> None:
+        """Every box as `state` has it; those in `unseen` not seen (a player's view)."""
         codes, parks, keep = board.codes(spec), board.parks(spec), self.cursor_row
         room = self.NAME_ROOM if self.app.size.width < self.NARROW else ROOM + 4
         with self.prevent(DataTable.RowHighlighted):
             self.clear()
             for node in spec.nodes:
                 code = codes[node]
-                held = minimum_mark(state, spec, node)
+                held = minimum_mark(state, spec, node, node not in unseen)
                 special = plain(f"×{parks[node]}", "yellow") if node in parks else plain(
                     f"{held}/{PLATOONS_IN_MINIMUM}" if held else "", "magenta")
-                sides = (plain(short(u for u in state.at(node, side) if not u.attrs["minimum"]), SIDE_STYLE[side])
+                sides = (plain("░ not seen", "dim") if node in unseen else plain(
+                    short(u for u in state.at(node, side) if not u.attrs["minimum"]), SIDE_STYLE[side])
                          for side in (DEMONSTRATORS, POLICE))
                 self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"),
                              f"P{code.police}/D{code.demonstrators}", *sides, special, key=node)
@@ -145,9 +149,12 @@ class BoxesTable(DataTable):
 class BoxPanel(Static):
     """The selected box whole: its code, park or minimum box, and its units built up for reading."""
 
-    def show(self, state: GameState, spec: Board, node: str) -> None:
-        text = plain(box_head(state, spec, node), "bold")
-        for label, units in box_units(state, node):
+    def show(self, state: GameState, spec: Board, node: str, unseen: frozenset[str] = frozenset()) -> None:
+        """The box `node` as `state` has it, or not seen (a player's view: its code and minimum box only)."""
+        text = plain(box_head(state, spec, node, node not in unseen), "bold")
+        if node in unseen:
+            text.append("\nnot seen: what is there is not known", style="dim")
+        for label, units in () if node in unseen else box_units(state, node):
             text.append(f"\n{label}: ", style="dim")
             text.append(plain(units, SIDE_STYLE.get(_side_of(label), "")))
         self.update(text)
@@ -173,9 +180,11 @@ def _line(text: Text, label: str, value: str | Text, style: str = "") -> None:
     text.append(plain(value, style) if isinstance(value, str) else value)
 
 
-def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int]], width: int) -> Text:
+def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int]], width: int,
+                unseen: frozenset[str] = frozenset()) -> Text:
     """The game's record as the umpire reads it: both indices and their history by turn, the Time Record and
-    the step, the minimum boxes short of their platoons, the counters off the board."""
+    the step, the minimum boxes short of their platoons (of those seen, where `unseen` names boxes not seen), the
+    counters off the board."""
     ei = state.scores
     text = Text()
     text.append("EI ", style="bold")
@@ -194,9 +203,12 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
     _line(text, "Step", f"{steps.NUMBER[state.phase]} of 6, {STEP_NAMES[state.phase]}{then}", "bold cyan")
     if not state.local["begun"]:
         _line(text, "Set-up", "units may still be placed (p)", "bold yellow")
-    short_boxes = [node for node in board.bound(spec, state.local["released"])
-                   if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM]
-    _line(text, "Minimum", f"short: {', '.join(short_boxes)}" if short_boxes else "all full (3 platoons each)",
+    bound = board.bound(spec, state.local["released"])
+    seen = [node for node in bound if node not in unseen]
+    short_boxes = [node for node in seen if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM]
+    said = f"short: {', '.join(short_boxes)}" if short_boxes else "all full (3 platoons each)" if len(seen) == len(
+        bound) else "none short of those seen"
+    _line(text, "Minimum", said + (f"; {len(bound) - len(seen)} not seen" if len(seen) < len(bound) else ""),
           "bold red" if short_boxes else "")
     for status, label, side in ((forces.OFF_MAP, "Off board", POLICE), (forces.OFF_MAP, "Off board", DEMONSTRATORS),
                                 (forces.REMOVED, "Out of the game", POLICE),
@@ -213,6 +225,7 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
 class RecordPanel(Static):
     """The game's record (`record_text`), drawn again at each change."""
 
-    def show(self, state: GameState, spec: Board, history: list[tuple[int, int, int]]) -> None:
-        self.update(record_text(state, spec, history, self.size.width or 40))
+    def show(self, state: GameState, spec: Board, history: list[tuple[int, int, int]],
+             unseen: frozenset[str] = frozenset()) -> None:
+        self.update(record_text(state, spec, history, self.size.width or 40, unseen))
 

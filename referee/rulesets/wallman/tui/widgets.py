@@ -122,15 +122,18 @@ class PlacesTable(PickingTable):
         self.refill(rows)
 
     def show_view(self, scenario: Scenario, view: PlayerView) -> None:
-        """The places as one player knows them: his command, what he saw there and when."""
+        """The places as one player knows them: his command, what he saw there and when; those out of his sight
+        now marked not seen."""
         rows = []
         for node in scenario.board.nodes:
             crowds = [u.id + ("" if s.current else f" ({s.seen_time})") for s, u in _seen_crowds(view) if s.node == node]
             security = [u.id for u in view.own if u.node == node] + [
                 u.id for s in view.sightings if s.side != "crowd" and s.node == node for u in s.units]
             scene = [f"{n.subject}: {n.text}" for n in view.scene if n.node == node]
-            rows.append((plain(node, "bold" if crowds or security else "dim"), ", ".join(crowds), ", ".join(security),
-                         "; ".join(scene), "", node))
+            name = plain(node, "bold" if crowds or security else "dim")
+            if node in view.unseen:
+                name.append(" ░ not seen", style="dim italic")
+            rows.append((name, ", ".join(crowds), ", ".join(security), "; ".join(scene), "", node))
         self.refill(rows)
 
 
@@ -208,6 +211,8 @@ class PlacePanel(Static):
     def show_view(self, scenario: Scenario, view: PlayerView, node: str) -> None:
         """One place as a player knows it."""
         text = place_title(scenario.board, node, f" as {view.player} knows it")
+        if node in view.unseen:
+            text.append("\nnot seen now: what is there is not known", style="dim italic")
         for unit in view.own:
             if unit.node == node:
                 text.append("\nown ", style="dim")
