@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from referee.core.events import Event
 from referee.knowledge import moods
 from referee.knowledge.export import view_json
+from referee.rules.moods import level
 from referee.rules.reports import RELIABILITIES, due_turn
 from referee.rulesets.n30.knowledge import record as record_module
 from referee.rulesets.n30.knowledge.record import Record
-from referee.rulesets.wallman.rules.response import level
 from referee.scenario.catalog import load
 from referee.scenario.wallman_tables import Look
 from referee.simulate import play

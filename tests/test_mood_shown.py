@@ -24,9 +24,9 @@ from referee.knowledge.export import view_json, view_text
 from referee.paths import data_dir
 from referee.review.gather import gather
 from referee.review.report import knew_and_true
+from referee.rules.moods import looks
 from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.n30.tui.map_view import MapView
-from referee.rulesets.wallman.rules.response import looks
 from referee.rulesets.wallman.tui.widgets import CrowdsTable
 from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError

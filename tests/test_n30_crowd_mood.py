@@ -14,11 +14,11 @@ import pytest
 from referee.briefing.i18n import Strings
 from referee.errors import RefereeError
 from referee.knowledge.export import view_json
+from referee.rules.moods import level
 from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.n30.rules.narrate import narrate
 from referee.rulesets.n30.rules.phases import CONFRONTATION
 from referee.rulesets.n30.umpire import crowd_mood
-from referee.rulesets.wallman.rules.response import level
 from referee.scenario.catalog import load
 from referee.umpire_view import state_text
 from tests.n30_support import arrange, new_game

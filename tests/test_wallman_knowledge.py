@@ -22,9 +22,9 @@ from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.knowledge import moods
 from referee.knowledge.export import view_json, view_text
+from referee.rules.moods import level
 from referee.rulesets.wallman import knowledge
 from referee.rulesets.wallman.knowledge import WallmanRecord, eyes
-from referee.rulesets.wallman.rules.response import level
 from referee.scenario.wallman_tables import Look
 from tests.test_knowledge_leaks import finer, readings
 from tests.wallman_game import do, new_game, put

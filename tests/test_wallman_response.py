@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.errors import RefereeError
-from referee.rulesets.wallman.rules.response import level, roll_rl
+from referee.rules.moods import level, roll_rl
 from tests.wallman_support import TABLES, dice
 
 # Every factor of the chart as the text prints it (police_withdrawing: the value was lost, see RULINGS.md).

@@ -10,8 +10,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.units import Unit
 from referee.knowledge.view import Mood
-from referee.rulesets.wallman.rules.response import level, looks
-from referee.rulesets.wallman.rules.setup import tables
+from referee.rules.moods import level, looks, tables
 
 NUMBER, WORDS, BEHAVIOUR = "number", "words", "behaviour"
 #: what each way of showing tells the players, as their sheets say it (in English; Spanish in the briefing's words).

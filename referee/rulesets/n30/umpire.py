@@ -6,8 +6,7 @@ from __future__ import annotations
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
 from referee.knowledge.moods import mood_shown
-from referee.rulesets.wallman.rules.response import level
-from referee.rulesets.wallman.rules.setup import tables
+from referee.rules.moods import level, tables
 from referee.scenario.wallman_tables import Level
 from referee.text import printable
 

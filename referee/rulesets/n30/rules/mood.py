@@ -12,10 +12,9 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, Unit
 from referee.errors import RefereeError
+from referee.rules.moods import level, roll_rl, tables
 from referee.rulesets.n30.rules.confrontation import RADICALIZED, UNORGANIZED
 from referee.rulesets.n30.rules.phases import PROTESTERS
-from referee.rulesets.wallman.rules.response import level, roll_rl
-from referee.rulesets.wallman.rules.setup import tables
 
 #: the readings of option crowd_mood, beside `free` (radicalized clusters' RL moves freely).
 OFF, HELD = "off", "on"

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from referee.core.dice import Roll, SeededDice, TableDice, Tally
 from referee.errors import RefereeError
+from referee.rules import moods as response
 from referee.rules.bounds import FIGURES, ITEMS, SMALL, cut
 from referee.rules.commands import Counts, Dice, Name, Names, Small, explain, where, whole
 from referee.rulesets.wallman.rules import (
@@ -26,7 +27,6 @@ from referee.rulesets.wallman.rules import (
     medical,
     negotiation,
     overreaction,
-    response,
 )
 from referee.scenario.wallman_tables import Tables, load_tables
 

@@ -8,6 +8,7 @@ from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
+from referee.rules.charts import row_for
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.actions import one_action
 from referee.rulesets.wallman.rules.care import casualty_id, casualty_ids
@@ -18,7 +19,6 @@ from referee.rulesets.wallman.rules.firearms import counter_snipe, volley
 from referee.rulesets.wallman.rules.firearms import snipe as snipe_shot
 from referee.rulesets.wallman.rules.overreaction import over_reaction
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
-from referee.rulesets.wallman.rules.scores import row_for
 from referee.rulesets.wallman.rules.setup import tables
 
 FIGHTING, FIREARMS, OVER, SNIPERS = "Fighting", "Firearms", "Over-Reaction Test", "Terrorists and Snipers"

@@ -7,12 +7,12 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
+from referee.rules.moods import roll_rl
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.actions import one_action
 from referee.rulesets.wallman.rules.negotiation import Talk
 from referee.rulesets.wallman.rules.negotiation import negotiate as talk_to
 from referee.rulesets.wallman.rules.phases import CROWD
-from referee.rulesets.wallman.rules.response import roll_rl
 from referee.rulesets.wallman.rules.setup import tables
 
 CHART, NEGOTIATION = "RL State Chart", "Negotiation"

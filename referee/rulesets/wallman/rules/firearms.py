@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice
 from referee.errors import RefereeError
-from referee.rulesets.wallman.rules.scores import row_for
+from referee.rules.charts import row_for
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables

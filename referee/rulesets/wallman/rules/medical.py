@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice
-from referee.rulesets.wallman.rules.scores import row_for
+from referee.rules.charts import row_for
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables, TriageRow

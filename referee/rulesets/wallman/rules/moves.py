@@ -8,11 +8,11 @@ from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import Refusal
+from referee.rules.charts import roll_dice
+from referee.rules.moods import level
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.actions import PLAYER_ACTIONS, one_action
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
-from referee.rulesets.wallman.rules.response import level
-from referee.rulesets.wallman.rules.scores import roll_dice
 from referee.rulesets.wallman.rules.setup import tables
 
 MOVEMENT, CROWDS, LOOTING = "Movement", "Crowds", "Looting"

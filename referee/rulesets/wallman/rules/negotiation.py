@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice
 from referee.errors import Refusal
-from referee.rulesets.wallman.rules.response import level
-from referee.rulesets.wallman.rules.scores import factors, row_for
+from referee.rules.charts import factors, row_for
+from referee.rules.moods import level
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables

@@ -7,13 +7,13 @@ from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import Refusal
+from referee.rules.moods import level
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.care import casualty_ids
 from referee.rulesets.wallman.rules.damage import damage as attack_property
 from referee.rulesets.wallman.rules.fires import Building, Engine, connect, fight_fire
 from referee.rulesets.wallman.rules.looting import capacity, taken
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
-from referee.rulesets.wallman.rules.response import level
 from referee.rulesets.wallman.rules.setup import tables
 
 DAMAGE, LOOTING, FIRES, SUPPLIES = "Property Damage", "Looting", "Fires and Firefighting", "Supplies and Ammunition"

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, RESERVE, Unit
 from referee.errors import RefereeError
+from referee.rules.moods import level, tables
 from referee.rulesets.wallman.rules.looting import loot_units
 from referee.rulesets.wallman.rules.phases import CROWD, PHASES, SECURITY
-from referee.rulesets.wallman.rules.response import level
-
-if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
 
 DAMAGE = "damage"
-
-
-def tables(ctx: Context) -> Tables:
-    """The scenario's tables (a Wallman scenario must name them)."""
-    if ctx.scenario.tables is None:
-        raise RefereeError(f"{ctx.scenario.id} names no tables: a Wallman scenario needs `tables = ...`")
-    return ctx.scenario.tables
 
 
 def initial_state(ctx: Context) -> GameState:

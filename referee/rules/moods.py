@@ -1,4 +1,5 @@
-"""The crowd's Response Level (RL): the RL state chart roll, and what each level brings."""
+"""The crowd's Response Level (RL) of Wallman's crowd rules: the RL state chart roll, and what each level brings.
+Shared by the games that give crowds a mood (Wallman's riots, N30's `crowd_mood`), from the scenario's tables."""
 
 from __future__ import annotations
 
@@ -6,11 +7,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice
+from referee.core.engine import Context
 from referee.errors import RefereeError
-from referee.rulesets.wallman.rules.scores import factors, row_for
+from referee.rules.charts import factors, row_for
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Level, Look, Tables
+
+
+def tables(ctx: Context) -> Tables:
+    """The scenario's tables (a Wallman scenario must name them)."""
+    if ctx.scenario.tables is None:
+        raise RefereeError(f"{ctx.scenario.id} names no tables: a Wallman scenario needs `tables = ...`")
+    return ctx.scenario.tables
 
 
 @dataclass(frozen=True)
