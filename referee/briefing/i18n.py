@@ -6,6 +6,7 @@ import functools
 import re
 
 from referee import rulesets
+from referee.briefing.words import TABLES as PART_TABLES
 from referee.errors import RefereeError
 from referee.knowledge.moods import EXPLAINED
 
@@ -318,7 +319,7 @@ TABLES = {"en": EN, "es": ES}
 @functools.cache
 def _table(lang: str, ruleset: str | None) -> dict[str, str]:
     """The shared words above, and over them what a ruleset's sheets say differently or beyond (its `texts`)."""
-    return {**TABLES[lang], **(rulesets.get(ruleset).texts_for(lang) if ruleset else {})}
+    return {**PART_TABLES[lang], **TABLES[lang], **(rulesets.get(ruleset).texts_for(lang) if ruleset else {})}
 
 
 def _pattern(english: str) -> re.Pattern:

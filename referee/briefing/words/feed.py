@@ -1,0 +1,4 @@
+"""Words of feed, by language (filled by its part)."""
+
+EN: dict[str, str] = {}
+ES: dict[str, str] = {}

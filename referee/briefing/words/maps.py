@@ -1,0 +1,4 @@
+"""Words of maps, by language (filled by its part)."""
+
+EN: dict[str, str] = {}
+ES: dict[str, str] = {}
