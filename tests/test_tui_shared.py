@@ -7,7 +7,7 @@ import pytest
 from referee.knowledge.build import player_view
 from tests.test_tui import log_kinds
 from tests.test_tui_riot import fill
-from tests.tui_support import drive, make_session, press
+from tests.tui_support import drive, make_session, press, settle
 
 
 @pytest.mark.parametrize("scenario, player", [("n30/close-the-ring", "police"), ("wallman/town-centre-riot", "okafor")])
@@ -39,3 +39,59 @@ def test_every_dialog_style_is_in_the_stylesheet_from_the_start(tmp_path):
     before, after = drive(path, script)
     assert any("Button.DEFAULT_CSS" in place for _, place in before)
     assert after == before
+
+
+@pytest.mark.parametrize("scenario, table", [("bos/battle-of-seattle", "#bos-areas"), ("chicago/chicago-1968", "#chicago-boxes")])
+def test_a_burst_of_keys_in_the_table_leaves_the_selection_on_the_cursor_s_row_and_still(tmp_path, scenario, table):
+    """Quick keys leave the rows passed over to be announced once the cursor has left them; those late messages
+    select the row the cursor is on and never move the cursor back (two such moved it back and forth for ever)."""
+    path = make_session(tmp_path, scenario)
+
+    async def script(pilot, app):
+        screen, rows = app.screen, app.screen.query_one(table)
+        nodes = list(screen.game.ctx.scenario.board.nodes)
+        rows.pick(nodes[5])
+        await settle(pilot)
+        for node in (nodes[1], nodes[3], nodes[2]):  # what a burst leaves behind: rows the cursor already left
+            rows.post_message(rows.PICKED(node, in_table=True))
+        seen = []
+        for _ in range(6):
+            await settle(pilot)
+            await pilot.pause()
+            seen.append((screen.area, rows.current()))
+        return nodes[5], seen
+
+    cursor, seen = drive(path, script)
+    assert seen == [(cursor, cursor)] * 6
+
+
+def test_a_chicago_move_form_moves_from_the_box_it_names_whatever_is_selected_meanwhile(tmp_path):
+    """HOW TO MOVE UNITS: the form opened on Lincoln Park moves from Lincoln Park, though another box is selected
+    (on the map) while it is open."""
+    from referee.rulesets.chicago.rules.forces import kind
+    from referee.rulesets.chicago.tui.widgets import BoxPicked
+    from referee.session import Session
+
+    path = make_session(tmp_path, "chicago/chicago-1968", seed=3)
+
+    def kinds(box: str) -> list[str]:
+        return sorted(kind(unit) for unit in Session.open(path).game.state.at(box, "demonstrators"))
+
+    park, town = kinds("lincoln-park"), kinds("old-town")
+
+    async def script(pilot, app):
+        screen = app.screen
+        screen.query_one("#chicago-boxes").pick("lincoln-park")
+        await settle(pilot)
+        await press(pilot, "m")
+        title = str(app.screen.query_one(".form-title").render())
+        screen.post_message(BoxPicked("loop"))
+        await settle(pilot)
+        selected = screen.area
+        await fill(pilot, app, **{**dict.fromkeys(park, 0), "G1": 1, "to": "old-town"})
+        return title, selected
+
+    title, selected = drive(path, script)
+    assert "lincoln-park" in title and selected == "loop"
+    park.remove("G1")
+    assert (kinds("lincoln-park"), kinds("old-town")) == (park, sorted([*town, "G1"]))

@@ -8,10 +8,13 @@ shows a player's view, a node he cannot see now is marked ░ (not seen, not emp
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import DataTable
 
 from referee.core.board import Board
 from referee.core.state import GameState
@@ -22,11 +25,39 @@ UNSEEN_KEY = "░ not seen (viewing as a player)"
 
 
 class NodePicked(Message):
-    """The umpire selected a node, in a table or on the map (each game names its own kind)."""
+    """The umpire selected a node, in a table (`in_table`: its cursor is already on it) or on the map (each game
+    names its own kind)."""
 
-    def __init__(self, node: str):
-        self.node = node
+    def __init__(self, node: str, in_table: bool = False):
+        self.node, self.in_table = node, in_table
         super().__init__()
+
+
+class NodeTable(DataTable):
+    """A table of the board's nodes, a row each keyed by its node: moving onto a row posts its `PICKED` message."""
+
+    PICKED: type[NodePicked]
+
+    def pick(self, node: str) -> None:
+        """Move the cursor onto a node's row."""
+        self.move_cursor(row=self.get_row_index(node))
+
+    def current(self) -> str:
+        """The node of the row the cursor is on."""
+        return cast(str, self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value)
+
+    def picked(self, message: NodePicked) -> str:
+        """The node a pick selects. A pick made in the table is the row its cursor is on now: after a burst of keys
+        the messages of the rows passed over arrive once the cursor has left them, and must not move it back (two
+        such would move it back and forth for ever). A pick made on the map moves the cursor to its node."""
+        if message.in_table:
+            return self.current()
+        if self.get_row_index(message.node) != self.cursor_row:
+            self.pick(message.node)
+        return message.node
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.post_message(self.PICKED(cast(str, event.row_key.value), in_table=True))
 
 
 class NodeMap(Widget):

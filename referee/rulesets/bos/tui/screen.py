@@ -124,11 +124,8 @@ class SeattleScreen(UmpireScreen):
 
     @on(AreaPicked)
     def _picked(self, event: AreaPicked) -> None:
-        self.area = event.node
+        self.area = self.query_one(AreasTable).picked(event)
         self.query_one(AreaMap).select(self.area)
-        table = self.query_one(AreasTable)
-        if table.get_row_index(event.node) != table.cursor_row:
-            table.pick(event.node)
 
     def after(self, command: dict) -> None:
         """A unit placed selects its area: the next placement is offered the same one."""

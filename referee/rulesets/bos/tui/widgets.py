@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import cast
 
 from rich.text import Text
 from textual.widgets import DataTable, Static
@@ -24,7 +23,7 @@ from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.turn_end import exposure_values
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.tui.text import plain
-from referee.tui.widgets.node_map import NodeMap, NodePicked
+from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
 SHORT = {"anarchist": "Ana", "radical": "Rad", "labor": "Lab", "liberal": "Lib", "environmentalist": "Env",
          "yahoo": "Yah", "spd": "SPD", "national_guard": "NG", "state_trooper": "ST"}
@@ -112,13 +111,11 @@ class AreaMap(NodeMap):
         return marks
 
 
-class AreasTable(DataTable):
+class AreasTable(NodeTable):
     """Every area: its Exposure Value, its Barricade, each side's units by type (the Protester's green, the
     Authority's blue), the areas its Transit Lines reach. Moving onto a row selects the area."""
 
-    def pick(self, node: str) -> None:
-        """Move the cursor onto an area's row."""
-        self.move_cursor(row=self.get_row_index(node))
+    PICKED = AreaPicked
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -140,9 +137,6 @@ class AreasTable(DataTable):
                     for side in (PROTESTER, AUTHORITY) if state.stacks[side].get(node))
                 self.add_row(area, units, plain(", ".join(board.neighbours(node)), "dim"), key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.post_message(AreaPicked(cast(str, event.row_key.value)))  # every row is keyed by its area
 
 
 def _line(text: Text, label: str, value: str | Text, style: str = "") -> None:

@@ -137,13 +137,10 @@ class ChicagoScreen(UmpireScreen):
 
     @on(BoxPicked)
     def _picked(self, event: BoxPicked) -> None:
-        self.area = event.node
+        self.area = self.query_one(BoxesTable).picked(event)
         self.query_one(BoxMap).select(self.area)
         self.query_one(BoxPanel).show(as_seen(self.shown, self.view), self.game.ctx.scenario.board, self.area,
                                       not_seen(self.view))
-        table = self.query_one(BoxesTable)
-        if table.get_row_index(event.node) != table.cursor_row:
-            table.pick(event.node)
 
     def after(self, command: dict) -> None:
         """Units moved or placed select the box they went to: the next move is offered from there."""
@@ -171,18 +168,19 @@ class ChicagoScreen(UmpireScreen):
                       "number", default=outside.get(kind, 0)) for kind, n in counted(here).items()]
 
     def _units_form(self, title: str, do: str, side: str | None, extra: list[Field]) -> None:
-        """A form moving or placing units of the selected box by kind and number (move, place)."""
-        kinds = self._kinds(side)
+        """A form moving or placing units of the selected box by kind and number (move, place): from the box it
+        names, whatever is selected while it is open."""
+        box, kinds = self.area, self._kinds(side)
         if not kinds:
-            self.notify(f"No {side or ''} units in {self.area}: select a box holding some".replace("  ", " "),
+            self.notify(f"No {side or ''} units in {box}: select a box holding some".replace("  ", " "),
                         severity="warning")
             return
-        neighbours = self.game.ctx.scenario.board.neighbours(self.area)
-        held = [u for u in self.game.state.at(self.area, POLICE) if u.attrs["minimum"]]
+        neighbours = self.game.ctx.scenario.board.neighbours(box)
+        held = [u for u in self.game.state.at(box, POLICE) if u.attrs["minimum"]]
         police = [Field("minimum", "Into the minimum box", "flag")] if side != DEMONSTRATORS else []
         if held:
             police.append(Field("from_minimum", "The platoons from the minimum box", "flag"))
-        fields = [*kinds, Field("to", "To", choices=self._boxes(), default=neighbours[0] if neighbours else self.area),
+        fields = [*kinds, Field("to", "To", choices=self._boxes(), default=neighbours[0] if neighbours else box),
                   *police, *extra]
 
         def build(v: dict) -> dict:
@@ -192,7 +190,7 @@ class ChicagoScreen(UmpireScreen):
                                                      for u in [p for p in held if forces.kind(p) == kind][:n]]
             else:
                 units = wanted
-            return {"do": do, "units": units, "from": self.area, "to": v["to"], "minimum": bool(v.get("minimum")),
+            return {"do": do, "units": units, "from": box, "to": v["to"], "minimum": bool(v.get("minimum")),
                     **({"infiltrate": True} if v.get("infiltrate") else {})}
 
         self.ask(title, fields, build, rolls=False, live=lambda v: self._preview(build(v)))

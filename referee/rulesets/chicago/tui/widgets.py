@@ -5,7 +5,6 @@ the counters off the board)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
 
 from rich.text import Text
 from textual.widgets import DataTable, Static
@@ -19,7 +18,7 @@ from referee.rulesets.chicago.rules.sizes import counted, short
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units, platoons
 from referee.tui.text import plain
-from referee.tui.widgets.node_map import NodeMap, NodePicked
+from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
 SIDE_STYLE = {DEMONSTRATORS: "bold green", POLICE: "bold blue"}
 SIDE_MARK = {DEMONSTRATORS: "●", POLICE: "■"}
@@ -109,13 +108,11 @@ class BoxMap(NodeMap):
         return marks
 
 
-class BoxesTable(DataTable):
+class BoxesTable(NodeTable):
     """Every box: its code, each side's counters by kind (green's green, blue's blue; the platoons in the minimum
     box counted there), its park multiplier or minimum box. Moving onto a row selects the box."""
 
-    def pick(self, node: str) -> None:
-        """Move the cursor onto a box's row."""
-        self.move_cursor(row=self.get_row_index(node))
+    PICKED = BoxPicked
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -141,9 +138,6 @@ class BoxesTable(DataTable):
                 self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"),
                              f"P{code.police}/D{code.demonstrators}", *sides, special, key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.post_message(BoxPicked(cast(str, event.row_key.value)))  # every row is keyed by its box
 
 
 class BoxPanel(Static):
