@@ -95,3 +95,35 @@ def test_a_chicago_move_form_moves_from_the_box_it_names_whatever_is_selected_me
     assert "lincoln-park" in title and selected == "loop"
     park.remove("G1")
     assert (kinds("lincoln-park"), kinds("old-town")) == (park, sorted([*town, "G1"]))
+
+
+def test_a_tick_box_looks_ticked_or_not_without_colour():
+    """A form's tick boxes, alone and in a list, read ✓ when ticked and blank when not, in the text itself."""
+    import asyncio
+
+    from textual.app import App
+
+    from referee.tui.widgets.ticks import TICKED, UNTICKED, Tick, Ticks
+    from tests.tui_support import screen_lines
+
+    class Boxes(App):
+        def compose(self):
+            yield Tick("yes", False, id="one")
+            yield Ticks(("first", "a", True), ("second", "b", False), id="many")
+
+    async def main():
+        app = Boxes()
+        async with app.run_test(size=(40, 8)) as pilot:
+            before = screen_lines(app)
+            app.query_one("#one", Tick).value = True
+            app.query_one("#many", Ticks).toggle_all()
+            await pilot.pause()
+            return before, screen_lines(app)
+
+    before, after = asyncio.run(main())
+
+    def boxes(lines: list[str]) -> list[str]:
+        return [line[line.index("▐") + 1] for line in lines if "▐" in line]
+
+    assert boxes(before) == [UNTICKED, TICKED, UNTICKED]
+    assert boxes(after) == [TICKED, UNTICKED, TICKED]

@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
 from referee.tui.text import plain
+from referee.tui.widgets.ticks import Tick, Ticks
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +72,9 @@ class CommandForm(Dialog[dict | None]):
                           allow_blank=False, id=ident)
         if field.kind == "many":
             chosen = field.default if isinstance(field.default, tuple | list) else ()
-            return SelectionList(*((plain(label), value, value in chosen) for label, value in field.choices), id=ident)
+            return Ticks(*((plain(label), value, value in chosen) for label, value in field.choices), id=ident)
         if field.kind == "flag":
-            return Checkbox("yes", bool(field.default), id=ident)
+            return Tick("yes", bool(field.default), id=ident)
         placeholder = "e.g. 4 2" if field.kind == "dice" else ""
         return Input(str(field.default if field.default is not None else ""), placeholder=placeholder, id=ident,
                      type="integer" if field.kind == "number" else "text")
