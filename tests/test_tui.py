@@ -520,6 +520,22 @@ def test_print_briefings_writes_a_sheet_per_player_and_records_it(tmp_path):
     reader.close()
 
 
+def test_print_briefings_offers_pdf(tmp_path):
+    """The second format offered is PDF (through the pdf extra, installed with the tests)."""
+    path = make_session(tmp_path)
+
+    async def script(pilot, app):
+        await press(pilot, "P")
+        app.screen.query_one("#folder").value = str(tmp_path / "out")
+        await pilot.click("#brief-format")
+        await pilot.click("#print")
+        await settle(pilot)
+        return sorted(p.name for p in (tmp_path / "out").iterdir())
+
+    assert drive(path, script) == ["police.pdf", "protesters.pdf"]
+    assert (tmp_path / "out" / "police.pdf").read_bytes().startswith(b"%PDF")
+
+
 def test_units_that_moved_this_phase_are_dim(tmp_path):
     path = make_session(tmp_path, commands=({"do": "move", "unit": "(A) Action", "to": "4th & Pike", "dice": [3]},))
     state = read(path).state

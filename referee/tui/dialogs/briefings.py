@@ -12,7 +12,8 @@ from textual.widgets import Button, Input, Label
 
 from referee.tui.dialogs.dialog import Dialog
 
-CHOICES = {"format": ("html", "md"), "lang": ("en", "es")}
+CHOICES = {"format": ("html", "pdf", "md"), "lang": ("en", "es")}
+"""PDF through the optional extra `pdf`; without it, printing says how to install it."""
 
 
 class BriefingsDialog(Dialog[tuple[str, str, str] | None]):
