@@ -13,10 +13,10 @@ from tests.tui_support import drive, make_session, press, screen_lines
 SCENARIO = "bos/battle-of-seattle"
 
 
-def _shown(app) -> tuple[str, str, bool]:
-    """The footer's keys, the record panel, and whether the extension's key is bound now."""
+def _shown(app) -> tuple[str, str, bool, str]:
+    """The footer's keys, the record panel, whether the extension's key is bound now, and the header."""
     return (" ".join(screen_lines(app)[-2:]), str(app.screen.query_one(RecordPanel).render()),
-            "X" in app.screen.active_bindings)
+            "X" in app.screen.active_bindings, " ".join(screen_lines(app)[:2]))
 
 
 def test_2_4_the_game_over_screen_offers_to_extend_the_game(tmp_path):
@@ -27,13 +27,15 @@ def test_2_4_the_game_over_screen_offers_to_extend_the_game(tmp_path):
     path = make_session(tmp_path, SCENARIO, tuple(commands), seed=3)
 
     async def script(pilot, app):
-        over = _shown(app)
+        over, over_state = _shown(app), app.session.game.state
         await press(pilot, "X")
         await fill(pilot, app)
-        return over, _shown(app), app.session.game.state
+        return over, over_state, _shown(app), app.session.game.state
 
-    (footer, record, bound), (_, record_after, bound_after), state = drive(path, script, size=(160, 45))
+    (footer, record, bound, header), over_state, (_, record_after, bound_after, _), state = drive(path, script,
+                                                                                                   size=(160, 45))
     assert bound and "X Extend" in footer and "Game over" in record and "Extend" in record
+    assert f"Game over: {over_state.local['level']}" in header  # the level of victory (8.0), not the winner alone
     assert log_kinds(path)[-3:] == ["game-extended", "nightfall", "turn-begun"]
     assert not state.over and state.turn == 9 and not bound_after and "Game over" not in record_after
 
@@ -45,6 +47,6 @@ def test_2_4_the_extension_is_not_offered_while_the_game_goes_on(tmp_path):
         await press(pilot, "X")
         return _shown(app), app.screen
 
-    (footer, record, bound), screen = drive(path, script, size=(160, 45))
+    (footer, record, bound, _), screen = drive(path, script, size=(160, 45))
     assert not bound and "Extend" not in footer and "Extend" not in record and isinstance(screen, SeattleScreen)
     assert log_kinds(path)[-1] == "turn-begun"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +22,7 @@ from textual.worker import Worker, get_current_worker
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Disconnected, RefereeError
-from referee.knowledge.build import player_view
+from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES, USUAL
@@ -465,6 +466,11 @@ class UmpireScreen(Screen):
             cached = self._read[read] = (self.seen, read(stored_event(record) for record in self.kept_records()))
         return cached[1]
 
+    def ending(self) -> str | None:
+        """The log's line of the game's end, as of the moment shown; None while the game goes on."""
+        last = self.from_log(_last_event)
+        return self.game.narrate(last) if last is not None and last.kind == ENDED else None
+
     def kept_records(self) -> list:
         """The stored events that count now, oldest first: undone commands and the undo and redo marks left out."""
         records, effective = self.session.log()
@@ -504,3 +510,8 @@ class UmpireScreen(Screen):
 
     def action_theme(self) -> None:
         self.app.theme = "textual-light" if self.app.theme == "textual-dark" else "textual-dark"
+
+
+def _last_event(events: Iterable[Event]) -> Event | None:
+    """The last of `events` (the game's end, once it ended), if any."""
+    return next(iter(deque(events, maxlen=1)), None)

@@ -14,9 +14,10 @@ BAR = 12
 
 
 def status_text(game: Game, table_dice: bool, note: str = "", state: GameState | None = None,
-                width: int | None = None) -> Text:
+                width: int | None = None, ending: str | None = None) -> Text:
     """Where the game stands (or stood, at a past `state`), then the note (the selected unit, a roll, a refusal)
-    whole; the scenario's title last, if everything fits in one line of `width`."""
+    whole; the scenario's title last, if everything fits in one line of `width`. Once the game is over, `ending`,
+    the log's line of its end (which names the level of victory where the game has levels)."""
     state, scenario = state or game.state, game.ctx.scenario
     score, target = next(iter(state.scores.values())), scenario.target
     filled = min(BAR, round(BAR * score / target)) if target else 0
@@ -31,7 +32,7 @@ def status_text(game: Game, table_dice: bool, note: str = "", state: GameState |
     else:  # no score to reach: every side's score
         text.append(" ".join(f"{side} {points}" for side, points in state.scores.items()) + " ", style="bold")
     if state.over:
-        text.append(f" GAME OVER: {printable(state.winner)} win ", style="bold reverse red")
+        text.append(f" {printable(ending or f'Game over: {state.winner} win')} ", style="bold reverse red")
     text.append(" table dice " if table_dice else "", style="bold reverse yellow")
     if note:
         text.append(f" {printable(note)} ", style="italic")
@@ -46,9 +47,10 @@ class StatusBar(Static):
 
     _lines = 1
 
-    def show(self, game: Game, table_dice: bool, note: str = "", state: GameState | None = None) -> None:
+    def show(self, game: Game, table_dice: bool, note: str = "", state: GameState | None = None,
+             ending: str | None = None) -> None:
         width = self.size.width or self.app.size.width
-        text = status_text(game, table_dice, note, state, width)
+        text = status_text(game, table_dice, note, state, width, ending)
         lines = len(text.wrap(self.app.console, width))
         self.update(text, layout=lines != self._lines)
         self._lines = lines

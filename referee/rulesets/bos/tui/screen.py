@@ -116,7 +116,7 @@ class SeattleScreen(UmpireScreen):
         self.refresh_bindings()
         state, board = self.shown, self.game.ctx.scenario.board
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
-        self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending())
         state, unseen = as_seen(state, self.view), not_seen(self.view)
         self.query_one(AreaMap).show(state, self.area, unseen)
         self.query_one(AreasTable).show(board, state, unseen)

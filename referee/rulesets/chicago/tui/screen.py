@@ -128,7 +128,7 @@ class ChicagoScreen(UmpireScreen):
     def refresh_view(self) -> None:
         state, spec = self.shown, self.game.ctx.scenario.board
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
-        self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending())
         state, unseen = as_seen(state, self.view), not_seen(self.view)
         self.query_one(BoxMap).show(state, self.area, unseen)
         self.query_one(BoxesTable).show(spec, state, unseen)

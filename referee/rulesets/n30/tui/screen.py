@@ -146,7 +146,7 @@ class MainScreen(UmpireScreen):
 
     def _show_status(self) -> None:
         self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(),
-                                       self.shown)
+                                       self.shown, self.ending())
 
     def _note(self) -> str:
         if self.viewing:

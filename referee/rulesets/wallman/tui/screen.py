@@ -66,7 +66,7 @@ class RiotScreen(UmpireScreen):
     def refresh_view(self) -> None:
         scenario, state = self.game.ctx.scenario, self.shown
         note = self.status_note() if self.history or not self.viewing else f"as {self.viewing} knows it (v: next)"
-        self.query_one(StatusBar).show(self.game, self.table_dice, note, state)
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending())
         if self.view:
             self.query_one(PlacesTable).show_view(scenario, self.view)
             self.query_one(CrowdsTable).show_view(self.view)
