@@ -32,6 +32,12 @@ class Run:
         return self.out.splitlines()
 
 
+@pytest.fixture(autouse=True)
+def recent_sessions(tmp_path_factory, monkeypatch):
+    """Each test its own list of recent sessions (referee.recent), never the user's nor another test's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def user_folders(tmp_path_factory):
     """The registry's cache (referee.rulesets) and the umpire's key (referee.store.seal) go under the run's own

@@ -674,3 +674,27 @@ def test_the_start_screen_says_how_to_change_an_option(tmp_path, monkeypatch):
         return "\n".join(screen_lines(app))
 
     assert "Options: Tab to one; Enter (or a click) gives it its next value" in drive(None, script, folder=tmp_path / "sessions")
+
+
+def test_the_start_screen_lists_sessions_made_or_opened_elsewhere(tmp_path, monkeypatch):
+    """A session made with `referee new --db` in another folder, and one opened there with `referee play`, are
+    listed beside the sessions folder's own, with the folder they are in."""
+    from referee.cli import main
+    from referee.recent import remember
+    from referee.tui.screens.start import StartScreen
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sessions").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    make_session(tmp_path / "sessions", "n30/close-the-ring")
+    opened = make_session(tmp_path / "elsewhere", at=tmp_path / "elsewhere" / "opened.db")
+    remember(opened)  # as `referee play` does when the dashboard shows it
+    assert main(["new", "n30/close-the-ring", "--db", str(tmp_path / "elsewhere" / "made.db")]) == 0
+
+    async def script(pilot, app):
+        assert isinstance(app.screen, StartScreen)
+        return [str(option.prompt) for option in app.screen.query_one("#sessions").options]
+
+    listed = drive(None, script, folder=tmp_path / "sessions")
+    assert sorted(line.split()[0] for line in listed) == ["made.db", "opened.db", "s.db"]
+    assert all(("elsewhere/" in line) == (not line.startswith("s.db")) for line in listed)

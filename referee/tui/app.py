@@ -15,6 +15,7 @@ from textual.screen import Screen
 from referee import rulesets
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
+from referee.recent import remember
 from referee.session import Session
 from referee.store.location import Location, location
 from referee.tui.screens.umpire import UmpireScreen
@@ -90,6 +91,8 @@ class RefereeApp(App):
             self.session.close()
         self.session = session
         session.umpire = self.umpire
+        if isinstance(session.path, Path):
+            remember(session.path)
         self.sub_title = f"{session.path}" + (f" · umpire {self.umpire}" if self.umpire else "")
         kind = rulesets.get(session.game.ctx.scenario.ruleset).screen_class()
         give_default_styles(self, kind.STYLED)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from referee.recent import recent
 from referee.scenario.catalog import Scenario
 from referee.text import printable
 
@@ -27,11 +28,6 @@ def shown(folder: Path) -> str:
         return str(folder.resolve().relative_to(Path.cwd().resolve())) + "/"
     except ValueError:
         return str(folder)
-
-
-def recent_sessions(folder: Path, limit: int = 12) -> list[Path]:
-    """The session databases in a folder, newest first."""
-    return sorted(folder.glob("*.db"), key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
 
 
 class StartScreen(Screen):
@@ -58,12 +54,15 @@ class StartScreen(Screen):
                     yield Input(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)
                     yield Button("Start", variant="primary", id="start-new", compact=True)
             with Vertical(id="recent"):
-                yield Label(Text.assemble(("Recent sessions", "bold"), f" in {printable(shown(self.folder))}"))
+                yield Label(Text.assemble(("Recent sessions", "bold"), f" in {printable(shown(self.folder))} "
+                                                                        "and wherever else made or opened"))
                 yield OptionList(*[
                     Option(Text.assemble(f"{printable(path.name)}  ",
-                                         (f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}", "dim")),
+                                         (f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}", "dim"),
+                                         ("" if path.parent == self.folder.resolve() else
+                                          f"  {printable(shown(path.parent))}", "dim")),
                            id=str(path))
-                    for path in recent_sessions(self.folder)
+                    for path in recent(self.folder)
                 ] or [Option("none yet", id="", disabled=True)], id="sessions")
                 yield Button("Open", id="open", compact=True)
         yield Footer()
