@@ -247,6 +247,10 @@ def cmd_new(args) -> int:
     path = _new_file(args.db) if args.db is not None else new_session_path(args.scenario)
     session = Session.create(path, args.scenario, _pairs(args.set), args.seed)
     session.close()
+    if isinstance(path, Path):
+        from referee.recent import remember
+
+        remember(path)  # the dashboard's start screen lists it, wherever it is
     if args.seed is not None and not args.predictable:
         print("warning: a chosen seed makes every die of this session foretellable by whoever knows or guesses it "
               "(a small one is found from a few dice in seconds); leave --seed out for a real game, or say "
@@ -281,6 +285,9 @@ def cmd_apply(args) -> int:
             print(f"ok {seq}", flush=True)
             if session.game.state.over and not was_over:  # said where the umpire looks, not only in the log
                 print(f"line {number} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
+            for event in session.game.weighty([event for _, event in session.last]):
+                if event.kind != "game-ended":  # what cost a side dearly, said as plainly
+                    print(f"line {number}: {session.game.narrate(event)}", file=sys.stderr)
         last, head = session.tip
         print(f"log head {head[:16]} after command {last} (referee verify --head {head[:16]} checks the log against it)",
               file=sys.stderr)
@@ -402,7 +409,7 @@ def cmd_review(args) -> int:
             raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {shown(args.at)}")
         at = [int(turn) for turn in turns]
     with _writing(args.out):
-        print(write_review(path, Path(args.out), at, args.format))
+        print(write_review(path, Path(args.out), at, args.format, args.lang))
     return 0
 
 
@@ -707,13 +714,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(sub, "review", cmd_review, "write the post-session report (one HTML page)",
                  "referee review tuesday.db --out tuesday-review.html",
-                 "referee review tuesday.db --out review-t1.html --at 1")
+                 "referee review tuesday.db --out review-t1.html --at 1",
+                 "referee review tuesday.db --out revision.html --lang es")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--out", required=True, type=_path, help="the file to write")
     p.add_argument("--format", choices=("html", "pdf"), default="html",
                    help="one self-contained HTML page, or pdf (needs the pdf extra); default html")
     p.add_argument("--at", help="turns to compare each player's knowledge with the truth at, like 4,8 "
                                 "(default: the turns briefings were handed out in)")
+    p.add_argument("--lang", choices=("en", "es"), default="en", help="the report's language; default en")
 
     p = _command(sub, "export", cmd_export, "the event log, the turns and the units as CSV or JSON for a spreadsheet",
                  "referee export tuesday.db --out tuesday/",

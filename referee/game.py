@@ -44,6 +44,14 @@ class Game:
         """An event as one line of the log, in the scenario's names."""
         return self.rules.narrate(event, self.ctx)
 
+    def weighty(self, events: list[Event]) -> list[Event]:
+        """Those of `events` that end the game or cost a side dearly (its ruleset's `weighty` kinds): what the
+        dashboard asks the umpire to confirm first, and `apply` says on stderr."""
+        from referee import rulesets
+
+        kinds = ("game-ended", *rulesets.get(self.ctx.scenario.ruleset).weighty)
+        return [event for event in events if event.kind in kinds]
+
     def dice_for(self, command: dict) -> Dice:
         """Typed-in dice if the command carries them, else the seeded generator."""
         if "dice" in command:

@@ -9,12 +9,13 @@ from functools import partial
 from referee import rulesets
 from referee.core.events import Event
 from referee.game import Game
+from referee.rules import names
 from referee.text import printable
 
 
 def _unit_json(game: Game, unit, hidden: tuple[str, ...]) -> dict:
     item = {
-        "id": unit.id, "name": unit.name, "side": unit.side, "type": unit.type, "node": unit.node,
+        "id": unit.id, "name": names.unit_name(game.state, unit), "side": unit.side, "type": unit.type, "node": unit.node,
         "stack": game.state.stack_index(unit), "status": unit.status,
     }
     item.update({key: unit.attrs[key] for key in hidden if key in unit.attrs})
@@ -43,6 +44,7 @@ def state_json(game: Game) -> dict:
         "units": [_unit_json(game, unit, hidden) for unit in state.units.values()],
         "markers": {node: list(marks) for node, marks in state.markers.items()},
         "turn_record": state.local,
+        "names": {key: state.names.get(key, {}) for key in (names.UNITS, names.PLAYERS)},
     }
     if plugin.scores_as:
         answer[plugin.scores_as] = dict(state.scores)
@@ -50,8 +52,13 @@ def state_json(game: Game) -> dict:
 
 
 def state_text(game: Game) -> str:
-    """`referee state`: a page an umpire can read, as its ruleset writes it."""
-    return rulesets.get(game.ctx.scenario.ruleset).state_text(game)
+    """`referee state`: a page an umpire can read, as its ruleset writes it, and the names the table gives."""
+    table = game.state.names
+    given = [f"  {unit}{'' if unit == game.state.units[unit].name else f' ({game.state.units[unit].name})'}: {name}"
+             for unit, name in table.get(names.UNITS, {}).items()]
+    given += [f"  {player} (player): {name}" for player, name in table.get(names.PLAYERS, {}).items()]
+    text = rulesets.get(game.ctx.scenario.ruleset).state_text(game)
+    return text + "\n\nNames for the table (rename):\n" + "\n".join(given) if given else text
 
 
 def log_lines(store, as_json: bool) -> Iterator[str]:

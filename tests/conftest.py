@@ -16,7 +16,7 @@ from tests.browser import AVAILABLE as BROWSER
 from tests.pg_server import AVAILABLE, BACKENDS
 
 collect_ignore = ([] if AVAILABLE else ["test_postgres.py"]) + (  # PostgreSQL's own faults, on a machine with the server
-    [] if BROWSER else ["test_web_browser.py"])  # the live pages in Chromium, on a machine with it
+    [] if BROWSER else ["test_web_browser.py", "test_paper.py"])  # pages in Chromium, on a machine with it
 
 
 @dataclass

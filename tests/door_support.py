@@ -17,6 +17,7 @@ SAMPLES = {
         "confront": {"node": "6th & Pike"},
         "factions": {"peace_police": ["Environment 1", "Democracy 1", "Human Rights 2"]},
         "report": {"player": "police", "text": "Crowds on Pine"}, "undo": {}, "redo": {},
+        "rename": {"units": {"U1": "Group A"}, "players": {"police": "Team Blue"}},
     },
     WALLMAN: {
         "end-phase": {}, "move": {"unit": "Panda 1", "to": "Market Cross"},
@@ -35,6 +36,7 @@ SAMPLES = {
         "hydrant": {"engine": "Engine 1"}, "triage": {"medic": "Ambulance 1", "casualty": "C1"},
         "evacuate": {"ambulance": "Ambulance 1", "casualties": ["C1"]},
         "report": {"player": "hale", "text": "Crowds in the precinct"}, "undo": {}, "redo": {},
+        "rename": {"units": {"Panda 1": "Car A"}, "players": {"hale": "Team Blue"}},
     },
 }
 
@@ -50,7 +52,7 @@ AREA_SAMPLES = {
         "combat": {"attackers": ["SPD 1"], "defenders": ["Radicals 1"], "munitions": ["SPD 1"],
                    "choices": {"attack": "Radicals 1", "counterattack": "SPD 1"}, "group_ei": "authority"},
         "escalate": {"stage": 2}, "report": {"player": "authority", "text": "Crowds at Westlake"}, "undo": {}, "redo": {},
-        "extend": {},
+        "extend": {}, "rename": {"units": {"Labor 1": "Group A"}, "players": {"authority": "Team Blue"}},
     },
     CHICAGO: {
         "end-phase": {}, "move": {"units": {"P1": 3}, "from": "loop", "to": "grant-park-east", "minimum": False},
@@ -58,6 +60,7 @@ AREA_SAMPLES = {
         "conflict": {"box": "old-town", "table": "harass", "attack": {"G1": 2}, "defend": ["P1-01"]},
         "guard": {"units": 1, "to": "loop"}, "guard-out": {"units": {"NG": 1}, "from": "loop"},
         "report": {"player": "police", "text": "Crowds in Lincoln Park"}, "undo": {}, "redo": {},
+        "rename": {"units": {"P1-01": "Platoon A"}, "players": {"police": "Team Blue"}},
     },
 }
 ALL_SAMPLES = SAMPLES | AREA_SAMPLES

@@ -73,13 +73,13 @@ def test_the_review_charts_both_indices_and_explains_the_swings(cli, tmp_path):
     final = page["final"]
     assert page["score"] == final.scores["protester"] - final.scores["authority"]
     assert sorted(line.name for line in page["chart"].lines) == ["authority", "lead", "protester"]
-    assert page["moves"] and all(lines for _, _, lines in page["moves"])
-    assert any("Turn End Phase (3.4): Downtown Core areas held" in line for _, _, lines in page["moves"] for line in lines)
+    assert page["moves"] and all(swing.reasons for swing in page["moves"])
+    assert any("Turn End Phase (3.4): Downtown Core areas held" in line for swing in page["moves"] for line in swing.reasons)
     tallies = dict(page["tallies"])
     combats = sum(p.event.kind == "combat" for p in page["g"].played)
     assert tallies["Combats"] == combats and tallies["Random events"] <= final.turn
     out = tmp_path / "r.html"
-    assert cli("review", db, "--out", out).code == 0 and "The Protester lead over the game" in out.read_text()
+    assert cli("review", db, "--out", out).code == 0 and "Protester lead at the end of each turn" in out.read_text()
 
 
 def test_a_finished_game_names_its_level_and_no_night_falls_after_it(cli, tmp_path):

@@ -50,10 +50,10 @@ def test_the_review_charts_both_indices_and_the_lead(played):
 def test_the_biggest_swings_are_told_in_the_games_words(played):
     """Turn 25A: +2 for the conflict won at Old Town and +4 for two Guard companies; 25C: +5 for the park."""
     ctx = context(gather(played))
-    moves = {turn: (change, reasons) for turn, change, reasons in ctx["moves"]}
+    moves = {swing.turn: (swing.change, list(swing.reasons)) for swing in ctx["moves"]}
     change, reasons = moves[1]
     assert change == 6 and reasons == [
-        "conflicts won in old-town, the box's P or D number to the winner (HOW TO RESOLVE CONFLICT 5): +2",
+        "conflicts won in Old Town, the box's P or D number to the winner (HOW TO RESOLVE CONFLICT 5): +2",
         "the National Guard brought in (NATIONAL GUARD): +4"]
     assert moves[3] == (5, ["demonstrators in the parks left alone on a C turn (HOW TO PLAY, step 4): +5"])
 
@@ -62,8 +62,18 @@ def test_the_page_shows_the_tallies_the_knowledge_beside_the_truth_and_the_dice_
     page = words(write_review(played, tmp_path / "r.html").read_text(encoding="utf-8"))
     assert "Conflicts 1" in page and "Times the National Guard was brought in 1" in page
     assert "C turns with a park left alone 1" in page and "Reports to players 1" in page
-    assert "Result Demonstrators' lead 11 (not finished)" in page
+    assert "Not finished: turn 4 of 12. Were it to end now: The demonstrators win" in page
+    assert "demonstrators 11, police 0" in page, "the most points by 28C win (HOW TO \"WIN\")"
     knew = page[page.index("What you knew and what was true"):]
     assert "P1-01 (in the CPD MINIMUM box)" in knew and "P1-01 (police, in the CPD MINIMUM box)" in knew
     audit = page[page.index("Dice audit"):]
     assert "1 dice were typed in at the table" in audit and "harass at 6:1 4 table" in audit
+    assert "Too few rolls to judge: d6: 1 rolls, mean 4.00" in audit
+
+
+def test_the_charts_axis_names_the_turns_as_the_game_does(played):
+    """The turns are named 25A to 28C (TIME RECORD): the axis says so, not 1 to 12."""
+    ctx = context(gather(played))
+    labels = [" ".join(lines) for _, lines in ctx["chart"].x_ticks]
+    clock = ctx["scenario"].clock
+    assert labels[0] == "25A" and set(labels) <= {clock.label(turn) for turn in range(1, clock.turns + 1)}

@@ -24,6 +24,7 @@ from referee.knowledge.export import view_json, view_text
 from referee.paths import data_dir
 from referee.review.gather import gather
 from referee.review.report import knew_and_true
+from referee.review.words import ReviewWords
 from referee.rules.moods import looks
 from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.n30.tui.map_view import MapView
@@ -100,7 +101,8 @@ def wallman_outputs(cli, tmp_path, shown: str, rl: int) -> dict[str, str]:
             assert cli("brief", path, "--player", OFFICER, "--format", fmt, "--lang", lang, "--out", out).code == 0
             texts[f"{fmt}.{lang}"] = (out / f"{OFFICER}.{fmt}").read_text(encoding="utf-8")
     gathered = gather(path, [1])
-    texts["review"] = json.dumps([known for _, known, _ in knew_and_true(gathered, gathered.moments[1])[OFFICER]])
+    words = ReviewWords("en", gathered.scenario.ruleset)
+    texts["review"] = json.dumps([known for _, known, _ in knew_and_true(gathered, gathered.moments[1], words)[OFFICER]])
     assert _rl(cli, path) == rl
     codes = {"COMMITMENT": gathered.info.commitment,  # each session's own, salted with a fresh nonce
              "HEAD": gathered.chain[0][:16]}  # the log's head at printing: a hash of the whole log, dice and times

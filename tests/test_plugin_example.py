@@ -147,10 +147,10 @@ def test_review_counts_its_tallies_under_its_score_name(session, referee_process
     written = referee_process("review", path, "--out", "review.html")
     assert written.code == 0 and written.lines == ["review.html"]
     page = (tmp_path / "review.html").read_text()
-    assert "Result</b><span>blockade 1 against 5 (not finished)" in page
+    assert '<p class="verdict">Not finished: turn 2 of 4. Were it to end now: blockade 1 against 5<' in page
     assert "<tr><td>Pushes</td><td class=\"num\">1</td></tr>" in page
     assert "<tr><td>Pickets broken</td><td class=\"num\">1</td></tr>" in page
-    assert "The blockade over the game" in page and "Toolroom breaks and leaves Main Gate (4.3)" in page
+    assert "blockade at the end of each turn" in page and "Toolroom breaks and leaves Main Gate (4.3)" in page
     assert not [word for word in WORDS_OF_N30 if word in page]
 
 

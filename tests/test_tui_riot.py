@@ -93,7 +93,7 @@ def test_the_crowd_panel_shows_each_crowds_rl_history(tmp_path):
     ("m", {"unit": "Panda 1", "to": "Market Cross"}, (), None, None, ["unit-moved"]),
     ("c", {"to": "Church Lane"}, (), "Precinct crowd", None, ["crowd-moved"]),
     ("r", {"modifiers": ["riot_charging"], "why": "the vans charge"}, (), "Estate youths", None, ["rl-rolled"]),
-    ("n", {"officer": "Sgt. Brennan", "megaphone": True}, (), "Town Hall protest", None, ["negotiated"]),
+    ("N", {"officer": "Sgt. Brennan", "megaphone": True}, (), "Town Hall protest", None, ["negotiated"]),
     ("f", {"unit": "Foot Patrol", "intent": "arrest"},
      ({"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"},), "Town Hall protest", None, ["fought"]),
     ("s", {"unit": "Riot Van 1", "firers": 2}, ({"do": "move", "unit": "Riot Van 1", "to": "High Street East"},

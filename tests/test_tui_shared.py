@@ -127,3 +127,59 @@ def test_a_tick_box_looks_ticked_or_not_without_colour():
 
     assert boxes(before) == [UNTICKED, TICKED, UNTICKED]
     assert boxes(after) == [TICKED, UNTICKED, TICKED]
+
+
+def _until_weighty(path, kind: str) -> list[str]:
+    """End phases on the session until the next end-phase would bring an event of `kind`; that event's line."""
+    from referee.session import Session
+
+    session = Session.open(path)
+    try:
+        while not [e for e in session.game.preview({"do": "end-phase"}) if e.kind == kind]:
+            session.apply({"do": "end-phase"})
+        return [session.game.narrate(e) for e in session.game.preview({"do": "end-phase"}) if e.kind == kind]
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("scenario, kind, title", [
+    ("chicago/chicago-1968", "park-penalty", "This costs a side dearly"),  # HOW TO PLAY step 4
+    ("bos/battle-of-seattle", "game-ended", "This ends the game"),  # 8.0
+])
+def test_a_command_that_ends_the_game_or_costs_a_side_dearly_asks_first_and_says_why(tmp_path, scenario, kind, title):
+    """Nothing decided by accident: the end-phase is shown with what makes it weighty at the top; Escape leaves
+    the session as it was, and the same key confirmed applies it."""
+    if kind == "game-ended":
+        from referee.simulate import play_game
+
+        _, commands = play_game(scenario, {}, 3)
+        path = make_session(tmp_path, scenario, tuple(commands[:-1]), seed=3)
+        assert commands[-1] == {"do": "end-phase"}
+    else:
+        path = make_session(tmp_path, scenario, seed=3)
+    (line,) = _until_weighty(path, kind)
+    before = len(log_kinds(path))
+
+    async def script(pilot, app):
+        await press(pilot, "e")
+        form = app.screen
+        shown = (str(form.query_one(".form-title").render()), str(form.query_one(".form-note").render()))
+        await press(pilot, "escape")
+        cancelled = len(log_kinds(path))
+        await press(pilot, "e", "ctrl+s")
+        return shown, cancelled
+
+    (shown_title, note), cancelled = drive(path, script)
+    assert shown_title == f"{title}: confirm" and note.startswith(line)
+    assert cancelled == before and kind in log_kinds(path)[before:]
+
+
+def test_apply_says_on_stderr_what_cost_a_side_dearly(tmp_path, capsys):
+    """HOW TO PLAY step 4: blue leaving a park holding green alone on a C turn costs 5 points; `apply` says it."""
+    from referee.cli import main
+
+    path = make_session(tmp_path, "chicago/chicago-1968", seed=3)
+    (line,) = _until_weighty(path, "park-penalty")
+    (tmp_path / "c.jsonl").write_text('{"do": "end-phase"}\n')
+    assert main(["apply", str(path), str(tmp_path / "c.jsonl")]) == 0
+    assert f"line 1: {line}" in capsys.readouterr().err.splitlines()

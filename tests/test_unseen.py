@@ -16,6 +16,7 @@ from functools import cache
 
 import pytest
 
+from referee import rulesets
 from referee.briefing.i18n import Strings
 from referee.briefing.render import render
 from referee.core.events import Event
@@ -173,8 +174,10 @@ def pile_problems(ctx, state: GameState, player: Player, view: PlayerView) -> li
             found.append(f"text: {status}: {lines}")
         for fmt, lang in SHEETS:
             t = Strings(lang, ruleset)
+            card = rulesets.get(ruleset).reference_card(view, t)  # the sheet before its card: the card's tables
+            sheet = read(render(view, ctx.scenario.board, fmt, lang), fmt)  # name the pool as the rules do
             said = re.findall(rf"{re.escape(t.word('status', status))}[^:\n]*:\s*(\S+ ?\S*)",
-                              read(render(view, ctx.scenario.board, fmt, lang), fmt))
+                              sheet.split(card.title)[0] if card else sheet)
             if not said or any(s.startswith(t("pile.none")) or hidden != s.startswith(t("pile.unseen")) for s in said):
                 found.append(f"{fmt} {lang}: {status}: {said}")
     return found

@@ -28,7 +28,8 @@ from referee.web import app as web_app
 from referee.web.book import SCRIPT, PageBook
 from referee.web.serve import hosts
 from tests.fog_support import in_sight, other
-from tests.test_bos_briefing import named_in, names_of, visible
+from tests.sheet_text import visible
+from tests.test_bos_briefing import named_in, names_of
 from tests.test_bos_game import _candidates
 
 N30 = "n30/lock-down-hold-fast"
@@ -260,7 +261,7 @@ def page_leaks(book: PageBook, game) -> list[str]:
                   and not (u.status == ACTIVE and u.node in sight)} - stale
         for lang in ("en", "es"):
             for whole in (True, False):
-                text = visible(book.page(player.id, lang, whole)[1], "html")
+                text = visible(book.page(player.id, lang, whole)[1], "html", feed=False)  # the past: test_feed.py
                 found += [f"{player.id} {lang} {'page' if whole else 'update'}: {name}" for uid in sorted(hidden)
                           for name in names_of(uid, lang) if named_in(text, name)]
     return found

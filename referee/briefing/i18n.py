@@ -9,15 +9,19 @@ from referee import rulesets
 from referee.briefing.words import TABLES as PART_TABLES
 from referee.errors import RefereeError
 from referee.knowledge.moods import EXPLAINED
+from referee.knowledge.view import OwnUnit
 
 LANGUAGES = ("en", "es")
-PHRASES = ("target.", "role.", "objective.", "note.", "mood.", "time.", "unit.")
+PHRASES = ("target.", "role.", "objective.", "note.", "mood.", "time.", "unit.", "title.", "told.")
 """Keys of texts that come from data (scenario files, unit notes, a turn's name, a counter's name). The English
-value is the pattern the data must match for the translation to apply, its {fields} matching anything; other
-data prints as it is."""
+value is the pattern the data must match for the translation to apply, its {fields} matching anything (a field
+named for a kind of id, such as {player}, prints that id's name where the game gives one, any other field's text
+translated in turn: "{time}: {text}", a time and a line told); other data prints as it is. `told.` are the lines of
+public announcements, as each game's knowledge words them."""
 
 EN = {
     "sheet.title": "Briefing: {side}",
+    "told.at": "{time}: {text}",
     "sheet.ended": "Game over",
     "room.title": "The room",
     "room.map": "The map",
@@ -42,6 +46,7 @@ EN = {
     "section.targets": "Target",
     "section.moods": "The crowds' moods",
     "section.markers": "Barricades and Flo",
+    "section.glossary": "Words of the game",
     "col.stack": "Stack",
     "col.unit": "Unit",
     "col.type": "Type",
@@ -164,6 +169,7 @@ EN = {
 
 ES = {
     "sheet.title": "Hoja de situación: {side}",
+    "told.at": "{time}: {text}",
     "sheet.ended": "Fin de la partida",
     "room.title": "La sala",
     "room.map": "El mapa",
@@ -188,6 +194,7 @@ ES = {
     "section.targets": "Objetivo",
     "section.moods": "El ánimo de la multitud",
     "section.markers": "Barricadas y Flo",
+    "section.glossary": "Palabras del juego",
     "col.stack": "Pila",
     "col.unit": "Unidad",
     "col.type": "Tipo",
@@ -330,10 +337,14 @@ def _pattern(english: str) -> re.Pattern:
 
 @functools.cache
 def _phrases(ruleset: str | None) -> tuple[tuple, dict[str, str]]:
-    """The English phrases data may match, and the English words a phrase's fields may hold."""
+    """The English phrases data may match, the most literal first ("random event {roll}: {title}" before
+    "{time}: {text}"), and the English words a phrase's fields may hold."""
     english = _table("en", ruleset)
-    patterns = tuple((_pattern(text), key) for key, text in english.items() if key.startswith(PHRASES))
-    words = {text: key for key, text in english.items() if key.startswith(("edge.", "side.", "type."))}
+    phrases = sorted(((key, text) for key, text in english.items() if key.startswith(PHRASES)),
+                     key=lambda phrase: -len(re.sub(r"\{\w+\}", "", phrase[1])))
+    patterns = tuple((_pattern(text), key) for key, text in phrases)
+    words = {text: key for key, text in english.items()
+             if key.startswith(("edge.", "side.", "type.", "event.", "level."))}
     return patterns, words
 
 
@@ -365,6 +376,19 @@ class Strings:
         """A place's printed name: the ruleset's `place.<id>` where it gives one, else its id."""
         return self._table.get(f"place.{node}", node)
 
+    def player(self, player_id: str) -> str:
+        """A player's printed name: the ruleset's `player.<id>` where it gives one, else the id."""
+        return self._table.get(f"player.{player_id}", player_id)
+
+    def counter(self, unit: OwnUnit) -> str | None:
+        """A unit's factors as its counter prints them ("4-4-3", "L-1"), where the game gives its `counter.<type>`."""
+        form = self._table.get(f"counter.{unit.type}")
+        return None if form is None else form.format(strength=unit.strength, movement=unit.movement)
+
+    def glossary(self) -> list[tuple[str, str]]:
+        """The game's terms a newcomer meets on its sheets, each with what it means (`term.<k>`, `means.<k>`)."""
+        return [(term, self._table[f"means.{key[5:]}"]) for key, term in self._table.items() if key.startswith("term.")]
+
     def data(self, text: str) -> str:
         """A text from data (a target's name, a role, an objective, a unit note), translated where a phrase matches."""
         return _translated(self.lang, self.ruleset, text)
@@ -377,6 +401,8 @@ def _translated(lang: str, ruleset: str | None, text: str) -> str:
     for pattern, key in patterns:
         match = pattern.fullmatch(text)
         if match:
-            fields = {name: table[words[value]] if value in words else value for name, value in match.groupdict().items()}
+            fields = {name: table[words[value]] if value in words else
+                      table.get(f"{name}.{value}") or _translated(lang, ruleset, value)
+                      for name, value in match.groupdict().items()}
             return table[key].format(**fields)
     return text

@@ -64,16 +64,35 @@ def seen_alike(units: tuple[UnitFact, ...], t: Strings) -> list[UnitFact]:
 
 
 def _names(units: list[OwnUnit] | list[UnitFact], t: Strings) -> str:
-    """Units' names in one: those numbered under one name as the name and the numbers ("Radicals 2, 7, 11"), or
-    named by a kind and their ids as the kind and the ids, a run of three or more as its ends ("Level 1 group
-    G1-04 – G1-09, G1-12")."""
-    numbered: dict[str, list[str]] = {}
+    """Units' names in one, each name once and the numbers in number order: those numbered under one name as the
+    name and the numbers ("Radicals 2, 7, 11"), or named by a kind and their ids as the kind and the ids, a run of
+    three or more as its ends ("Level 1 group G1-04 – G1-09, G1-12"); units of one name without a number as the
+    name and their ids ("WSP (WSP-1, WSP-2)")."""
+    numbered: dict[str, list[tuple[str, str]]] = {}
     for unit in units:
-        name, _, number = t.data(unit.name).rpartition(" ")
-        key, number = (name, number) if name and (number.isdigit() or number == unit.id) else (t.data(unit.name), "")
-        numbered.setdefault(key, []).append(number)
-    return ", ".join(f"{name} {', '.join(_runs(numbers))}" if all(numbers) else ", ".join([name] * len(numbers))
-                     for name, numbers in numbered.items())
+        text = t.data(unit.name)
+        name, _, number = text.rpartition(" ")
+        if not (name and (number.isdigit() or number == unit.id)):
+            name, number = text, ""
+        numbered.setdefault(name, []).append((number, unit.id))
+    return ", ".join(_one_name(name, pairs) for name, pairs in numbered.items())
+
+
+def _one_name(name: str, pairs: list[tuple[str, str]]) -> str:
+    """One name and its units' (number, id) pairs: the name and the numbers, or the name and the ids."""
+    if all(number for number, _ in pairs):
+        return f"{name} {', '.join(_runs(sorted((number for number, _ in pairs), key=natural)))}"
+    if len(pairs) == 1:
+        return name
+    return f"{name} ({', '.join(_runs(sorted((uid for _, uid in pairs), key=natural)))})"
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural(text: str) -> tuple:
+    """The key that sorts names in number order: "Unorganized 2" before "Unorganized 10", "P1-9" before "P1-10"."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGITS.split(text) if part)
 
 
 _SERIAL = re.compile(r"(.*\D)(\d+)")
@@ -136,9 +155,11 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
         "pile_units": lambda pile: seen_alike(pile.units, t),
         "seen": lambda sighting: seen_text(sighting, view, t),
         "strength": any(unit.strength for unit in view.own),  # a column of zeros (protesters) is left out
+        "counters": any(t.counter(unit) for unit in view.own),  # the factors as the game's counters print them
         "stacks": any(unit.stack is not None for unit in view.own),  # rulesets without stack order leave it out
         "own_mood": any(unit.mood for unit in view.own), "moods": moods(view),
         "their_strength": any(sighting.strength for sighting in view.sightings),
+        "card": plugin.reference_card(view, t),  # the side's reference card (its tables), where the game has one
     }
 
 

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from string import ascii_uppercase
 
 from referee.core.board import Board, Target
 from referee.knowledge.view import PlayerView, Sighting
 
 CELL_X, CELL_Y = 100, 110
-LABEL_EM = 6.5  # width of a character of a place's name on the map
-LEFT, TOP, RIGHT, BOTTOM = 100, 84, 90, 56
+BOLD_EM, EM = 0.64, 0.57
+"""A character's width in ems, bold and regular, taken wide enough for the widest font the sheet may print in
+(DejaVu Sans): what the map reserves for its labels."""
+LABEL_EM = 12 * BOLD_EM  # width of a character of a place's name on the map (12 px, bold)
+TOP_CLIP, TOP_SIZE = 14, 13
+"""The name of the unit seen on top, under its box: cut to this many characters, in this size."""
+LEFT, TOP, RIGHT, BOTTOM = 100, 84, 90, 64
 """The space between grid lines, and the margins around the grid (in SVG units)."""
+ROW_SIZE, BLOCK_SIZE, TUNNEL_SIZE = 17, 15, 13
+"""The sizes of the street names down the left side, of a block's name and of a tunnel's."""
+Box = tuple[float, float, float, float]
+"""A rectangle on the map: left, top, right, bottom."""
 AREA_X, AREA_Y, AREA_LEFT, AREA_TOP, AREA_BOTTOM = 135, 105, 80, 70, 70
 """An area map: the space between board positions, and the margins."""
 
@@ -33,13 +42,14 @@ class Spot:
 
 @dataclass(frozen=True, slots=True)
 class Street:
-    """A link drawn from one spot to another; `kind` is street, tunnel or diagonal."""
+    """A link drawn from one spot to another; `kind` is street, tunnel or diagonal; a tunnel's name at `label`."""
 
     x1: float
     y1: float
     x2: float
     y2: float
     kind: str
+    label: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +107,18 @@ class Tag:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A target that fills a block between its access intersections (a venue such as the Convention Center)."""
+    """A target that fills a block between its access intersections (a venue such as the Convention Center); its
+    name in `lines` of `size`, centred on `label_x`, the first line's baseline at `label_y`."""
 
     x: float
     y: float
     width: float
     height: float
     name: str
+    lines: tuple[str, ...] = ()
+    label_x: float = 0
+    label_y: float = 0
+    size: float = BLOCK_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +227,81 @@ def _known(view: PlayerView, spots: dict[str, Spot],
             tuple(_seen(spots[node], found, view.turn, dated) for node, found in at_node.items()))
 
 
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _text(x: float, baseline: float, text: str, size: float, em: float = BOLD_EM) -> Box:
+    """The room a line of text takes, starting at `x`."""
+    return x, baseline - size, x + len(text) * size * em, baseline + size * 0.25
+
+
+def _taken(spots: Iterable[Spot], stacks: tuple[Stack, ...], seen: tuple[Seen, ...], tags: tuple[Tag, ...],
+           marks: tuple[Mark, ...]) -> list[Box]:
+    """Where the grid map's drawing already has something: intersections and their names, the units' boxes (as
+    `_map.svg.j2` draws them), the names and times under the other side's, target letters, barricades and Flo."""
+    taken: list[Box] = []
+    for spot in spots:
+        taken.append((spot.x - 6, spot.y - 6, spot.x + 6, spot.y + 6))
+        if spot.label:
+            taken.append(_text(spot.x + 9, spot.y - 9, spot.label, 12))
+    taken += [(s.spot.x - 46, s.spot.y - 38, s.spot.x - 10, s.spot.y - 12) for s in stacks]
+    for s in seen:
+        x, y, behind = s.spot.x, s.spot.y, 6 if s.earlier else 0
+        taken.append((x + 10, y + 10, x + 42 + behind, y + 36 + behind))
+        if not s.current:
+            taken.append(_text(x + 46 + behind, y + 29, s.time, TOP_SIZE, EM))
+        if s.top:
+            taken.append(_text(x + 10, y + (57 if s.earlier else 52), s.top[:TOP_CLIP], TOP_SIZE, EM))
+    taken += [(tag.x - 10, tag.y - 10, tag.x + 10, tag.y + 10) for tag in tags]
+    taken += [(mark.x - 13, mark.y - 13, mark.x + 13, mark.y + 10) for mark in marks]
+    return taken
+
+
+def _outward(low: float, high: float, step: float = 4) -> list[float]:
+    """Positions from `low` to `high`, the middle first, then ever further from it."""
+    middle, count = (low + high) / 2, int((high - low) / 2 // step)
+    return [middle + sign * n * step for n in range(count + 1) for sign in ((1,) if n == 0 else (-1, 1))]
+
+
+def _label_box(block: Block) -> Box:
+    """The room a block's name takes, its lines 1.15 of its size apart."""
+    half, top = max(map(len, block.lines)) * block.size * BOLD_EM / 2, block.label_y - block.size * 0.9
+    return block.label_x - half, top, block.label_x + half, top + len(block.lines) * block.size * 1.15
+
+
+def _named(block: Block, streets: tuple[Street, ...], taken: list[Box]) -> Block:
+    """The block with its name placed inside it: clear of a tunnel under it (in the widest part beside it), of the
+    units' boxes and labels `taken`, in one line or more, smaller if it must."""
+    cuts = sorted(s.x1 for s in streets if s.kind == "tunnel" and s.x1 == s.x2 and block.x < s.x1 < block.x + block.width)
+    edges = [block.x, *cuts, block.x + block.width]
+    spans = sorted(zip(edges, edges[1:], strict=False), key=lambda span: span[0] - span[1])
+    for left, right in spans:
+        centre = (left + right) / 2
+        for size in (BLOCK_SIZE, 13, 11):
+            room = int((right - left - 12) / (size * BOLD_EM))
+            lines = _lines(block.name, room)
+            if max(map(len, lines)) > room:
+                continue
+            for top in _outward(block.y + 6, block.y + block.height - 6 - len(lines) * size * 1.15):
+                placed = replace(block, lines=lines, label_x=centre, label_y=top + size * 0.9, size=size)
+                if not any(_meets(_label_box(placed), box) for box in taken):
+                    return placed
+    left, right = spans[0]
+    return replace(block, lines=(block.name,), label_x=(left + right) / 2, label_y=block.y + block.height * 0.62)
+
+
+def _tunnel_named(street: Street, taken: list[Box]) -> Street:
+    """A tunnel with its name beside its line, clear of what is `taken`: nearest its middle, right of it if it can."""
+    width, height = 8 * TUNNEL_SIZE * EM, TUNNEL_SIZE * 1.25  # "tunnel", "túnel"
+    for share in (0.5, 0.35, 0.65, 0.2, 0.8):
+        x, y = street.x1 + (street.x2 - street.x1) * share, street.y1 + (street.y2 - street.y1) * share
+        for left in (x + 7, x - 7 - width):
+            if not any(_meets((left, y - height / 2, left + width, y + height / 2), box) for box in taken):
+                return replace(street, label=(left, y + TUNNEL_SIZE * 0.35))
+    return replace(street, label=((street.x1 + street.x2) / 2 + 7, (street.y1 + street.y2) / 2 + 24))
+
+
 def _lines(name: str, width: int = 11) -> tuple[str, ...]:
     """A name in lines of about `width` characters, broken between words."""
     lines: list[str] = []
@@ -257,9 +347,10 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
     x0, y0 = min(columns), min(rows)
     named = [node.id for node in board.nodes.values() if not (columns[node.x] and rows[node.y])]
     cell_x = max([CELL_X] + [LABEL_EM * len(name) + 64 for name in named])  # room for names and a units' box
+    left = max([LEFT] + [14 + len(label) * ROW_SIZE * BOLD_EM + 6 for label in rows.values()])  # the street names
 
     def px(x: float) -> float:
-        return LEFT + (x - x0) * cell_x
+        return left + (x - x0) * cell_x
 
     def py(y: float) -> float:
         return TOP + (y - y0) * CELL_Y
@@ -274,12 +365,20 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
     targets = _target_keys(board, target_name)
     blocks, tags = _marks(targets, spots)
     stacks, seen = _known(view, spots, lambda sighting: sighting.seen_time)
-    width = LEFT + (max(columns) - x0) * cell_x + RIGHT
+    marks = _markers(view, spots, marker_letter)
+    taken = _taken(spots.values(), stacks, seen, tags, marks)
+    blocks = tuple(_named(block, streets, taken) for block in blocks)
+    taken += [_label_box(block) for block in blocks]
+    streets = tuple(_tunnel_named(street, taken) if street.kind == "tunnel" else street for street in streets)
+    # wide enough for every place's name and, at the last avenue, a name under the other side's box
+    width = max([left + (max(columns) - x0) * cell_x + RIGHT]
+                + [spot.x + max(9 + LABEL_EM * len(spot.label), 10 + TOP_CLIP * TOP_SIZE * EM) + 6
+                   for spot in spots.values()])
     height = TOP + (max(rows) - y0) * CELL_Y + BOTTOM
     return Drawing(
         width, height, tuple((px(x), label) for x, label in columns.items()),
         tuple((py(y), label) for y, label in rows.items()), streets, tuple(spots.values()), blocks,
-        tags, stacks, seen, targets, _markers(view, spots, marker_letter),
+        tags, stacks, seen, targets, marks,
     )
 
 

@@ -43,6 +43,13 @@ class Clock:
             return self.names[turn - 1]
         return format_time(self.starts(turn), self.dial)
 
+    def reading(self, turn: int) -> str:
+        """The turn as players read it: its name, or the time it starts on a 24-hour dial, which no one misreads
+        ("13:00" after "12:40", where the text's 12-hour dial prints "1:00")."""
+        if 0 < turn <= len(self.names):
+            return self.names[turn - 1]
+        return format_time(self.starts(turn), 24)
+
     def span(self, turn: int) -> str:
         """The turn as the rule texts name it: '7:40-7:50' (or its name)."""
         if 0 < turn <= len(self.names):

@@ -28,12 +28,15 @@ class GameState:
     local: dict[str, Any] = field(default_factory=dict)
     over: bool = False
     winner: str | None = None
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The table's names the umpire gave (`rename`): {"units": {id: name}, "players": {id: name}}, only those
+    renamed. No rule reads them: what a player sees of them is his knowledge's (referee.knowledge.names)."""
 
     def thawed(self) -> GameState:
         """A copy whose containers the fold may change in place; this state stays as it is."""
         return GameState(
             self.turn, self.phase, self.units.copy(), self.stacks.copy(),
-            self.markers.copy(), self.scores.copy(), self.local.copy(), self.over, self.winner,
+            self.markers.copy(), self.scores.copy(), self.local.copy(), self.over, self.winner, self.names,
         )
 
     def at(self, node: str, side: str | None = None) -> list[Unit]:
@@ -59,6 +62,7 @@ class GameState:
             "stacks": {side: {node: list(ids) for node, ids in nodes.items()} for side, nodes in self.stacks.items()},
             "markers": {node: list(marks) for node, marks in self.markers.items()},
             "scores": self.scores, "local": self.local, "over": self.over, "winner": self.winner,
+            **({"names": self.names} if self.names else {}),  # a session never renamed keeps the JSON it always had
         }
 
     @classmethod
@@ -69,6 +73,7 @@ class GameState:
             stacks={side: {node: tuple(ids) for node, ids in nodes.items()} for side, nodes in data["stacks"].items()},
             markers={node: tuple(marks) for node, marks in data["markers"].items()},
             scores=data["scores"], local=data["local"], over=data["over"], winner=data["winner"],
+            names=data.get("names", {}),
         )
 
 

@@ -9,6 +9,7 @@ from referee import rulesets
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.errors import replaying
+from referee.knowledge.names import Named
 from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
@@ -76,8 +77,8 @@ def recorded_at(reader: LogReader) -> Recorded:
 
 def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:
     """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way.
-    `commitment` is the hash of the seed printed on the sheets."""
-    return rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment)
+    `commitment` is the hash of the seed printed on the sheets. Their views carry the table's names."""
+    return Named(rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment))
 
 
 def views(path: Location) -> dict[str, PlayerView]:

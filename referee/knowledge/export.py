@@ -26,8 +26,8 @@ def view_json(view: PlayerView) -> dict:
             "status": u.status, "strength": u.strength, "movement": u.movement, "notes": list(u.notes),
             "seen": view.turn, **_mood(u.mood)} for u in view.own]
     return {
-        "scenario": view.scenario, "title": view.title, "player": view.player, "side": view.side,
-        "role": view.role, "objectives": list(view.objectives), "turn": view.turn, "turns": view.turns,
+        "scenario": view.scenario, "title": view.title, "player": view.player, "name": view.name or view.player,
+        "side": view.side, "role": view.role, "objectives": list(view.objectives), "turn": view.turn, "turns": view.turns,
         "time": view.time, "phase": view.phase, "score": view.score, "target": view.target,
         "units": own + [unit for s in view.sightings for unit in _sighted_units(s)],
         "stacks": [{"node": s.node, "side": s.side, "count": s.count, "strength": s.strength,
@@ -37,6 +37,9 @@ def view_json(view: PlayerView) -> dict:
                     for r in view.reports],
         "arrivals": [{"turn": a.turn, "time": a.time, "edge": a.edge, "units": list(a.units)} for a in view.arrivals],
         "announcements": list(view.announcements),
+        "feed": [{"turn": e.turn, "time": e.time, "kind": e.kind, "line": e.line, "text": e.text,
+                  "values": {field: value if isinstance(value, str) else list(value) for field, _, value in e.values}}
+                 for e in view.feed],
         "seed_commitment": view.seed_commitment,
     } | ({"scores": dict(view.scores)} if view.scores else {}) | ({"facts": dict(view.facts)} if view.facts else {}) | (
         {"mood_shown": view.mood_shown} if view.mood_shown else {}) | (

@@ -24,7 +24,7 @@ def _edge(edge: str) -> str:
 def _notes(ctx: Context, unit: Unit, player: Player, commander: str | None) -> tuple[str, ...]:
     attrs, notes = unit.attrs, []
     if unit.status == RESERVE:
-        notes.append(f"arrives {ctx.scenario.clock.label(attrs['arrives'])} at {_edge(attrs['edge'])}")
+        notes.append(f"arrives {ctx.scenario.clock.reading(attrs['arrives'])} at {_edge(attrs['edge'])}")
     elif unit.status == OFF_MAP:
         notes.append(f"waiting at {_edge(attrs['edge'])}")
     if attrs.get("locked") is False:
@@ -69,5 +69,5 @@ def arrivals(ctx: Context, state: GameState, side: str) -> tuple[Arrival, ...]:
     for group in (g for g in ctx.scenario.arrivals if g.turn <= clock.turns):
         units = tuple(uid for uid in group.units if state.units[uid].side == side and state.units[uid].status == RESERVE)
         if units:
-            expected.append(Arrival(group.turn, clock.label(group.turn), group.edge, units))
+            expected.append(Arrival(group.turn, clock.reading(group.turn), group.edge, units))
     return tuple(sorted(expected, key=lambda a: a.turn))

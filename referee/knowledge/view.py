@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.knowledge.feed import FeedEntry
+
 
 @dataclass(frozen=True, slots=True)
 class Mood:
@@ -25,6 +27,7 @@ class UnitFact:
     type: str
     mood: Mood | None = None
     notes: tuple[str, ...] = ()  # what else could be seen of it: a crowd's size, running, laden with loot
+    renamed: bool = False  # `name` is the table's (referee.knowledge.names), printed as it is, without the id
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,7 @@ class OwnUnit:
     movement: int
     notes: tuple[str, ...]  # e.g. "unlocked", "black bloc", "face down", "arrives 9:10 west edge"
     mood: Mood | None = None  # a cluster on the map, under crowd_mood
+    renamed: bool = False  # `name` is the table's (referee.knowledge.names), printed as it is, without the id
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,3 +156,5 @@ class PlayerView:
     # t("fact.<kind>") and t.word(kind, value)
     unseen: tuple[str, ...] = ()  # the places he cannot see now, in map order: not known to be empty (option fog)
     piles: tuple[Pile, ...] = ()  # the other side's units off the map that the rules show, or not seen (units None)
+    name: str = ""  # what the table calls him (`rename`; referee.knowledge.names sets it): his id unless renamed
+    feed: tuple[FeedEntry, ...] = ()  # what happened to him, latest turn first (referee.knowledge.feed)

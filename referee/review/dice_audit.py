@@ -38,6 +38,16 @@ class Fairness:
     chi2: float
     p: float | None  # None where too few rolls for the test to mean anything (under 5 expected per face)
 
+    @property
+    def mean(self) -> float:
+        """The mean face rolled."""
+        return sum(face * count for face, count in enumerate(self.counts, 1)) / (self.rolls or 1)
+
+    @property
+    def fair_mean(self) -> float:
+        """A fair die's mean face: halfway between 1 and its sides."""
+        return (self.sides + 1) / 2
+
 
 @dataclass(frozen=True, slots=True)
 class Audit:

@@ -15,6 +15,7 @@ from referee.core.events import Event
 from referee.core.state import GameState
 from referee.errors import replaying
 from referee.knowledge.build import new_record
+from referee.knowledge.names import named
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
@@ -128,9 +129,12 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
     g.ends[state.turn] = (state.thawed(), score(state.scores))
     if state.turn in wanted:
         g.moments[state.turn] = _moment(ctx, state, record)
+    for moment in g.moments.values():  # the table's names are the table's, not the turn's: the last given, throughout
+        moment.views.update({player: named(view, state.names) for player, view in moment.views.items()})
     return g
 
 
 def _moment(ctx: Context, state: GameState, record) -> Moment:
+    """The moment, its views in the rules' names (`gather` gives them the table's last names)."""
     return Moment(state.turn, ctx.scenario.clock.label(state.turn), state.thawed(),
-                  {player.id: record.view(player.id) for player in ctx.scenario.players})
+                  {player.id: record.knowledge.view(player.id) for player in ctx.scenario.players})

@@ -6,6 +6,7 @@ arranges them for the template `review.html.j2`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,9 @@ from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
 from referee.review.gather import Gathered, Moment, gather
+from referee.review.maps import review_maps
+from referee.review.summary import summary, swings
+from referee.review.words import ReviewWords
 from referee.store.location import Location
 from referee.store.reading import roles_of
 from referee.text import numbered
@@ -34,7 +38,8 @@ class Turn:
     moves: tuple[str, ...]  # each move in short: "U7 → 5th & Pike"
 
 
-def timeline(g: Gathered) -> list[Turn]:
+def timeline(g: Gathered, words: ReviewWords) -> list[Turn]:
+    """Every turn's events in log order, undone ones in their place, each command signed by its umpire."""
     turns: dict[int, dict] = {}
     notes = rulesets.get(g.scenario.ruleset).review_notes
 
@@ -48,7 +53,7 @@ def timeline(g: Gathered) -> list[Turn]:
         if command not in g.issuers or command in signed:
             return text
         signed.add(command)
-        return f"{text} · by {g.issuers[command]}"
+        return f"{text} · {words('review.by', who=g.issuers[command])}"
 
     for p in g.played:
         entry = at(p.event.turn)
@@ -61,7 +66,7 @@ def timeline(g: Gathered) -> list[Turn]:
     for record, line in g.undone:
         at(record.turn)["lines"].append((record.seq, by(record.command_id, line), (), True))
     label = g.scenario.clock.label
-    return [Turn(t, label(t), g.scores.get(t), tuple(sorted(e["lines"])), tuple(e["moves"]))
+    return [Turn(t, words.turn(label(t)), g.scores.get(t), tuple(sorted(e["lines"])), tuple(e["moves"]))
             for t, e in sorted(turns.items())]
 
 
@@ -76,35 +81,6 @@ def umpire_team(g: Gathered) -> list[tuple[str, str, int, int]]:
     return [(name, roles.get(name, ""), len(issued.get(name, [])),
              sum(command not in effective for command in issued.get(name, [])))
             for name in sorted({change.name for change in g.umpire_changes} | set(issued))]
-
-
-def big_moves(g: Gathered, count: int = 3) -> list[tuple[int, int, list[str]]]:
-    """The turns where the score moved most: (turn, change, why in words)."""
-    previous = {t: g.scores.get(t - 1, rulesets.get(g.scenario.ruleset).score(g.initial.scores)) for t in g.scores}
-    changes = sorted(((abs(g.scores[t] - previous[t]), t) for t in g.scores if g.scores[t] != previous[t]), reverse=True)
-    picked = sorted(t for _, t in changes[:count])
-    return [(t, g.scores[t] - previous[t], why(g, t)) for t in picked]
-
-
-def why(g: Gathered, turn: int) -> list[str]:
-    """What moved the score in a turn, in words, each reason once with what it gave: "the protesters' ring cut
-    Roosevelt Hotel, ... off from the venues (5.2): +5". An event's words are the ruleset's for its "source"
-    (else its kind); {names} the targets, buildings, places (`node` or `box`) or `names` it concerns. An event
-    without words of its own is told as the log tells it."""
-    reasons: dict[str, list] = {}  # reason: [points, the names it concerns]
-    words = rulesets.get(g.scenario.ruleset).reasons
-    targets = g.scenario.board.targets
-    for p in g.played:
-        if p.event.turn != turn or p.score_after == p.score_before:
-            continue
-        d = p.event.data
-        reason = reasons.setdefault(words.get(d.get("source", p.event.kind), p.line), [0, []])
-        reason[0] += p.score_after - p.score_before
-        name = targets[d["target"]].name if d.get("target") in targets else d.get("building") or d.get("node") or d.get("box")
-        for each in [name] + list(d.get("names", ())):
-            if each and each not in reason[1]:
-                reason[1].append(each)
-    return [reason.format(names=", ".join(names)) + f": {points:+d}" for reason, (points, names) in reasons.items()]
 
 
 def _mentioned(data: object, ids: dict) -> set[str]:
@@ -146,7 +122,7 @@ def _seen_text(unit) -> str:
     return unit.id + (f" ({'; '.join(seen)})" if seen else "")
 
 
-def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str, str]]]:
+def knew_and_true(g: Gathered, moment: Moment, words: ReviewWords) -> dict[str, list[tuple[str, str, str]]]:
     """For each player at a moment: (place, what the player knew of it, what was there) side by side."""
     comparison = {}
     facts = rulesets.get(g.scenario.ruleset).hidden_facts
@@ -155,39 +131,55 @@ def knew_and_true(g: Gathered, moment: Moment) -> dict[str, list[tuple[str, str,
         own = {u.id for u in view.own}
         known: dict[str, list[str]] = {}
         for s in view.sightings:
-            when = "now" if s.current else f"seen {s.seen_time}"
-            units = ", ".join(_seen_text(u) for u in s.units) or f"{s.count if s.count is not None else '?'} unidentified"
+            when = words("review.seen_now") if s.current else words("review.seen", time=words.turn(s.seen_time))
+            units = ", ".join(_seen_text(u) for u in s.units) or words(
+                "review.unidentified", count=s.count if s.count is not None else "?")
             known.setdefault(s.node, []).append(f"{units} [{when}]")
         truth: dict[str, list[str]] = {}
         for unit in moment.state.units.values():
             if unit.status == ACTIVE and unit.node and unit.id not in own:
                 truth.setdefault(unit.node, []).append(_unit_text(unit, facts))
         nodes = [n for n in g.scenario.board.nodes if n in known or n in truth]
-        comparison[player.id] = [(n, "; ".join(known.get(n, [])) or "nothing", ", ".join(truth.get(n, [])) or "nobody")
+        comparison[player.id] = [(n, "; ".join(known.get(n, [])) or words("review.nothing"),
+                                  ", ".join(truth.get(n, [])) or words("review.nobody"))
                                  for n in nodes]
     return comparison
 
 
-def context(g: Gathered) -> dict:
-    """Everything the review template reads."""
+def context(g: Gathered, lang: str = "en") -> dict:
+    """Everything the review template reads, its words in `lang`."""
     scenario, final = g.scenario, g.final
     plugin = rulesets.get(scenario.ruleset)
+    words = ReviewWords(lang, scenario.ruleset)
     played = [p.event for p in g.played]
-    moves = big_moves(g)
+    moves = swings(g, words)
     rl = {uid: changes for uid, changes in g.rl.items() if changes and final.units[uid].status != "reserve"}
     in_play, unused = fates(g)
+    checked = audit(g)
+    turns = max(g.scores or {1: 0})
+    name = functools.partial(_turn_name, scenario.clock.label, words)
+    chart_words = {"lead": words("review.lead"), "score": words("review.score"), "target": words("review.target"),
+                   **{side: words.side(side) for side in final.scores}}
     return {
-        "g": g, "scenario": scenario, "final": final, "score": plugin.score(final.scores),
-        "score_name": plugin.score_name,
-        "tallies": [(label, sum(map(test, played))) for label, test in plugin.tallies],
+        "g": g, "t": words, "scenario": scenario, "final": final, "score": plugin.score(final.scores),
+        "score_name": words.score_name(),
+        "summary": summary(g, words, len(checked.dice), checked.typed_in),
+        "tallies": [(words.tally(label), sum(map(test, played))) for label, test in plugin.tallies],
         "lost": _lost(final),
-        "chart": score_chart(g.scores, max(g.scores or {1: 0}), scenario.target, [t for t, _, _ in moves],
-                             _indices(g) if plugin.lead else None),
-        "moves": moves, "timeline": timeline(g), "fates": in_play, "unused": unused, "audit": audit(g),
-        "moments": [(m, knew_and_true(g, m)) for _, m in sorted(g.moments.items())],
-        "rl_chart": levels_chart(rl, max(g.scores or {1: 0}), len(scenario.tables.rl.levels)) if rl and scenario.tables else None,
+        "chart": score_chart(g.scores, turns, scenario.target, [s.turn for s in moves],
+                             _indices(g) if plugin.lead else None, turn_name=name, words=chart_words),
+        "moves": moves, "timeline": timeline(g, words), "fates": in_play, "unused": unused, "audit": checked,
+        "moments": [(m, knew_and_true(g, m, words)) for _, m in sorted(g.moments.items())],
+        "maps": review_maps(g, lang),
+        "rl_chart": levels_chart(rl, turns, len(scenario.tables.rl.levels), turn_name=name)
+        if rl and scenario.tables else None,
         "rl": rl, "umpires": umpire_team(g),
     }
+
+
+def _turn_name(label: Callable[[int], str], words: ReviewWords, turn: int) -> str:
+    """A turn as the chart's axis names it: the scenario clock's name for it, in the review's language."""
+    return words.turn(label(turn))
 
 
 def _indices(g: Gathered) -> dict[str, dict[int, int]]:
@@ -204,11 +196,11 @@ def _lost(final) -> list[tuple[str, str, int]]:
     return [(side, kind, n) for (side, kind), n in sorted(counts.items())]
 
 
-def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: str = "html") -> Path:
-    """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf")."""
+def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: str = "html", lang: str = "en") -> Path:
+    """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf"), its words in `lang`."""
     from referee.briefing.environment import environment
 
-    page = environment().get_template("review.html.j2").render(context(gather(path, at)))
+    page = environment().get_template("review.html.j2").render(context(gather(path, at), lang))
     if fmt == "pdf":
         from referee.briefing.pdf import to_pdf
 

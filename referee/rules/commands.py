@@ -97,7 +97,19 @@ class Report(Command):
     reliability: NotRequired[Reliability]
 
 
-SHARED: dict[str, Any] = {"end-phase": Command, "report": Report, "undo": Bare, "redo": Bare}
+TableName = Annotated[str, StringConstraints(max_length=NAME_CHARS, pattern=NO_CONTROL)]
+"""A name the umpire gives for his table: "" gives the text's name back."""
+TableNames = Annotated[dict[Name, TableName], Field(max_length=ITEMS)]
+
+
+class Rename(Bare):
+    """`{"do": "rename", "units": {id: name}, "players": {id: name}}`: names for the table (referee.rules.names)."""
+
+    units: NotRequired[TableNames]
+    players: NotRequired[TableNames]
+
+
+SHARED: dict[str, Any] = {"end-phase": Command, "report": Report, "rename": Rename, "undo": Bare, "redo": Bare}
 
 WORDS = {
     "missing": "is missing",

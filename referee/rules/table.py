@@ -10,6 +10,7 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError
+from referee.rules import names
 from referee.rules.bounds import shown
 
 Handler = Callable[[Context, GameState, dict, Emit, Dice], None]
@@ -22,7 +23,8 @@ def checks(module: str) -> dict[str, Callable[[dict, object], None]]:
 
 
 class CommandTable:
-    """A ruleset deciding each command by its `do`: unknown commands, and any after the game ended, refused."""
+    """A ruleset deciding each command by its `do`: unknown commands, and any after the game ended but `rename`
+    (referee.rules.names: the names are the table's, not the game's), refused."""
 
     table: dict[str, Handler] = {}
     commands: str  # the module of the verbs' schemas (its CHECKS), such as "referee.rulesets.n30.rules.commands"
@@ -50,5 +52,6 @@ class CommandTable:
         handler = self.table.get(verb) if isinstance(verb, str) else None
         if handler is None:
             raise self.unknown(verb)
-        self.check_not_over(state)
+        if verb != names.RENAME:  # the table's names may be given after the end, for the debrief
+            self.check_not_over(state)
         handler(ctx, state, command, emit, dice)

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from referee.core.events import Event
     from referee.core.units import Unit
     from referee.game import Game
+    from referee.knowledge.card import Card, Words
+    from referee.knowledge.view import PlayerView
     from referee.tui.screens.umpire import UmpireScreen
 
 
@@ -60,6 +62,12 @@ class RulesetPlugin:
     truth: str | None = None  # a function (unit) -> list[str]: its hidden facts in words, for the review's "It was"
     reasons: Mapping[str, str] = field(default_factory=dict)  # what moved the score in words, by the section of a
     # `success` event's "source" or by an event's kind; {names}: the targets or buildings it concerns
+    rising: tuple[str, str] | None = None  # the side a rising score serves, then the side a falling one serves
+    # (where it has no `lead`, whose first side it is), for the review's key moments of each side
+    verdict: str | None = None  # a function (state, the game-ended event's data or None, target, language) ->
+    # (the result, (why, ...)): the game's end read by its rule, each reading with its section, for the review
+    review_words: str | None = None  # {language: {key: text}}: the review's words of the game (`score_name`,
+    # `tally.<label>`, `reason.<source>`, what its verdict prints) beyond the English of this declaration
     files: Mapping[str, str] = field(default_factory=dict)  # a scenario's own `files` the ruleset checks as they
     # load, by name: a function (data) raising referee.scenario.toml_lines.FaultAt at the first fault
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
@@ -70,6 +78,9 @@ class RulesetPlugin:
     # listed is the umpire's own (the sequence of play, what concerns both sides): only the role `all` gives it.
     actors: Mapping[str, str] = field(default_factory=dict)
     phase_sides: Mapping[str, str] = field(default_factory=dict)  # phase -> the side that acts in it
+    weighty: tuple[str, ...] = ()  # kinds of event that cost a side dearly, beside the game's end: a command
+    # bringing one is confirmed on the dashboard first, and `apply` says it on stderr
+    card: str | None = None  # a function (PlayerView, words) -> referee.knowledge.card.Card: a side's reference card
 
     def _part(self, reference: str | None, what: str) -> Any:
         if reference is None:
@@ -110,6 +121,15 @@ class RulesetPlugin:
     def review_notes(self, event: Event) -> tuple[str, ...]:
         return self._load(self.notes, "review notes")(event) if self.notes else ()
 
+    def review_verdict(self, state: Any, ended: dict | None, target: int | None, lang: str) -> tuple[str, tuple[str, ...]]:
+        """The result and the rule that decided it (or where the game stands, if `ended` is None)."""
+        if self.verdict is None:
+            return "", ()
+        return self._load(self.verdict, "verdict")(state, ended, target, lang)
+
+    def review_words_for(self, lang: str) -> dict[str, str]:
+        return self._load(self.review_words, "review words").get(lang, {}) if self.review_words else {}
+
     def hidden_facts(self, unit: Unit) -> list[str]:
         return self._load(self.truth, "hidden facts")(unit) if self.truth else []
 
@@ -125,3 +145,7 @@ class RulesetPlugin:
 
     def computer_players(self) -> Any:
         return self._load(self.autoplay, "computer players") if self.autoplay else None
+
+    def reference_card(self, view: PlayerView, words: Words) -> Card | None:
+        """The reference card of the view's side (its public tables, what applies to him now marked), if any."""
+        return self._load(self.card, "reference card")(view, words) if self.card else None

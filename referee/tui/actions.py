@@ -22,6 +22,12 @@ class UmpireAction:
         return self.short or self.name
 
 
+NEXT = UmpireAction("n", "Next", "next",
+                    "Go to the next thing the rules leave to do in this phase (the status line's checklist): select "
+                    "its place (again: the next place), or say which key does it")
+"""Every game's `n`: the phase's checklist, one item after the other."""
+
+
 def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
     """The actions every session's screen ends its registry with; `theme` is the key that switches the theme."""
     return (

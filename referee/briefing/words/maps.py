@@ -1,4 +1,76 @@
-"""Words of maps, by language (filled by its part)."""
+"""Words of the review's maps (templates/_review_maps.html.j2, referee/review/maps.py): each turn's end as it was
+and as each player believed it, the differences marked and told."""
 
-EN: dict[str, str] = {}
-ES: dict[str, str] = {}
+EN: dict[str, str] = {
+    "maps.title": "Each turn as it was and as each side believed it",
+    "maps.intro": "At the end of each turn: the map as it was, then each player's map as he knew it then, with the "
+                  "places where he was wrong marked and listed under it. Not seen is not empty: a hatched place is one "
+                  "he could not see.",
+    "maps.open": "Open: the last turn and the turns where beliefs were most wrong.",
+    "maps.printed": "Printed: the last turn and the {count} turns where beliefs were most wrong; every turn is in the "
+                    "review on screen.",
+    "maps.turn": "End of turn {turn} ({time})",
+    "maps.count": "{player} {count}",
+    "maps.marked": "places believed wrong: {counts}",
+    "maps.truth": "As it was",
+    "maps.truth_label": "The map as it was at the end of turn {turn}",
+    "maps.truth_key": "Black: {side} (how many); white: the others (how many).",
+    "maps.belief": "As {player} ({side}) believed it",
+    "maps.belief_label": "The map as {player} believed it at the end of turn {turn}",
+    "maps.kind.gone": "believed there, gone",
+    "maps.kind.missed": "there, not seen",
+    "maps.kind.wrong": "count, strength or units wrong",
+    "maps.line.gone": "{place}: believed {believed}; nobody there.",
+    "maps.line.missed": "{place}: {there}, not seen.",
+    "maps.line.wrong": "{place}: believed {believed}; there were {there}.",
+    "maps.line.right": "Seen right: {places}.",
+    "maps.line.empty": "Not seen, and nobody there: {places}.",
+    "maps.line.none": "No place believed wrong.",
+    "maps.units.one": "1 unit",
+    "maps.units.many": "{count} units",
+    "maps.units.unknown": "units, how many not known",
+    "maps.strength": "strength {strength}",
+    "maps.seen.now": "seen now",
+    "maps.seen.then": "seen {time}",
+    "maps.legend": "The marks",
+    "maps.legend.own": "the player's units (how many)",
+    "maps.legend.seen": "the others' units, seen now (solid) or earlier (dashed, with the time)",
+    "maps.legend.unseen": "not seen: hatched with no mark, nobody was there",
+}
+
+ES: dict[str, str] = {
+    "maps.title": "Cada turno tal como fue y tal como cada bando lo creyó",
+    "maps.intro": "Al final de cada turno: el mapa tal como fue y, después, el mapa de cada jugador tal como lo "
+                  "conocía entonces, con los lugares en que se equivocaba marcados y enumerados debajo. No visto no es "
+                  "vacío: un lugar rayado es uno que no podía ver.",
+    "maps.open": "Abiertos: el último turno y los turnos en que las creencias más se equivocaron.",
+    "maps.printed": "Impresos: el último turno y los {count} turnos en que las creencias más se equivocaron; todos los "
+                    "turnos están en la revisión en pantalla.",
+    "maps.turn": "Final del turno {turn} ({time})",
+    "maps.count": "{player} {count}",
+    "maps.marked": "lugares creídos mal: {counts}",
+    "maps.truth": "Tal como fue",
+    "maps.truth_label": "El mapa tal como fue al final del turno {turn}",
+    "maps.truth_key": "Negro: {side} (cuántas); blanco: las demás (cuántas).",
+    "maps.belief": "Tal como lo creyó {player} ({side})",
+    "maps.belief_label": "El mapa tal como lo creyó {player} al final del turno {turn}",
+    "maps.kind.gone": "creídas allí, ya no estaban",
+    "maps.kind.missed": "estaban allí, no vistas",
+    "maps.kind.wrong": "número, fuerza o unidades erróneos",
+    "maps.line.gone": "{place}: creía {believed}; no había nadie.",
+    "maps.line.missed": "{place}: {there}, no vistas.",
+    "maps.line.wrong": "{place}: creía {believed}; había {there}.",
+    "maps.line.right": "Visto bien: {places}.",
+    "maps.line.empty": "No visto, y no había nadie: {places}.",
+    "maps.line.none": "Ningún lugar creído mal.",
+    "maps.units.one": "1 unidad",
+    "maps.units.many": "{count} unidades",
+    "maps.units.unknown": "unidades, no se sabe cuántas",
+    "maps.strength": "fuerza {strength}",
+    "maps.seen.now": "vistas ahora",
+    "maps.seen.then": "vistas {time}",
+    "maps.legend": "Las marcas",
+    "maps.legend.own": "las unidades del jugador (cuántas)",
+    "maps.legend.seen": "las unidades de los demás, vistas ahora (línea continua) o antes (discontinua, con la hora)",
+    "maps.legend.unseen": "no visto: rayado sin marca, no había nadie",
+}

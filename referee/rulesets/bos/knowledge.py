@@ -18,8 +18,10 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge import fog
+from referee.knowledge.feed import Journal
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import Arrival, MarkerSeen, OwnUnit, Pile, PlayerView, Report, Sighting, UnitFact
+from referee.rulesets.bos import feed
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, SIDES, TYPES, other
@@ -69,6 +71,7 @@ class BosKnowledge:
         self.eyes = {side: Eyes(side) for side in SIDES}
         self.announced: list[tuple[int, str]] = []  # (turn, line): what everyone is told
         self.reports: list[Filed] = []
+        self.journal = Journal(ctx.scenario.clock.label)  # each player's feed
         self._look()
 
     def sight(self, side: str) -> set[str]:
@@ -80,13 +83,15 @@ class BosKnowledge:
             eyes.look(self.state, self.sight(side))
 
     def feed(self, event: Event) -> None:
-        """Fold one event, note what everyone is told, then let each side look."""
+        """Fold one event, note what everyone is told and what it shows each player, then let each side look."""
+        feed.write(self.journal, self.ctx.scenario.players, self.state, event)
         self.rules.evolve(self.ctx, self.state, event)
         d, public = event.data, _PUBLIC.get(event.kind)
         if public is not None:
             self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {public(d)}"))
         elif event.kind == "report-filed":
             self.reports.append(Filed(d["player"], d["text"], d["reliability"], d["due_turn"]))
+        self.journal.follow(self.announced, self.reports, self.state.turn)
         self._look()
 
     def _side(self, player: Player) -> list[Unit]:
@@ -187,4 +192,5 @@ class BosKnowledge:
             facts=(("stage", str(state.local["stage"])),
                    ("event", "none" if state.local["roll"] is None else event or "nothing")),
             unseen=fog.unseen(self.ctx, self.sight(player.side)), piles=self._piles(player.side),
+            feed=self.journal.of(player.id, state.turn),
         )

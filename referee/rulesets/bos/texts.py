@@ -7,6 +7,8 @@ Keys: `side.`, `type.`, `phase.`, `status.`, `marker.`, `place.` (an area's prin
 shared sentence of `referee/briefing/i18n.py`.
 """
 
+from referee.rulesets.bos.rules.units import TYPES
+
 TURNS = ("Morning, 30 November", "Afternoon, 30 November", "Night, 30 November", "Morning, 1 December",
          "Afternoon, 1 December", "Night, 1 December", "Morning, 2 December", "Afternoon, 2 December",
          "Night, 2 December", "Morning, 3 December", "Afternoon, 3 December")
@@ -21,6 +23,55 @@ PLACES = {f"place.{area}": name for area, name in (  # the areas the Spanish tex
     ("kingdome", "Kingdome"), ("international-district", "International District"))}
 
 EN = {
+    # the sheet's own words: who plays, how a citation and a counter read, the glossary
+    "sheet.sections": "A number in brackets, such as (4.22), is a section of the Battle of Seattle rules: the rule "
+                      "that says so.",
+    "col.counter": "Counter (Combat-Morale-Movement)",
+    **{f"counter.{name}": f"{{strength}}-{kind.morale}-{{movement}}" for name, kind in TYPES.items()},
+    "title.battle": "The Battle of Seattle",
+    "title.factions": "The Battle of Seattle (factions and departments)",
+    "player.protester": "Protester",
+    "player.authority": "Authority",
+    "player.anarchists": "Anarchists",
+    "player.radicals": "Radicals",
+    "player.labor": "Organized Labor",
+    "player.liberals": "Liberals",
+    "player.environmentalists": "Environmentalists",
+    "player.yahoos": "Yahoos",
+    "player.spd": "SPD",
+    "player.state-troopers": "State Troopers",
+    "player.national-guard": "National Guard",
+    "term.ei": "Exposure Index (EI)",
+    "means.ei": "Each side's score: the good publicity it has won. Both sides keep one; the higher at the end wins (2.3, 8.0).",
+    "term.core": "Downtown Core",
+    "means.core": "The central areas of the map, each with an Exposure Value (2.2).",
+    "term.value": "Exposure Value",
+    "means.value": "What a Downtown Core area adds to the Protesters' EI at each Turn End Phase they hold it (3.4).",
+    "term.line": "Transit Line",
+    "means.line": "A line between two areas; units move along them, area by area (2.2, 5.0).",
+    "term.counter": "Combat-Morale-Movement",
+    "means.counter": "The three numbers on a counter: 4-4-3 fights with 4, tests its morale against 4 and moves "
+                     "3 areas (2.1).",
+    "term.group": "Group",
+    "means.group": "25 to 50 activists: Anarchists, Radicals and Yahoos. They move 3 areas (2.1).",
+    "term.crowd": "Crowd",
+    "means.crowd": "500 to 800 people: Organized Labor, Liberals and Environmentalists. They move 1 area and leave the "
+                   "map at night (2.1, 7.1).",
+    "term.spd": "SPD",
+    "means.spd": "The Seattle Police Department, the Authority's ordinary police (2.3).",
+    "term.outside": "State Troopers and National Guard",
+    "means.outside": "Police and soldiers sent from outside the city as emergency reinforcements; they arrive two "
+                     "turns after they are called (4.22).",
+    "term.pool": "Reserve Pool",
+    "means.pool": "Where the Authority's units wait off the map; from there they can go to any area (5.0).",
+    "term.reaction": "Reaction movement",
+    "means.reaction": "Just after the other side moves, a side may move a few units one area each (5.1).",
+    "term.event": "Random event",
+    "means.event": "Rolled with two dice, one for tens and one for units, at the start of each turn (4.1).",
+    "term.barricade": "Barricade",
+    "means.barricade": "Built by Protesters from Stage Two; it halves the Combat of every unit fighting there (7.2).",
+    "term.stage": "Stage One, Two, Three",
+    "means.stage": "How far the Authority has escalated: Stage Three doubles every unit's Combat (7.3).",
     "sheet.score": "Exposure Index",
     "col.intersection": "Area",
     "col.strength": "Combat",
@@ -47,6 +98,15 @@ EN = {
     "stage.1": "Stage One",
     "stage.2": "Stage Two",
     "stage.3": "Stage Three",
+    "told.turn": "game-turn {turn} begins",
+    "told.no_event": "random event {roll}: no event",
+    "told.event": "random event {roll}: {title}",
+    "told.stage": "the Authority goes to Stage {n} escalation",
+    "told.over": "game over: {level}",
+    "told.extended": "the game goes on to the end of the Afternoon, 3 December game-turn",
+    "level.marginal": "Protester Marginal Victory",
+    "level.substantial": "Protester Substantial Victory",
+    "level.decisive": "Protester Decisive Victory",
     "event.none": "not yet rolled",
     "event.nothing": "no event",
     "event.random_reinforcement": "Random Reinforcement",
@@ -125,9 +185,139 @@ EN = {
     "objective.protester_win": "End the Afternoon, 2 December game-turn with a higher EI than the Authority's (8.0).",
     "objective.contain": "Clear the streets without giving the protesters publicity (2.3).",
     "objective.authority_win": "End the Afternoon, 2 December game-turn with a higher EI than the Protester's (8.0).",
+    # the reference card (card.py)
+    "card.bos.sequence": "Sequence of play",
+    "card.bos.step.events": "Roll the random event; both sides add or remove reinforcements; the Authority may "
+                            "order emergency reinforcements.",
+    "card.bos.step.protester-movement": "The Protester moves his units.",
+    "card.bos.step.authority-reaction": "The Authority reaction-moves up to his Reaction Move Limit.",
+    "card.bos.step.protester-combat": "The Protester attacks; the units attacked counterattack.",
+    "card.bos.step.authority-movement": "The Authority moves his units.",
+    "card.bos.step.protester-reaction": "The Protester reaction-moves Group units, up to his Reaction Move Limit, "
+                                        "one area each.",
+    "card.bos.step.authority-combat": "The Authority attacks; the units attacked counterattack.",
+    "card.bos.step.turn-end": "Both Exposure Indices change; before a Night turn every Crowd leaves the map.",
+    "card.bos.exposure": "Exposure Index Reinforcement Table",
+    "card.bos.groups": "Protester Group units",
+    "card.bos.crowds": "Protester Crowd units",
+    "card.bos.spd": "SPD units",
+    "card.bos.reaction": "Reaction Move Limit",
+    "card.bos.your_band": "Your Exposure Index is {ei}: the {band} column. Your Reaction Move Limit: {limit}.",
+    "card.bos.exposure_note": "A number is the units of that kind added (+) or removed (-) this phase; units removed "
+                              "may come back later. You may decline units, never a removal.",
+    "card.bos.emergency": "Emergency reinforcements",
+    "card.bos.arrives": "Reaches the Reserve Pool",
+    "card.bos.ei_cost": "Authority EI",
+    "card.bos.limit": "Limit",
+    "card.bos.at_once": "at once",
+    "card.bos.later": "{turns} game-turns later",
+    "card.bos.cost": "{cost} a unit",
+    "card.bos.not_stage_one": "not at Stage One",
+    "card.bos.open": "up to the counters left",
+    "card.bos.emergency_note": "Escalation now: {stage}. Order them after your reinforcements (4.21).",
+    "card.bos.events": "Random Events Table",
+    "card.bos.roll": "Roll",
+    "card.bos.event": "Event",
+    "card.bos.effect": "Effect",
+    "card.bos.this_event": "This turn's event: {event}.",
+    "card.bos.d66": "Roll two dice: the first is the tens, the second the ones (a 4 then a 6 is 46).",
+    "card.bos.effect.random_reinforcement": "The Protester rolls 1d6 and halves it (round up): that many Group or "
+                                            "Crowd units if his EI is at least the Authority's, else Groups only.",
+    "card.bos.effect.kids_untied": "Anarchist units may not move this turn.",
+    "card.bos.effect.angry_womyn": "Radical units double their Combat Factor this turn.",
+    "card.bos.effect.coffee_break": "Organized Labor units may not move or attack in the Protester player-turn.",
+    "card.bos.effect.folk_festival": "Remove all Liberal units: they come back in the Morning turn of the next day.",
+    "card.bos.effect.costume_broke": "Environmentalist units may not move this turn.",
+    "card.bos.effect.beavis": "1d6 Yahoo units arrive as reinforcements.",
+    "card.bos.effect.transit_snafu": "SPD, National Guard and State Trooper emergency reinforcements on the way "
+                                     "arrive {turns} turn later.",
+    "card.bos.effect.rapid_response": "National Guard and State Trooper emergency reinforcements on the way arrive "
+                                      "{turns} turn earlier.",
+    "card.bos.effect.solidarity_forever": "Protester units check morale this turn as if their Morale Factor were "
+                                          "{bonus} higher.",
+    "card.bos.effect.faction_friction": "Protester units of different factions may not combine in attacks.",
+    "card.bos.effect.nonviolent": "Crowd units may not attack in the Protester Combat Phase.",
+    "card.bos.effect.pointing_fingers": "The Authority may double the Combat Factor of units attacking Group units "
+                                        "where Crowds also stand (then attacking no Crowd there).",
+    "card.bos.effect.attrition": "The Protester removes one Crowd unit of his choice (no EI penalty).",
+    "card.bos.effect.paperwork": "The Authority removes one SPD unit from the game (no EI penalty).",
+    "card.bos.effect.mayor_denounces": "Add {points} points to the Authority EI.",
+    "card.bos.effect.clinton_admits": "Add {points} points to the Protester EI.",
+    "card.bos.effect.lost_keys": "Authority units can't use Special Munitions this turn.",
+    "card.bos.crt": "Combat Results Table",
+    "card.bos.cf_at": "{place} ({cf})",
+    "card.bos.column_at": "Column {column}: your units' Combat Factors, adjusted as far as you know now, where they "
+                          "stand with the other side: {places}.",
+    "card.bos.no_contact": "None of your units stands with the other side's now.",
+    "card.bos.stage_one": "Stage One escalation: read every X as A.",
+    "card.bos.result.N": "N: no effect.",
+    "card.bos.result.MC": "MC: Morale Check: one unit attacked (the attacker picks) rolls 1d6; above its Morale "
+                          "Factor it is temporarily removed.",
+    "card.bos.result.A": "A: Arrest. The Authority attacking: one Protester unit (his pick) leaves the game, the "
+                         "others attacked check morale. The Protester attacking: one Authority unit goes to the "
+                         "Reserve Pool.",
+    "card.bos.result.X": "X: Dispersal. The Authority attacking: every Protester unit attacked leaves the game. The "
+                         "Protester attacking: every Authority unit attacked goes to the Reserve Pool.",
+    "card.bos.adjust": "Find the column by the sum of the attacking Combat Factors. Doubled: Special Munitions, "
+                       "Angry Womyn, Pointing Fingers, Stage Three. Halved (round up): a Barricade in the area, a "
+                       "Night turn.",
 }
 
 ES = {
+    # the sheet's own words: who plays, how a citation and a counter read, the glossary
+    "sheet.sections": "Un número entre paréntesis, como (4.2.2), es un punto de las reglas de La Batalla de Seattle: "
+                      "la regla que lo dice.",
+    "col.counter": "Counter (Combate-Moral-Movimiento)",
+    **{f"counter.{name}": f"{{strength}}-{kind.morale}-{{movement}}" for name, kind in TYPES.items()},
+    "title.battle": "La Batalla de Seattle",
+    "title.factions": "La Batalla de Seattle (facciones y departamentos)",
+    "player.protester": "Manifestante",
+    "player.authority": "Autoridad",
+    "player.anarchists": "Anarquistas",
+    "player.radicals": "Radicales",
+    "player.labor": "Trabajadores Organizados",
+    "player.liberals": "Liberales",
+    "player.environmentalists": "Medioambientales",
+    "player.yahoos": "Yahoos",
+    "player.spd": "SPD",
+    "player.state-troopers": "Tropas Estatales",
+    "player.national-guard": "Guardia Nacional",
+    "term.ei": "Índice de Exposición (EI)",
+    "means.ei": "La puntuación de cada bando: la publicidad favorable que ha ganado. Cada bando tiene el suyo; gana el "
+                "mayor al final (2.3, 8.0).",
+    "term.core": "Núcleo del Centro",
+    "means.core": "Las áreas centrales del mapa, cada una con un Valor de Exposición (2.2).",
+    "term.value": "Valor de Exposición",
+    "means.value": "Lo que un área del Núcleo del Centro suma al EI de los Manifestantes en cada Fase de Fin de Turno "
+                   "en que la ocupan (3.4).",
+    "term.line": "Línea de Tránsito",
+    "means.line": "Una línea entre dos áreas; las unidades se mueven por ellas, de área en área (2.2, 5.0).",
+    "term.counter": "Combate-Moral-Movimiento",
+    "means.counter": "Los tres números de un counter: 4-4-3 combate con 4, hace su chequeo de moral contra 4 y mueve "
+                     "3 áreas (2.1).",
+    "term.group": "Grupo",
+    "means.group": "De 25 a 50 activistas: Anarquistas, Radicales y Yahoos. Mueven 3 áreas (2.1).",
+    "term.crowd": "Multitud",
+    "means.crowd": "De 500 a 800 manifestantes: Trabajadores Organizados, Liberales y Medioambientales. Mueven 1 área "
+                   "y dejan el mapa de noche (2.1, 7.1).",
+    "term.spd": "SPD",
+    "means.spd": "El Departamento de Policía de Seattle, la policía ordinaria de la Autoridad (2.3).",
+    "term.outside": "Tropas Estatales y Guardia Nacional",
+    "means.outside": "Policías y soldados enviados de fuera de la ciudad como refuerzos de emergencia; llegan dos "
+                     "turnos después de pedirlos (4.2.2).",
+    "term.pool": "Pool de Reserva",
+    "means.pool": "Donde esperan las unidades de la Autoridad fuera del mapa; desde allí pueden ir a cualquier área (5.0).",
+    "term.reaction": "Movimiento de Reacción",
+    "means.reaction": "Justo después de que mueva el otro bando, un bando puede mover unas pocas unidades un área cada "
+                      "una (5.1).",
+    "term.event": "Evento Aleatorio",
+    "means.event": "Se tira con dos dados, uno para las decenas y otro para las unidades, al empezar cada turno (4.1).",
+    "term.barricade": "Barricada",
+    "means.barricade": "La construyen los Manifestantes desde la Fase Dos; reduce a la mitad el Combate de toda unidad "
+                       "que combata allí (7.2).",
+    "term.stage": "Fase Uno, Dos, Tres",
+    "means.stage": "Hasta dónde ha llegado la Escalada de la Autoridad: en la Fase Tres todas las unidades doblan su "
+                   "Combate (7.3).",
     "sheet.score": "Índice de Exposición",
     "col.intersection": "Área",
     "col.strength": "Combate",
@@ -154,6 +344,15 @@ ES = {
     "stage.1": "Fase Uno",
     "stage.2": "Fase Dos",
     "stage.3": "Fase Tres",
+    "told.turn": "empieza el turno de juego {turn}",
+    "told.no_event": "evento aleatorio {roll}: ningún evento",
+    "told.event": "evento aleatorio {roll}: {title}",
+    "told.stage": "la Autoridad pasa a la Fase {n} de la Escalada",
+    "told.over": "fin de la partida: {level}",
+    "told.extended": "la partida sigue hasta el final del turno de juego Tarde, 3 de diciembre",
+    "level.marginal": "Victoria Marginal de los Manifestantes",
+    "level.substantial": "Sustancial Victoria de los Manifestantes",
+    "level.decisive": "Decisiva Victoria de los Manifestantes",
     "event.none": "aún sin tirar",
     "event.nothing": "ningún evento",
     "event.random_reinforcement": "Refuerzo aleatorio",
@@ -228,12 +427,97 @@ ES = {
     "role.spd": "El Departamento de Policía de Seattle (Departamentos de la Autoridad, 2.3)",
     "role.state_troopers": "Las Tropas Estatales (Departamentos de la Autoridad, 2.3)",
     "role.national_guard": "La Guardia Nacional (Departamentos de la Autoridad, 2.3)",
-    "objective.hold": "Ocupa áreas del Núcleo del Centro en cada Fase de Final de Turno: sus Valores de Exposición "
+    "objective.hold": "Ocupa áreas del Núcleo del Centro en cada Fase de Fin de Turno: sus Valores de Exposición "
                       "se suman a tu EI (3.4).",
     "objective.protester_win": "Termina el turno de la Tarde del 2 de diciembre con un EI mayor que el de la Autoridad (8.0).",
     "objective.contain": "Despeja las calles sin dar publicidad a los Manifestantes (2.3).",
     "objective.authority_win": "Termina el turno de la Tarde del 2 de diciembre con un EI mayor que el de los "
                                "Manifestantes (8.0).",
+    # la tarjeta de referencia (card.py)
+    "card.bos.sequence": "Secuencia de juego",
+    "card.bos.step.events": "Se tira el Evento Aleatorio; ambos jugadores añaden o retiran refuerzos; la Autoridad "
+                            "puede pedir Refuerzos de Emergencia.",
+    "card.bos.step.protester-movement": "Los Manifestantes mueven sus unidades.",
+    "card.bos.step.authority-reaction": "La Autoridad hace Movimiento de Reacción hasta su Límite de Reacción de "
+                                        "Movimiento.",
+    "card.bos.step.protester-combat": "Los Manifestantes atacan; las unidades atacadas contraatacan.",
+    "card.bos.step.authority-movement": "La Autoridad mueve sus unidades.",
+    "card.bos.step.protester-reaction": "Los Manifestantes hacen Movimiento de Reacción con Grupos, hasta su Límite "
+                                        "de Reacción de Movimiento, un área cada uno.",
+    "card.bos.step.authority-combat": "La Autoridad ataca; las unidades atacadas contraatacan.",
+    "card.bos.step.turn-end": "Cambian ambos Índices de Exposición; antes de un turno de Noche todas las Multitudes "
+                              "salen del mapa.",
+    "card.bos.exposure": "Tabla de Refuerzos por Índice de Exposición",
+    "card.bos.groups": "Unidades de Grupo de Manifestantes",
+    "card.bos.crowds": "Unidades de Multitud de Manifestantes",
+    "card.bos.spd": "Unidades SPD",
+    "card.bos.reaction": "Límite de Reacción de Movimiento",
+    "card.bos.your_band": "Tu Índice de Exposición es {ei}: la columna {band}. Tu Límite de Reacción de "
+                          "Movimiento: {limit}.",
+    "card.bos.exposure_note": "El número es el de unidades de esa categoría añadidas (+) o retiradas (-) en esta "
+                              "fase; las retiradas pueden volver más tarde. Puedes rechazar refuerzos, nunca una "
+                              "retirada.",
+    "card.bos.emergency": "Refuerzos de Emergencia",
+    "card.bos.arrives": "Llega al Pool de Reserva",
+    "card.bos.ei_cost": "EI de la Autoridad",
+    "card.bos.limit": "Límite",
+    "card.bos.at_once": "en el acto",
+    "card.bos.later": "{turns} turnos de juego después",
+    "card.bos.cost": "{cost} por unidad",
+    "card.bos.not_stage_one": "no en la Fase Uno",
+    "card.bos.open": "hasta los counters que queden",
+    "card.bos.emergency_note": "Escalada ahora: {stage}. Pídelos después de tus refuerzos (4.21).",
+    "card.bos.events": "Tabla de Eventos Aleatorios",
+    "card.bos.roll": "Tirada",
+    "card.bos.event": "Evento",
+    "card.bos.effect": "Efecto",
+    "card.bos.this_event": "El evento de este turno: {event}.",
+    "card.bos.d66": "Tira dos dados: el primero da la decena, el segundo la unidad (un 4 y luego un 6 es 46).",
+    "card.bos.effect.random_reinforcement": "Los Manifestantes tiran un dado y lo dividen entre 2 (redondeando hacia "
+                                            "arriba): ese número de Grupos o Multitudes si su EI es igual o mayor "
+                                            "que el de la Autoridad; si es menor, sólo Grupos.",
+    "card.bos.effect.kids_untied": "Ninguna unidad anarquista puede mover en este turno.",
+    "card.bos.effect.angry_womyn": "Las unidades radicales doblan su Factor de Combate este turno.",
+    "card.bos.effect.coffee_break": "Las unidades de Trabajadores Organizados no pueden mover ni atacar en el turno "
+                                    "de los Manifestantes.",
+    "card.bos.effect.folk_festival": "Retira todas las unidades liberales: reaparecen en el turno de Mañana del día "
+                                     "siguiente.",
+    "card.bos.effect.costume_broke": "Las unidades medioambientales no pueden mover este turno.",
+    "card.bos.effect.beavis": "1d6 unidades Yahoo! aparecen como refuerzos.",
+    "card.bos.effect.transit_snafu": "Los Refuerzos de Emergencia de SPD, Guardia Nacional o Tropas Estatales en "
+                                     "camino llegan {turns} turno más tarde.",
+    "card.bos.effect.rapid_response": "Los Refuerzos de Emergencia de Guardia Nacional o Tropas Estatales en camino "
+                                      "llegan {turns} turno antes.",
+    "card.bos.effect.solidarity_forever": "Las unidades de los Manifestantes hacen los Chequeos de Moral de este "
+                                          "turno con +{bonus} a su Factor de Moral.",
+    "card.bos.effect.faction_friction": "Las unidades de facciones distintas no pueden hacer ataques combinados.",
+    "card.bos.effect.nonviolent": "Las Multitudes no pueden atacar en la Fase de Combate de los Manifestantes.",
+    "card.bos.effect.pointing_fingers": "La Autoridad puede doblar el Factor de Combate de las unidades que ataquen "
+                                        "Grupos en áreas donde también haya Multitudes (sin atacar entonces a "
+                                        "ninguna Multitud allí).",
+    "card.bos.effect.attrition": "Los Manifestantes retiran una Multitud a su elección (sin penalización de EI).",
+    "card.bos.effect.paperwork": "La Autoridad retira una unidad SPD del juego (sin penalización de EI).",
+    "card.bos.effect.mayor_denounces": "Añade {points} puntos al EI de la Autoridad.",
+    "card.bos.effect.clinton_admits": "Añade {points} puntos al EI de los Manifestantes.",
+    "card.bos.effect.lost_keys": "En este turno, la Autoridad no puede usar munición especial.",
+    "card.bos.crt": "Tabla de Resultado de Combate",
+    "card.bos.cf_at": "{place} ({cf})",
+    "card.bos.column_at": "Columna {column}: los Factores de Combate de tus unidades, ajustados según lo que sabes "
+                          "ahora, donde están con el otro bando: {places}.",
+    "card.bos.no_contact": "Ninguna de tus unidades está ahora con unidades del otro bando.",
+    "card.bos.stage_one": "Fase Uno de la Escalada: todo resultado X se lee como A.",
+    "card.bos.result.N": "N: sin efecto.",
+    "card.bos.result.MC": "MC: Chequeo de Moral: una unidad atacada (a elección del atacante) tira 1d6; si saca más "
+                          "que su Moral se retira temporalmente.",
+    "card.bos.result.A": "A: Arresto. Si ataca la Autoridad: una unidad Manifestante (a su elección) queda retirada "
+                         "del juego y las demás atacadas hacen un Chequeo de Moral. Si atacan los Manifestantes: una "
+                         "unidad de la Autoridad va a su pool.",
+    "card.bos.result.X": "X: Dispersión. Si ataca la Autoridad: todas las unidades Manifestantes atacadas quedan "
+                         "retiradas del juego. Si atacan los Manifestantes: todas las unidades de la Autoridad "
+                         "atacadas van al pool.",
+    "card.bos.adjust": "La columna es la suma de los Factores de Combate atacantes. x2: munición especial, Mujeres "
+                       "Enfadadas, Dedos Acusadores, Fase 3 de la Escalada. /2 (redondeando hacia arriba): barricada "
+                       "en el área, turno de Noche.",
 }
 
 TEXTS = {"en": EN, "es": ES}

@@ -20,8 +20,10 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge import fog
+from referee.knowledge.feed import Journal
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import OwnUnit, PlayerView, Report, Sighting
+from referee.rulesets.chicago import feed
 from referee.rulesets.chicago.rules import forces
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, SIDES, other
 from referee.scenario.catalog import Player
@@ -79,6 +81,7 @@ class ChicagoKnowledge:
         self.command = {uid: p.id for p in ctx.scenario.players for uid in p.units or ()}
         self.announced: list[tuple[int, str]] = []  # (turn, line): what everyone is told
         self.reports: list[Filed] = []
+        self.journal = Journal(ctx.scenario.clock.label)  # each player's feed
         self._take_command()
         self._look()
 
@@ -91,7 +94,9 @@ class ChicagoKnowledge:
             eyes.look(self.state, self.sight(side))
 
     def feed(self, event: Event) -> None:
-        """Fold one event, pass command to exchanged counters, note what everyone is told, then let each side look."""
+        """Fold one event, pass command to exchanged counters, note what everyone is told and what it shows each
+        player, then let each side look."""
+        feed.write(self.journal, self._commanders, self.state.turn, event)
         self.rules.evolve(self.ctx, self.state, event)
         d, public = event.data, _PUBLIC.get(event.kind)
         for old, new in d.get("changes", ()) if event.kind in ("conflict", "attrition") else ():
@@ -102,6 +107,7 @@ class ChicagoKnowledge:
             self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {public(d)}"))
         elif event.kind == "report-filed":
             self.reports.append(Filed(d["player"], d["text"], d["reliability"], d["due_turn"]))
+        self.journal.follow(self.announced, self.reports, self.state.turn)
         self._take_command()
         self._look()
 
@@ -122,6 +128,11 @@ class ChicagoKnowledge:
         """Whether the player commands the counter: his side's only player does; else his own, by `command`."""
         return player.units is None and sum(p.side == player.side for p in self.ctx.scenario.players) == 1 \
             or self.command.get(unit.id) == player.id
+
+    def _commanders(self, *uids: str) -> list[str]:
+        """The players commanding any of these counters."""
+        units = [self.state.units[uid] for uid in uids]
+        return [p.id for p in self.ctx.scenario.players if any(u.side == p.side and self._commands(p, u) for u in units)]
 
     def _side(self, player: Player) -> list[Unit]:
         """The player's counters wherever they are, his side's others on the board, and the counters off the board
@@ -182,7 +193,7 @@ class ChicagoKnowledge:
             arrivals=(), announcements=tuple(line for _, line in self.announced), seed_commitment=self.commitment,
             told=told(self.announced, self.reports, player.id, state.turn, label),
             scores=tuple((side, state.scores[side]) for side in (DEMONSTRATORS, POLICE)),
-            unseen=fog.unseen(self.ctx, self.sight(player.side)),
+            unseen=fog.unseen(self.ctx, self.sight(player.side)), feed=self.journal.of(player.id, state.turn),
         )
 
 

@@ -11,7 +11,56 @@ TURNS = ("25A", "25B", "25C", "26A", "26B", "26C", "27A", "27B", "27C", "28A", "
 CODES = {f"feature.P{p}/D{d}": f"P{p}/D{d}" for p in range(10) for d in range(10)}
 
 EN = {
+    # the sheet's own words: who plays, how a citation and a counter read, the glossary
+    "sheet.sections": "Capitals in brackets, such as (CPD MINIMUM), name the section of the Chicago-Chicago rules that "
+                      "says so.",
+    "col.counter": "Counter (Conflict-Movement)",
+    **{f"counter.{kind}": "{strength}-{movement}" for kind in ("police", "tac", "guard", "demonstrator")},
+    "player.demonstrators": "Demonstrators",
+    "player.police": "Police",
+    "player.yippies": "Yippies",
+    "player.mobe": "Mobe",
+    "player.police-north": "North Side commander",
+    "player.police-south": "Loop and South Side commander",
+    "term.box": "Box",
+    "means.box": "An area of the city on the map; units move from a box to the boxes next to it (HOW TO MOVE UNITS).",
+    "term.level": "Level",
+    "means.level": "How good a unit is: level 1 police or demonstrators are the strongest, level 3 (police) or 4 "
+                   "(demonstrators) the weakest (UNITS).",
+    "term.counter": "Conflict-Movement",
+    "means.counter": "The two numbers of a unit, such as 4-3: its conflict strength and how many boxes it moves (UNITS).",
+    "term.platoon": "Platoon, company",
+    "means.platoon": "Police units: three platoons alike make a company (BREAKING DOWN AND BUILDING UP UNITS).",
+    "term.group": "Group, crowd",
+    "means.group": "Demonstrator units: three groups alike make a crowd (BREAKING DOWN AND BUILDING UP UNITS).",
+    "term.tac": "Tac",
+    "means.tac": "The police's Tactical force: six picked platoons, 5-3, with no levels (UNITS).",
+    "term.guard": "National Guard",
+    "means.guard": "Soldiers who come in while the demonstrators lead; companies, 3-2 (NATIONAL GUARD).",
+    "term.conflict": "Conflict",
+    "means.conflict": "A fight in a box: the attacker's strength against the defender's as odds, then a die on the "
+                      "HARASS or ASSAULT table (HOW TO RESOLVE CONFLICT).",
+    "term.codes": "P and D numbers",
+    "means.codes": "The points the police (P) or the demonstrators (D) score for winning a conflict in a box, where the "
+                   "cameras are (HOW TO RESOLVE CONFLICT 5).",
+    "term.minimum": "CPD MINIMUM box",
+    "means.minimum": "A box where the police must keep three platoons, or lose the game (CPD MINIMUM).",
+    "term.parks": "Parks",
+    "means.parks": "Demonstrators in a park multiply at the start of each A turn (DEMONSTRATOR ATTRITION AND "
+                   "MULTIPLICATION).",
+    "term.turns": "A, B, C turns",
+    "means.turns": "Each day has three turns: 25A, 25B, 25C is 25 August's morning, afternoon and evening (HOW TO PLAY).",
     "sheet.score": "Exposure Index",
+    "told.turn": "turn {turn} begins",
+    "told.ei": "Exposure Index police {police}, demonstrators {demonstrators}",
+    "told.conflict": "conflict in {place}, the {side} attacking on {table}: {result}; {ei}",
+    "told.forced": "forced assault: {result}; {ei}",
+    "told.guard_in": "the National Guard comes in: {n} companies; {ei}",
+    "told.guard_out": "the National Guard goes out: {n} companies; {ei}",
+    "told.parks": "demonstrators in the parks left alone on a C turn: +{n} demonstrators; {ei}",
+    "told.minimum": "game over: the police lose, a CPD MINIMUM box is short of three platoons",
+    "told.draw": "game over at 28C: nobody wins (a draw); {ei}",
+    "told.over": "game over at 28C: {side} wins; {ei}",
     "side.police": "Police",
     "side.demonstrators": "Demonstrators",
     "type.police": "Chicago Police",
@@ -93,10 +142,104 @@ EN = {
                        "(HOW TO RESOLVE CONFLICT 5).",
     "objective.c_turns": "Attack every demonstrator in the parks on C turns, or green gains 5 points (HOW TO PLAY, step 4).",
     "objective.blue_win": "Have more points than the demonstrators at the end of turn 28C (HOW TO \"WIN\").",
+    # the reference card (card.py)
+    "card.chicago.sequence": "The turn",
+    "card.chicago.step.green-move": "The demonstrators move (at the start of an A turn but 25A, the groups in parks "
+                                    "multiply first).",
+    "card.chicago.step.green-conflict": "The demonstrators resolve the conflicts they start.",
+    "card.chicago.step.blue-move": "The police move.",
+    "card.chicago.step.blue-conflict": "The police resolve the conflicts they start (in a C turn they must engage "
+                                       "every group in the parks, or the demonstrators score 5).",
+    "card.chicago.step.attrition": "A or B turn: the demonstrators lose a third of their groups. C turn: every group "
+                                   "outside the parks leaves the game.",
+    "card.chicago.step.time": "The time marker moves on one turn. The game ends with turn 28C.",
+    "card.chicago.harass": "HARASS table",
+    "card.chicago.assault": "ASSAULT table",
+    "card.chicago.column_at": "Column {column}: your units' odds where they stand with the other side at a strength "
+                              "you know: {places}.",
+    "card.chicago.harass_note.police": "Add up the conflict strengths of both sides and round the odds down in the "
+                                       "defender's favour (48:15 is 3:1); below 1:1 there is no attack. Police "
+                                       "attacks above {cap}:1 are read at {cap}:1.",
+    "card.chicago.harass_note.demonstrators": "Add up the conflict strengths of both sides and round the odds down "
+                                              "in the defender's favour (48:15 is 3:1); below 1:1 there is no "
+                                              "attack. At {forced}:1 or better on police units (none in a minimum "
+                                              "box) the police must roll at once at 1:1 on their ASSAULT table.",
+    "card.chicago.assault_note.police": "Only the police use this table. When the demonstrators attack at {forced}:1 "
+                                        "or better, you roll on its 1:1 column at once (a forced assault).",
+    "card.chicago.codes": "What the codes mean",
+    "card.chicago.code": "Code",
+    "card.chicago.means": "Means",
+    "card.chicago.code.box": "Under a box's name: the points the police (P) or the demonstrators (D) score on the "
+                             "Exposure Index when they win a conflict there.",
+    "card.chicago.code.winner": "first letter: the winner ({side}), who scores the box's points",
+    "card.chicago.code.affected": "second letter: the side whose units change level ({side})",
+    "card.chicago.code.fraction3": "a third of them (fractions ignored, at least one unit)",
+    "card.chicago.code.fraction2": "half of them (fractions ignored, at least one unit)",
+    "card.chicago.code.up": "at the end: they go up one level instead of down",
+    "card.chicago.code.none": "no effect",
+    "card.chicago.code.example": "DD3: the demonstrators score, but a third of their units go down one level "
+                                 "(demoralized). Lowest units change first; one that can go no lower leaves the game.",
+    "card.chicago.reconstructed": "The HARASS and ASSAULT tables are a reconstruction: the board that printed them "
+                                  "is lost. Only HARASS 3:1, die 2 = DD3 comes from the rule text (HOW TO RESOLVE "
+                                  "CONFLICT 6); the rest is built to the text's limits and tuned by simulation "
+                                  "(scenarios/chicago/board/tables.toml; RULINGS.md, \"Chicago-Chicago: the tables, "
+                                  "reconstructed\").",
 }
 
 ES = {
+    # the sheet's own words: who plays, how a citation and a counter read, the glossary
+    "sheet.sections": "Las mayúsculas entre paréntesis, como (CPD MINIMUM), son el título en inglés de la sección de "
+                      "las reglas de Chicago-Chicago que lo dice.",
+    "col.counter": "Ficha (Conflicto-Movimiento)",
+    **{f"counter.{kind}": "{strength}-{movement}" for kind in ("police", "tac", "guard", "demonstrator")},
+    "player.demonstrators": "Manifestantes",
+    "player.police": "Policía",
+    "player.yippies": "Yippies",
+    "player.mobe": "Mobe",
+    "player.police-north": "mando del North Side",
+    "player.police-south": "mando del Loop y el South Side",
+    "term.box": "Casilla",
+    "means.box": "Una zona de la ciudad en el mapa; las unidades pasan de una casilla a las contiguas (HOW TO MOVE UNITS).",
+    "term.level": "Nivel",
+    "means.level": "Lo buena que es una unidad: el nivel 1 es el más fuerte, el 3 (policía) o el 4 (manifestantes) el "
+                   "más débil (UNITS).",
+    "term.counter": "Conflicto-Movimiento",
+    "means.counter": "Los dos números de una unidad, como 4-3: su fuerza en un conflicto y cuántas casillas mueve (UNITS).",
+    "term.platoon": "Pelotón, compañía",
+    "means.platoon": "Unidades de policía: tres pelotones iguales forman una compañía (BREAKING DOWN AND BUILDING UP "
+                     "UNITS).",
+    "term.group": "Grupo, multitud",
+    "means.group": "Unidades de manifestantes: tres grupos iguales forman una multitud (BREAKING DOWN AND BUILDING UP "
+                   "UNITS).",
+    "term.tac": "Tac",
+    "means.tac": "La fuerza táctica de la policía: seis pelotones escogidos, 5-3, sin niveles (UNITS).",
+    "term.guard": "Guardia Nacional",
+    "means.guard": "Soldados que entran mientras los manifestantes van por delante; compañías de 3-2 (NATIONAL GUARD).",
+    "term.conflict": "Conflicto",
+    "means.conflict": "Una lucha en una casilla: la fuerza del atacante contra la del defensor como proporción, y un "
+                      "dado en la tabla HARASS o ASSAULT (HOW TO RESOLVE CONFLICT).",
+    "term.codes": "Números P y D",
+    "means.codes": "Los puntos que la policía (P) o los manifestantes (D) ganan al vencer en un conflicto en una "
+                   "casilla, donde están las cámaras (HOW TO RESOLVE CONFLICT 5).",
+    "term.minimum": "Casilla CPD MINIMUM",
+    "means.minimum": "Una casilla donde la policía debe tener tres pelotones, o pierde la partida (CPD MINIMUM).",
+    "term.parks": "Parques",
+    "means.parks": "Los manifestantes de un parque se multiplican al principio de cada turno A (DEMONSTRATOR "
+                   "ATTRITION AND MULTIPLICATION).",
+    "term.turns": "Turnos A, B, C",
+    "means.turns": "Cada día tiene tres turnos: 25A, 25B, 25C son la mañana, la tarde y la noche del 25 de agosto "
+                   "(HOW TO PLAY).",
     "sheet.score": "Índice de Exposición",
+    "told.turn": "empieza el turno {turn}",
+    "told.ei": "Índice de Exposición: policía {police}, manifestantes {demonstrators}",
+    "told.conflict": "conflicto en {place}, ataque de {side} en la tabla {table}: {result}; {ei}",
+    "told.forced": "asalto forzado: {result}; {ei}",
+    "told.guard_in": "entra la Guardia Nacional: {n} compañías; {ei}",
+    "told.guard_out": "se retira la Guardia Nacional: {n} compañías; {ei}",
+    "told.parks": "manifestantes en los parques sin atacar en un turno C: +{n} para los manifestantes; {ei}",
+    "told.minimum": "fin de la partida: pierde la policía, una casilla CPD MINIMUM tiene menos de tres pelotones",
+    "told.draw": "fin de la partida en 28C: nadie gana (empate); {ei}",
+    "told.over": "fin de la partida en 28C: gana {side}; {ei}",
     "side.police": "Policía",
     "side.demonstrators": "Manifestantes",
     "type.police": "Policía de Chicago",
@@ -181,6 +324,50 @@ ES = {
     "objective.c_turns": "Ataca a todos los manifestantes de los parques en los turnos C, o verde gana 5 puntos "
                          "(HOW TO PLAY, step 4).",
     "objective.blue_win": "Ten más puntos que los manifestantes al final del turno 28C (HOW TO \"WIN\").",
+    # la tarjeta de referencia (card.py)
+    "card.chicago.sequence": "El turno",
+    "card.chicago.step.green-move": "Mueven los manifestantes (al empezar un turno A, salvo el 25A, los grupos en "
+                                    "los parques se multiplican antes).",
+    "card.chicago.step.green-conflict": "Los manifestantes resuelven los conflictos que inician.",
+    "card.chicago.step.blue-move": "Mueve la policía.",
+    "card.chicago.step.blue-conflict": "La policía resuelve los conflictos que inicia (en un turno C debe atacar a "
+                                       "todos los grupos de los parques, o los manifestantes ganan 5 puntos).",
+    "card.chicago.step.attrition": "Turno A o B: los manifestantes pierden un tercio de sus grupos. Turno C: todo "
+                                   "grupo fuera de los parques sale del juego.",
+    "card.chicago.step.time": "El marcador de tiempo avanza un turno. La partida acaba con el turno 28C.",
+    "card.chicago.harass": "Tabla HARASS (hostigar)",
+    "card.chicago.assault": "Tabla ASSAULT (asalto)",
+    "card.chicago.column_at": "Columna {column}: la proporción de tus unidades donde están con el otro bando con una "
+                              "fuerza que conoces: {places}.",
+    "card.chicago.harass_note.police": "Suma las fuerzas de conflicto de ambos bandos y redondea la proporción hacia "
+                                       "abajo a favor del defensor (48:15 es 3:1); por debajo de 1:1 no hay ataque. "
+                                       "Los ataques policiales de más de {cap}:1 se leen a {cap}:1.",
+    "card.chicago.harass_note.demonstrators": "Suma las fuerzas de conflicto de ambos bandos y redondea la "
+                                              "proporción hacia abajo a favor del defensor (48:15 es 3:1); por "
+                                              "debajo de 1:1 no hay ataque. A {forced}:1 o más contra unidades de "
+                                              "policía (ninguna en una casilla de mínimo) la policía debe tirar en el "
+                                              "acto a 1:1 en su tabla ASSAULT.",
+    "card.chicago.assault_note.police": "Sólo la policía usa esta tabla. Cuando los manifestantes atacan a {forced}:1 "
+                                        "o más, tiras en el acto en su columna 1:1 (un asalto forzado).",
+    "card.chicago.codes": "Qué significan los códigos",
+    "card.chicago.code": "Código",
+    "card.chicago.means": "Significa",
+    "card.chicago.code.box": "Bajo el nombre de una casilla: los puntos que la policía (P) o los manifestantes (D) "
+                             "ganan en el Índice de Exposición al ganar allí un conflicto.",
+    "card.chicago.code.winner": "primera letra: el ganador ({side}), que suma los puntos de la casilla",
+    "card.chicago.code.affected": "segunda letra: el bando cuyas unidades cambian de nivel ({side})",
+    "card.chicago.code.fraction3": "un tercio de ellas (sin fracciones, al menos una unidad)",
+    "card.chicago.code.fraction2": "la mitad de ellas (sin fracciones, al menos una unidad)",
+    "card.chicago.code.up": "al final: suben un nivel en vez de bajar",
+    "card.chicago.code.none": "sin efecto",
+    "card.chicago.code.example": "DD3: los manifestantes puntúan, pero un tercio de sus unidades baja un nivel "
+                                 "(desmoralizadas). Cambian antes las unidades más bajas; la que no puede bajar más "
+                                 "sale del juego.",
+    "card.chicago.reconstructed": "Las tablas HARASS y ASSAULT son una reconstrucción: el tablero que las imprimía "
+                                  "se ha perdido. Sólo HARASS 3:1, dado 2 = DD3 viene del texto (HOW TO RESOLVE "
+                                  "CONFLICT 6); el resto se construye dentro de los límites del texto y se ajusta por "
+                                  "simulación (scenarios/chicago/board/tables.toml; RULINGS.md, \"Chicago-Chicago: "
+                                  "the tables, reconstructed\").",
 }
 
 TEXTS = {"en": EN, "es": ES}

@@ -15,11 +15,13 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.feed import Journal
 from referee.knowledge.fog import unseen
 from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
+from referee.rulesets.wallman import feed
 from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.moves import places_a_turn
 from referee.rulesets.wallman.rules.phases import CROWD
@@ -125,6 +127,7 @@ class WallmanRecord:
         self.commitment = commitment
         self.announced: list[tuple[int, str]] = []  # (turn, line) of each public announcement
         self.reports: list[Filed] = []
+        self.journal = Journal(ctx.scenario.clock.label)  # each officer's feed
         self.eyes = {player.id: Eyes(player) for player in ctx.scenario.players}
         self._look()
 
@@ -135,8 +138,13 @@ class WallmanRecord:
     def _owner(self, uid: str) -> str | None:
         return next((p.id for p in self.ctx.scenario.players if uid in (p.units or ())), None)
 
+    def _sees(self, player: str, uid: str) -> bool:
+        """Whether a player's own eyes see a unit now."""
+        return self.state.units[uid].node in eyes(self.ctx, self.state, self.ctx.scenario.player(player))
+
     def feed(self, event: Event) -> None:
-        """Fold one event, then let every officer look."""
+        """Fold one event, note what it shows each officer, then let every officer look."""
+        feed.write(self.journal, self._owner, self._sees, self.state.turn, event)
         self.rules.evolve(self.ctx, self.state, event)
         d, label = event.data, self.ctx.scenario.clock.label(self.state.turn)
         if event.kind == "turn-begun":
@@ -151,6 +159,7 @@ class WallmanRecord:
         elif event.kind == "ordered" and (owner := self._owner(d["to"])) is not None and owner != self._owner(d["officer"]):
             said = f"{d['officer']} to {d['to']}" + (f": {d['text']}" if d["text"] else "")
             self.reports.append(Filed(owner, said, "certain", self.state.turn))
+        self.journal.follow(self.announced, self.reports, self.state.turn)
         self._look()
 
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:
@@ -184,7 +193,7 @@ class WallmanRecord:
             arrivals=tuple(a for a in arrivals(self.ctx, state, player.side) if set(a.units) <= set(player.units or ())),
             announcements=tuple(text for _, text in self.announced),
             told=told(self.announced, self.reports, player.id, state.turn, label), seed_commitment=self.commitment, scene=scene,
-            mood_shown=mood_shown(self.ctx), unseen=unseen(self.ctx, sight),
+            mood_shown=mood_shown(self.ctx), unseen=unseen(self.ctx, sight), feed=self.journal.of(player.id, state.turn),
         )
 
 

@@ -54,8 +54,7 @@ class StartScreen(Screen):
                     yield Input(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)
                     yield Button("Start", variant="primary", id="start-new", compact=True)
             with Vertical(id="recent"):
-                yield Label(Text.assemble(("Recent sessions", "bold"), f" in {printable(shown(self.folder))} "
-                                                                        "and wherever else made or opened"))
+                yield Label(Text.assemble(("Recent sessions", "bold"), f"\nin {printable(shown(self.folder))} and elsewhere"))
                 yield OptionList(*[
                     Option(Text.assemble(f"{printable(path.name)}  ",
                                          (f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}", "dim"),

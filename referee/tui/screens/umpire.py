@@ -26,6 +26,7 @@ from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
 from referee.rules.reports import RELIABILITIES, USUAL
+from referee.rules.todo import Item
 from referee.session import Session, is_undone, narrated, stored_event
 from referee.store.location import sibling
 from referee.text import plural, printable
@@ -122,6 +123,47 @@ class UmpireScreen(Screen):
 
         self.app.push_screen(HelpScreen(self.ACTIONS, self.KEYS + EVERYWHERE))
 
+    # --- the phase's checklist -----------------------------------------------------------
+
+    went_to: Item | None = None  # the item of the checklist `n` went to last
+
+    def checklist(self) -> tuple[Item, ...]:
+        """What the rules still leave to do in this phase (the game's `todo`); nothing by default."""
+        return ()
+
+    def todo_shown(self) -> tuple[Item, ...] | None:
+        """The checklist the status line shows: none in history or while viewing as a player (it is the umpire's
+        now), none once the game is over."""
+        return None if self.history or self.viewing or self.game.state.over else self.checklist()
+
+    def selected_place(self) -> str | None:
+        """The place the screen has selected: `n` looks for the next item's place from there."""
+        return None
+
+    def go_to(self, item: Item) -> None:
+        """Select the place of an item of the checklist on the screen (its table, map or cursor; its unit)."""
+
+    def action_next(self) -> None:
+        """Go to the next thing to do, the first the rules require (else the first optional) and say which key does
+        it: select its place; pressed again, the next item's place of those as required (round)."""
+        items = self.checklist()
+        if not items:
+            self.notify("Nothing is left to do in this phase: e ends it")
+            return
+        first = next((item for item in items if item.required), items[0])
+        if first.node is not None:
+            alike = [item for item in items if item.node and item.required == first.required]
+            here, nodes = self.selected_place(), [item.node for item in alike]
+            if self.went_to in alike and self.went_to.node == here:  # the one `n` went to last: the one after it
+                first = alike[(alike.index(self.went_to) + 1) % len(alike)]
+            elif here in nodes:  # the selected place's: the one after it
+                first = alike[(nodes.index(here) + 1) % len(alike)]
+            self.went_to = first
+            self.go_to(first)
+        where = " at ".join(name for name in (first.subject, first.node) if name)
+        self.notify((f"{where}: " if where else "") + f"{first.what} ({first.section})"
+                    + (f"; press {first.key}" if first.key else ""), title="Next")
+
     # --- the log -------------------------------------------------------------------------
 
     @staticmethod
@@ -160,8 +202,28 @@ class UmpireScreen(Screen):
 
     # --- commands ------------------------------------------------------------------------
 
-    @work(thread=True, group="commands")
     def send(self, command: dict) -> None:
+        """Send a command (`_send`); one that would end the game or cost a side dearly is shown first, what makes
+        it so at the top, and sent only once the umpire confirms it."""
+        weighty = self.weighty(command)
+        if weighty:
+            self._confirm("This ends the game" if weighty[0] else "This costs a side dearly", command, weighty[1])
+        else:
+            self._send(command)
+
+    def weighty(self, command: dict) -> tuple[bool, list[str]] | None:
+        """Whether a command would end the game, and the lines of what it would do that end it or cost a side
+        dearly (Game.weighty); None if nothing of the kind (or it would be refused: `_send` says why)."""
+        if self.history is not None or command.get("do") in ("undo", "redo"):
+            return None
+        try:
+            events = self.game.weighty(self.game.preview(command))
+        except RefereeError:
+            return None
+        return (any(event.kind == ENDED for event in events), [self.game.narrate(e) for e in events]) if events else None
+
+    @work(thread=True, group="commands")
+    def _send(self, command: dict) -> None:
         """Hand a command to the engine in a worker thread; the answer comes back as a message.
         It is decided on the log the screen shows: if another writer committed meanwhile, it is refused
         and the screen shows what changed."""
@@ -320,24 +382,28 @@ class UmpireScreen(Screen):
             if refused:
                 self.post_message(Refused(command, refused))
                 return
-            if confirm:
-                self._confirm(title, command)
+            weighty = self.weighty(command)
+            if confirm or weighty:
+                self._confirm(title, command, weighty[1] if weighty else None)
             else:
-                self.send(command)
+                self._send(command)
 
         self.app.push_screen(CommandForm(title, fields, note, error, live), answered)
 
-    def _confirm(self, title: str, command: dict) -> None:
+    def _confirm(self, title: str, command: dict, why: list[str] | None = None) -> None:
+        """Show what a command will do (`why` it needs confirming first, if given), then send it if confirmed."""
         try:
             events = self.game.preview(command)
         except RefereeError as error:
             self._refused(Refused(command, str(error)))
             return
         proposal = "; ".join(self.game.narrate(event) for event in events)
+        if why:
+            proposal = "\n".join(why) + f"\n\nIn all: {proposal}"
 
         def confirmed(values: dict | None) -> None:
             if values is not None:
-                self.send(command)
+                self._send(command)
 
         self.app.push_screen(CommandForm(f"{title}: confirm", [], proposal), confirmed)
 

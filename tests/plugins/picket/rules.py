@@ -12,7 +12,7 @@ from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE, DESTROYED, Unit
 from referee.errors import RefereeError, Refusal
-from referee.rules import reports
+from referee.rules import names, reports
 from referee.rules.table import CommandTable, Handler
 
 from .push import push as push_outcome
@@ -178,6 +178,7 @@ FOLDS = {
     "scored": _scored,
     "game-ended": _ended,
     "report-filed": lambda ctx, state, d: None,  # for the players' knowledge only
+    names.RENAMED: lambda ctx, state, d: names.fold(state, d),  # the table's names (referee.rules.names)
 }
 
 
@@ -203,6 +204,7 @@ LINES = {
     "scored": lambda ctx, d: f"the pickets hold {_gate_names(ctx, d['gates'])}: {d['points']:+d} (6.1)",
     "game-ended": lambda ctx, d: f"game over: blockade {d['score']} against {d['target']}; the {d['winner']} win",
     "report-filed": lambda ctx, d: f"report to {d['player']} ({d['reliability']}, due turn {d['due_turn']}): {d['text']}",
+    names.RENAMED: lambda ctx, d: names.line(d),
 }
 
 
@@ -210,7 +212,8 @@ class Picket(CommandTable):
     """The picket line: the verbs the umpire may apply, each decided by one function above."""
 
     id = "picket"
-    table: dict[str, Handler] = {"end-phase": end_phase, "move": move, "push": push, "report": reports.report}
+    table: dict[str, Handler] = {"end-phase": end_phase, "move": move, "push": push, "report": reports.report,
+                                  "rename": names.rename}
     commands = "picket.commands"  # the verbs' schemas, imported when a command is first checked
     check_not_over = staticmethod(check_not_over)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.tui.actions import UmpireAction, shared_actions
+from referee.tui.actions import NEXT, UmpireAction, shared_actions
 
 ACTIONS = (
     UmpireAction("e", "End phase", "end_phase",
@@ -28,6 +28,7 @@ ACTIONS = (
                  "A combat in the selected area: attackers, defenders, munitions, choices, with the exact chances of "
                  "each result before the dice (6.0-6.4)", short="Combat"),
     UmpireAction("x", "Escalate", "escalate", "The Authority goes up one stage of escalation (7.3)", short="Escalate"),
+    NEXT,
     UmpireAction("X", "Extend game", "extend",
                  "Once play stops at the end of the Afternoon, 2 December game-turn, the players agree to play on to the "
                  "end of the Afternoon, 3 December game-turn (2.4, 8.0); offered only then", short="Extend"),

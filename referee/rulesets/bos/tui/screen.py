@@ -13,6 +13,7 @@ from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE, Unit
 from referee.errors import Refusal
+from referee.rules.todo import Item
 from referee.rulesets.bos.rules import combat, forces, reinforcement
 from referee.rulesets.bos.rules.arrivals import losable, placeable
 from referee.rulesets.bos.rules.fighting import declared
@@ -20,6 +21,7 @@ from referee.rulesets.bos.rules.movement import POOL, paths
 from referee.rulesets.bos.rules.odds import odds
 from referee.rulesets.bos.rules.phases import FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.sequence import extendable
+from referee.rulesets.bos.rules.todo import contested, fresh, todo
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES, other
 from referee.rulesets.bos.tui.actions import ACTIONS
 from referee.rulesets.bos.tui.widgets import (
@@ -33,9 +35,9 @@ from referee.rulesets.bos.tui.widgets import (
     ei_by_turn,
     unit_label,
 )
-from referee.session import Session
 from referee.tui.dialogs.form import Field
-from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.screens.areas import AreasScreen
+from referee.tui.screens.umpire import bindings
 from referee.tui.seen import as_seen, not_seen
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
@@ -74,7 +76,7 @@ def odds_text(found) -> Text:
     return text
 
 
-class SeattleScreen(UmpireScreen):
+class SeattleScreen(AreasScreen):
     """Where every unit stands, both Exposure Indices and what waits off the map, and every umpire action."""
 
     ACTIONS = ACTIONS
@@ -87,10 +89,6 @@ class SeattleScreen(UmpireScreen):
         ("in a form", "tab between the fields, space to tick, enter or ctrl+s to apply, escape to cancel"),
     )
     BINDINGS = bindings(ACTIONS)
-
-    def __init__(self, session: Session):
-        super().__init__(session)
-        self.area = next(iter(self.game.ctx.scenario.board.nodes))
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -116,11 +114,14 @@ class SeattleScreen(UmpireScreen):
         self.refresh_bindings()
         state, board = self.shown, self.game.ctx.scenario.board
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
-        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending())
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending(), self.todo_shown())
         state, unseen = as_seen(state, self.view), not_seen(self.view)
         self.query_one(AreaMap).show(state, self.area, unseen)
         self.query_one(AreasTable).show(board, state, unseen)
         self.query_one(RecordPanel).show(state, self.from_log(ei_by_turn), unseen)
+
+    def checklist(self) -> tuple[Item, ...]:
+        return todo(self.game.ctx, self.game.state)
 
     @on(AreaPicked)
     def _picked(self, event: AreaPicked) -> None:
@@ -250,15 +251,13 @@ class SeattleScreen(UmpireScreen):
         if side is None:
             self.notify("Combat takes place in a Combat Phase (3.33, 6.1)", severity="warning")
             return
-        fought = state.local["fought"]
-
         def ready(node: str, of: str) -> tuple[tuple[str, str], ...]:
-            return tuple((unit_label(u), u.id) for u in state.at(node, of) if u.id not in fought)
+            return tuple((unit_label(u), u.id) for u in fresh(state, node, of))
 
-        contested = [node for node in self.game.ctx.scenario.board.nodes if ready(node, side) and ready(node, other(side))]
-        if not self._need(tuple(contested), "No area holds units of both sides still free to fight (6.1)"):
+        areas = contested(self.game.ctx, state, side)
+        if not self._need(tuple(areas), "No area holds units of both sides still free to fight (6.1)"):
             return
-        node = self.area if self.area in contested else contested[0]  # the selected area, else the first contested
+        node = self.area if self.area in areas else areas[0]  # the selected area, else the first contested
         ours, theirs = ready(node, side), ready(node, other(side))
         fields = [Field("attackers", "Attackers", "many", ours, default=tuple(uid for _, uid in ours)),
                   Field("defenders", "Defenders", "many", theirs, default=tuple(uid for _, uid in theirs))]

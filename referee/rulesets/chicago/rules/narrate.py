@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note
+from referee.rules import names
 from referee.rulesets.chicago.rules.forces import tally
 
 
@@ -60,6 +61,7 @@ _LINES = {
                                                               for park, ids in d["added"].items()) or "nothing to add"),
     "game-ended": _ended,
     "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
+    names.RENAMED: names.line,
 }
 
 

@@ -50,13 +50,22 @@ def short_boxes(ctx: Context, state: GameState) -> list[str]:
             if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM and lost.get(node) != state.turn]
 
 
+def parks_left(state: GameState, parks: dict[str, int]) -> list[str]:
+    """Step 4: the parks holding a green unit blue has not attacked this turn."""
+    return [park for park in parks if any(unit.id not in state.local["attacked"] for unit in state.at(park, DEMONSTRATORS))]
+
+
+def park_points(ctx: Context, left: int) -> int:
+    """Step 4 of a C turn: the points green gets for `left` parks not engaged, 5 once or 5 each (`park_penalty`)."""
+    return PARK_PENALTY * (left if ctx.options.get("park_penalty") == "each" else min(left, 1))
+
+
 def _park_penalty(ctx: Context, state: GameState, parks: dict[str, int], emit: Emit) -> GameState:
     """Step 4 of a C turn: blue must have engaged all green units in parks, else green gets 5 points."""
-    left = [park for park in parks
-            if any(unit.id not in state.local["attacked"] for unit in state.at(park, DEMONSTRATORS))]
+    left = parks_left(state, parks)
     if not left:
         return state
-    points = PARK_PENALTY * (len(left) if ctx.options.get("park_penalty") == "each" else 1)
+    points = park_points(ctx, len(left))
     return emit("park-penalty", {"parks": left, "points": points,
                                  "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}})
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.rulesets.chicago.plugin import PLUGIN
-from referee.tui.actions import UmpireAction, shared_actions
+from referee.tui.actions import NEXT, UmpireAction, shared_actions
 
 VIEW_AS = UmpireAction("v", "View as player", "view_as",
                        "Show the board and the log as each player knows them (with option fog, only what he sees), in "
@@ -28,4 +28,5 @@ ACTIONS = (
     UmpireAction("p", "Place units", "place",
                  "Before the first move: change the set-up, units from the selected box to a box or its minimum box "
                  "(HOW TO SET UP THE GAME 3-4)", short="Place"),
+    NEXT,
 ) + ((VIEW_AS,) if PLUGIN.knowledge else ()) + shared_actions("d")

@@ -13,12 +13,14 @@ from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError
+from referee.rules.todo import Item
 from referee.rulesets.chicago.rules import board, forces, tables
 from referee.rulesets.chicago.rules.fighting import declared
 from referee.rulesets.chicago.rules.odds import Odds, odds
 from referee.rulesets.chicago.rules.sizes import built_up, counted
 from referee.rulesets.chicago.rules.steps import FIGHTER, MOVER
-from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, other
+from referee.rulesets.chicago.rules.todo import contested, fighters, todo
+from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.tui.actions import ACTIONS
 from referee.rulesets.chicago.tui.widgets import (
     LEGEND,
@@ -29,9 +31,9 @@ from referee.rulesets.chicago.tui.widgets import (
     RecordPanel,
     ei_by_turn,
 )
-from referee.session import Session
 from referee.tui.dialogs.form import Field
-from referee.tui.screens.umpire import UmpireScreen, bindings
+from referee.tui.screens.areas import AreasScreen
+from referee.tui.screens.umpire import bindings
 from referee.tui.seen import as_seen, not_seen
 from referee.tui.text import plain
 from referee.tui.widgets.footer import KeysFooter
@@ -78,7 +80,7 @@ def odds_text(fight_odds: Odds, table: str) -> Text:
     return text
 
 
-class ChicagoScreen(UmpireScreen):
+class ChicagoScreen(AreasScreen):
     """Every box and what it holds, both Exposure Indices by turn, the Time Record, and every umpire action."""
 
     ACTIONS = ACTIONS
@@ -104,10 +106,6 @@ class ChicagoScreen(UmpireScreen):
     .-short #chicago-record { border-bottom: none; }
     """
 
-    def __init__(self, session: Session):
-        super().__init__(session)
-        self.area = next(iter(self.game.ctx.scenario.board.nodes))
-
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="chicago-main"):
@@ -128,12 +126,15 @@ class ChicagoScreen(UmpireScreen):
     def refresh_view(self) -> None:
         state, spec = self.shown, self.game.ctx.scenario.board
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
-        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending())
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending(), self.todo_shown())
         state, unseen = as_seen(state, self.view), not_seen(self.view)
         self.query_one(BoxMap).show(state, self.area, unseen)
         self.query_one(BoxesTable).show(spec, state, unseen)
         self.query_one(BoxPanel).show(state, spec, self.area, unseen)
         self.query_one(RecordPanel).show(state, spec, self.from_log(ei_by_turn), unseen)
+
+    def checklist(self) -> tuple[Item, ...]:
+        return todo(self.game.ctx, self.game.state)
 
     @on(BoxPicked)
     def _picked(self, event: BoxPicked) -> None:
@@ -214,29 +215,19 @@ class ChicagoScreen(UmpireScreen):
             return
         self._units_form(f"Set-up: place units from {self.area} (HOW TO SET UP THE GAME 3-4)", "place", None, [])
 
-    def _fighters(self, node: str, side: str) -> tuple[list[Unit], list[Unit]]:
-        """Who may attack in a box and who may be attacked there, as `fighting` takes them by default."""
-        state = self.game.state
-        mine, theirs = state.at(node, side), state.at(node, other(side))
-        if side == DEMONSTRATORS:
-            return ([u for u in mine if u.id not in state.local["infiltrating"]],
-                    [u for u in theirs if not u.attrs["minimum"]] or theirs)
-        return ([u for u in mine if not u.attrs["minimum"] and u.type != "guard" and u.id not in state.local["attackers"]],
-                [u for u in theirs if u.id not in state.local["attacked"]])
-
     def action_conflict(self) -> None:
         state = self.game.state
         side = FIGHTER.get(state.phase)
         if side is None:
             self.notify("Conflict is resolved in steps 2 and 4 (HOW TO PLAY)", severity="warning")
             return
-        contested = [node for node in self.game.ctx.scenario.board.nodes if all(self._fighters(node, side))]
-        if not contested:
+        boxes = contested(self.game.ctx, state, side)
+        if not boxes:
             self.notify(f"No box holds {side} units free to attack and units to attack (HOW TO RESOLVE CONFLICT)",
                         severity="warning")
             return
-        node = self.area if self.area in contested else contested[0]  # the selected box, else the first contested
-        attack, defend = self._fighters(node, side)
+        node = self.area if self.area in boxes else boxes[0]  # the selected box, else the first contested
+        attack, defend = fighters(state, node, side)
         fields = []
         if side == POLICE:
             fields = [Field("table", "Table", choices=TABLES),

@@ -17,7 +17,7 @@ def markers(ctx: Context, state: GameState, side: str, watch: Watch | None) -> t
         known, now = {node: (marks, state.turn) for node, marks in state.markers.items()}, True
     else:
         known, now = watch.markers, False
-    nodes, label = ctx.scenario.board.nodes, ctx.scenario.clock.label
+    nodes, label = ctx.scenario.board.nodes, ctx.scenario.clock.reading
     return tuple(MarkerSeen(node, marker, BUILDERS, turn, label(turn), now)
                  for node, (marks, turn) in sorted(known.items(), key=lambda item: (nodes[item[0]].y, nodes[item[0]].x))
                  for marker in marks)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
+from referee.knowledge.feed import Journal
 from referee.knowledge.moods import mood_shown
 from referee.knowledge.own import arrivals, own_units
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import PlayerView, Report
+from referee.rulesets.n30.knowledge import feed
 from referee.rulesets.n30.knowledge.markers import markers
 from referee.rulesets.n30.knowledge.sightings import sightings
 from referee.rulesets.n30.knowledge.watch import Watch
@@ -29,6 +31,7 @@ class Record:
         self.moment = 0
         self.announced: list[tuple[int, str]] = []  # (turn, line) of each public announcement
         self.reports: list[Filed] = []
+        self.journal = Journal(ctx.scenario.clock.label)  # each player's feed
         hidden = ctx.options.get("hidden", "none")
         sides = tuple(self.state.stacks)
         self.watches = {} if hidden == "none" else {
@@ -42,10 +45,12 @@ class Record:
         """Fold one event and observe what it shows."""
         self.moment += 1
         before = dict(self.state.stacks)
+        feed.write(self.journal, self.ctx.scenario.players, self.state, event)
         self.rules.evolve(self.ctx, self.state, event)
         seen = _SEEN.get(event.kind)
         if seen is not None:
             seen(self, event.data, before)
+        self.journal.follow(self.announced, self.reports, self.state.turn)
 
     def _look(self, watch: Watch, node: str | None, before: dict, keep: bool = True, contact: tuple = ()) -> None:
         if node is not None:
@@ -99,7 +104,7 @@ class Record:
             watch.marker_removed(data["node"], data["marker"])
 
     def _announce(self, line: str) -> None:
-        self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {line}"))
+        self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.reading(self.state.turn)}: {line}"))
 
     def _scored(self, data: dict, before: dict) -> None:
         target = self.ctx.scenario.board.targets.get(data["target"]) if "target" in data else None
@@ -116,7 +121,7 @@ class Record:
         player = scenario.player(player_id)
         watch = self.watches.get(player.side)
         other = next(side for side in state.stacks if side != player.side)
-        label = scenario.clock.label
+        label = scenario.clock.reading
         return PlayerView(
             player=player.id, side=player.side, role=player.role, objectives=player.objectives,
             scenario=scenario.id, title=scenario.title, turn=state.turn, turns=scenario.clock.turns,
@@ -128,7 +133,7 @@ class Record:
             arrivals=arrivals(self.ctx, state, player.side), announcements=tuple(text for _, text in self.announced),
             told=told(self.announced, self.reports, player.id, state.turn, label),
             seed_commitment=self.commitment, mood_shown=None if reading(self.ctx) == OFF else mood_shown(self.ctx),
-            markers=markers(self.ctx, state, player.side, watch),
+            markers=markers(self.ctx, state, player.side, watch), feed=self.journal.of(player.id, state.turn),
         )
 
 

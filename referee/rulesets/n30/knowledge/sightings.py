@@ -13,7 +13,7 @@ def _source(sources) -> str:
 
 
 def _current(ctx: Context, state: GameState, other: str, watch: Watch | None) -> list[tuple[tuple, Sighting]]:
-    time = ctx.scenario.clock.label(state.turn)
+    time = ctx.scenario.clock.reading(state.turn)
     seen = []
     for node, stack in state.stacks[other].items():
         if not stack:
@@ -40,7 +40,7 @@ def _last(ctx: Context, other: str, watch: Watch) -> list[tuple[tuple, Sighting]
         first, glimpse = pasts[0], pasts[0].glimpse
         units = tuple(sorted((p.fact for p in pasts), key=lambda f: f.id))
         top = next((f for f in units if f.id == glimpse.top), None)
-        seen.append(((1, -moment), Sighting(node, other, first.turn, ctx.scenario.clock.label(first.turn),
+        seen.append(((1, -moment), Sighting(node, other, first.turn, ctx.scenario.clock.reading(first.turn),
                                        _source([p.source for p in pasts]), glimpse.count, glimpse.strength,
                                        top, units, False)))
     return seen

@@ -6,6 +6,7 @@ from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import DESTROYED, OFF_MAP
+from referee.rules import names
 from referee.rulesets.n30.rules.setup import LOCKDOWN, RADICALIZED, fresh_turn
 
 MAX_SUCCESS = 200
@@ -156,4 +157,5 @@ _FOLDS = {
     "units-revealed": _revealed,
     "game-ended": _ended,
     "report-filed": lambda state, data: None,
+    names.RENAMED: names.fold,
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note
+from referee.rules import names
 
 
 def _moved(d: dict) -> str:
@@ -59,6 +60,7 @@ _LINES = {
     "units-revealed": lambda d: f"Units revealed at {d['node']}",
     "game-ended": lambda d: f"Game over: {d['score']} of {d['target']}, the {d['winner']} win",
     "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
+    names.RENAMED: names.line,
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.tui.actions import UmpireAction, shared_actions
+from referee.tui.actions import NEXT, UmpireAction, shared_actions
 
 ACTIONS: tuple[UmpireAction, ...] = (
     UmpireAction("e", "End phase", "end_phase", "Close this phase and open the next (2); the success phase scores itself (5)"),
@@ -14,9 +14,7 @@ ACTIONS: tuple[UmpireAction, ...] = (
                  "intersection you pick: one command (3.1)", short="Group"),
     UmpireAction("p", "Place reinforcements", "reinforce", "Select the next reinforcement waiting at its edge (3, 11)",
                  short="Reinf."),
-    UmpireAction("n", "Next intersection", "next_node",
-                 "Jump to the next intersection that needs the umpire: contact in the confrontation phase, "
-                 "units still to move in a movement phase", short="Next"),
+    NEXT,
     UmpireAction("c", "Choose intersection", "choose", "Choose the intersection under the cursor for this phase (3)",
                  short="Choose"),
     UmpireAction("a", "Resolve confrontation", "confront",

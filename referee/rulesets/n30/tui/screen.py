@@ -8,8 +8,10 @@ from textual.containers import Horizontal
 from textual.widgets import RichLog, TabbedContent, TabPane
 
 from referee.core.units import OFF_MAP, STATUSES
+from referee.rules.todo import Item
 from referee.rulesets.n30.rules.movement import destinations, group_order, pending, why_not
 from referee.rulesets.n30.rules.phases import MOVER
+from referee.rulesets.n30.rules.todo import todo
 from referee.rulesets.n30.tui.actions import ACTIONS
 from referee.rulesets.n30.tui.confront import ConfrontDialog
 from referee.rulesets.n30.tui.factions import FactionsDialog
@@ -146,7 +148,7 @@ class MainScreen(UmpireScreen):
 
     def _show_status(self) -> None:
         self.query_one(StatusBar).show(self.game, self.table_dice, self.status_note() if self.history else self._note(),
-                                       self.shown, self.ending())
+                                       self.shown, self.ending(), self.todo_shown())
 
     def _note(self) -> str:
         if self.viewing:
@@ -213,27 +215,15 @@ class MainScreen(UmpireScreen):
         self.moving, self.legal = None, {}
         self.send({"do": "end-phase"})
 
-    def waiting_nodes(self) -> list[str]:
-        """Intersections needing attention: contact not yet resolved, or units of the mover still to move."""
-        state, board = self.game.state, self.game.ctx.scenario.board
-        if state.phase == "confrontation":
-            attacked = set(state.local.get("attacked", ()))
-            nodes = [node for node, ids in state.stacks.get("protesters", {}).items()
-                     if state.stacks.get("police", {}).get(node) and not attacked.issuperset(ids)]
-        else:
-            moved = set(state.local.get("moved", ()))
-            nodes = [node for node, ids in state.stacks.get(MOVER.get(state.phase, ""), {}).items()
-                     if not moved.issuperset(ids)]
-        return sorted(nodes, key=lambda node: (board.nodes[node].y, board.nodes[node].x))
+    def checklist(self) -> tuple[Item, ...]:
+        return todo(self.game.ctx, self.game.state)
 
-    def action_next_node(self) -> None:
-        nodes = self.waiting_nodes()
-        if not nodes:
-            self.notify("Nothing waits for the umpire in this phase", severity="information")
-            return
-        map_view = self.query_one(MapView)
-        following = nodes.index(map_view.cursor) + 1 if map_view.cursor in nodes else 0
-        map_view.cursor = nodes[following % len(nodes)]
+    def selected_place(self) -> str:
+        return self.query_one(MapView).cursor
+
+    def go_to(self, item: Item) -> None:
+        if item.node:
+            self.query_one(MapView).cursor = item.node
 
     def action_choose(self) -> None:
         self.send({"do": "choose", "node": self.query_one(MapView).cursor})

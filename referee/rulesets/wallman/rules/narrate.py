@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event
+from referee.rules import names
 
 
 def _dice(event: Event) -> str:
@@ -62,6 +63,7 @@ LINES = {
     "patched-up": lambda d: "patched up, back with their own: " + ", ".join(f"{c} ({of})" for c, of in d["casualties"].items()),
     "looters-hidden": lambda d: "looters hidden among the crowds: " + ", ".join(f"{c} {n}" for c, n in d["looters"].items()),
     "report-filed": lambda d: f"report for {d['player']} ({d['reliability']}, due turn {d['due_turn']}): {d['text']}",
+    names.RENAMED: names.line,
 }
 
 

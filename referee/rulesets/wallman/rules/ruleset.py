@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
-from referee.rules import reports
+from referee.rules import names, reports
 from referee.rules.table import CommandTable, Handler
 from referee.rulesets.wallman.rules import actions, care, clashes, crowds, fold, moves, premises, turns
 from referee.rulesets.wallman.rules.narrate import narrate
@@ -36,6 +36,7 @@ COMMANDS: dict[str, Handler] = {
     "triage": care.triage,
     "evacuate": care.evacuate,
     "report": reports.report,
+    "rename": names.rename,
 }
 
 

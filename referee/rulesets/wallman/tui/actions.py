@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.tui.actions import UmpireAction, shared_actions
+from referee.tui.actions import NEXT, UmpireAction, shared_actions
 
 RIOT_ACTIONS = (
     UmpireAction("e", "End phase", "end_phase",
@@ -14,7 +14,7 @@ RIOT_ACTIONS = (
                  footer=False),
     UmpireAction("r", "Roll RL", "rl",
                  "Roll the selected crowd on the RL state chart, with the factors of the moment (RL State Chart)", short="RL"),
-    UmpireAction("n", "Negotiate", "negotiate", "An officer talks to the selected crowd (Negotiation)", short="Talk"),
+    UmpireAction("N", "Negotiate", "negotiate", "An officer talks to the selected crowd (Negotiation)", short="Talk"),
     UmpireAction("O", "Order or talk", "order",
                  "An officer at the selected place shouts an order or talks with another officer: his action (Player Actions)",
                  footer=False),
@@ -38,6 +38,7 @@ RIOT_ACTIONS = (
                  footer=False),
     UmpireAction("S", "Split crowd", "split", "Part of the selected crowd goes its own way", footer=False),
     UmpireAction("J", "Merge crowds", "merge", "The selected crowd joins another in the same place", footer=False),
+    NEXT,
     UmpireAction("v", "View as player", "view_as",
                  "Show the crowds and places as each officer knows them, in turn, then the umpire's truth again",
                  short="View as"),

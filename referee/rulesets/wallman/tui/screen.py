@@ -9,11 +9,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
 from referee.core.units import ACTIVE
+from referee.rules.todo import Item
 from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
 from referee.rulesets.wallman.rules.crowds import near, rolls_due, situation
 from referee.rulesets.wallman.rules.fighting import INTENTS
 from referee.rulesets.wallman.rules.setup import tables
+from referee.rulesets.wallman.rules.todo import todo
 from referee.rulesets.wallman.tui.actions import RIOT_ACTIONS
 from referee.rulesets.wallman.tui.widgets import CrowdsTable, PlacePanel, PlacesTable
 from referee.text import printable
@@ -66,7 +68,7 @@ class RiotScreen(UmpireScreen):
     def refresh_view(self) -> None:
         scenario, state = self.game.ctx.scenario, self.shown
         note = self.status_note() if self.history or not self.viewing else f"as {self.viewing} knows it (v: next)"
-        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending())
+        self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending(), self.todo_shown())
         if self.view:
             self.query_one(PlacesTable).show_view(scenario, self.view)
             self.query_one(CrowdsTable).show_view(self.view)
@@ -86,6 +88,21 @@ class RiotScreen(UmpireScreen):
             self.due.update(rolls_due(self.game.ctx, self.game.state, event))
             if event.kind == "rl-rolled":
                 self.due.pop(event.data["crowd"], None)
+
+    def checklist(self) -> tuple[Item, ...]:
+        return todo(self.game.ctx, self.game.state, self.due)
+
+    def selected_place(self) -> str:
+        return self.place
+
+    def go_to(self, item: Item) -> None:
+        """The crowd due to roll selected, and its place; else the place."""
+        if item.subject in self.due:
+            self.crowd = item.subject
+            self.query_one(CrowdsTable).move_cursor(row=self.query_one(CrowdsTable).get_row_index(item.subject))
+        self.place = item.node or self.place
+        self.query_one(PlacesTable).move_cursor(row=self.query_one(PlacesTable).get_row_index(self.place))
+        self._show_place()
 
     @on(PlacesTable.Picked)
     def _picked_place(self, event: PlacesTable.Picked) -> None:

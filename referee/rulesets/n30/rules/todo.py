@@ -1,0 +1,42 @@
+"""The phase's checklist (3, 4): the unit that rolled and must move or stay, the stacks and reinforcements still
+free to move in a movement phase, the contacts the police may still attack in the confrontation phase."""
+
+from __future__ import annotations
+
+from referee.core.board import Board
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.core.units import OFF_MAP
+from referee.rules.todo import Item
+from referee.rulesets.n30.rules.attack import targets
+from referee.rulesets.n30.rules.movement import pending
+from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS
+from referee.text import plural
+
+
+def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
+    """What the rules leave to do in this phase, the intersections in map order (north to south, west to east)."""
+    if state.over:
+        return ()
+    board = ctx.scenario.board
+    if state.phase == CONFRONTATION:
+        nodes = [node for node in state.stacks[PROTESTERS] if state.stacks[POLICE].get(node) and targets(state, node)]
+        return tuple(Item("contact", "4", required=False, node=node, key="a") for node in _map_order(board, nodes))
+    side = MOVER.get(state.phase)
+    if side is None:
+        return ()
+    moved = set(state.local["moved"])
+    rolled = pending(state, side)
+    items = [Item(f"{rolled} moves or stays", "3", node=state.units[rolled].node, key="m")] if rolled else []
+    nodes = [node for node, ids in state.stacks[side].items() if not moved.issuperset(ids)]
+    items += [Item("units to move", "3", required=False, node=node, key="m") for node in _map_order(board, nodes)]
+    waiting = [u for u in state.units.values() if u.side == side and u.status == OFF_MAP and u.id not in moved]
+    if waiting:
+        items.append(Item(f"{plural(len(waiting), 'reinforcement')} to enter", "3", required=False, key="p",
+                          short="reinforcements"))
+    return tuple(items)
+
+
+def _map_order(board: Board, nodes: list[str]) -> list[str]:
+    """Intersections north to south, then west to east."""
+    return sorted(nodes, key=lambda node: (board.nodes[node].y, board.nodes[node].x))

@@ -1,0 +1,33 @@
+"""The turn's checklist (RL State Chart, Player Actions, Sequence of Action 5): the crowds the turn's doings call on
+to roll the RL chart, and in the players' actions the officers who have not taken theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.core.engine import Context
+from referee.core.state import GameState
+from referee.core.units import ACTIVE
+from referee.rules.todo import Item
+from referee.rulesets.wallman.rules.actions import PLAYER_ACTIONS
+from referee.rulesets.wallman.rules.crowds import CHART
+from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
+
+ACTIONS = "actions"  # Sequence of Action 5: "Players may take an action"
+OFFICER = "officer"
+
+
+def todo(ctx: Context, state: GameState, due: Mapping[str, str]) -> tuple[Item, ...]:
+    """What the rules leave to do: the RL rolls `due` (the crowds `crowds.rolls_due` found the turn's events call
+    on, not rolled since) still on the table, required; in the players' actions, each officer's one action not
+    taken yet, his choice."""
+    if state.over:
+        return ()
+    crowds = [state.units[uid] for uid in due if uid in state.units]
+    items = [Item("roll RL", CHART, node=crowd.node, key="r", subject=crowd.id)
+             for crowd in crowds if crowd.side == CROWD and crowd.status == ACTIVE]
+    if state.phase == ACTIONS:
+        items += [Item("action not taken", PLAYER_ACTIONS, required=False, node=unit.node, key="O", subject=unit.id)
+                  for unit in state.units.values() if unit.side == SECURITY and unit.type == OFFICER
+                  and unit.status == ACTIVE and unit.id not in state.local["acted"]]
+    return tuple(items)
