@@ -1,7 +1,7 @@
 """Dashboard speed: start-up to the first full screen, and each action's screen update late in a game.
 
     python benchmarks/dashboard_bench.py            # both figures
-Targets (issue: the umpire's dashboard): first full screen < 1.0 s; every action < 100 ms.
+Targets: first full screen < 1.0 s; every action < 100 ms.
 """
 
 from __future__ import annotations

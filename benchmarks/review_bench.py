@@ -4,7 +4,7 @@
 
 Plays a full Lock Down, Hold Fast game with the computer players into a session database, then
 times `referee review PATH --out FILE` as a fresh process (imports included), several runs, and
-prints each run, the best and the median. Target (issue: reviewing a session): under 2 s. Then the
+prints each run, the best and the median. Target: under 2 s. Then the
 share of the review's maps (referee/review/maps.py: every turn's end as it was and as each side
 believed it), timed in this process as processor time, and their part of the page.
 """

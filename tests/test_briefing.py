@@ -27,6 +27,7 @@ from referee.errors import RefereeError
 from referee.knowledge.view import Arrival, MarkerSeen, Mood, OwnUnit, PlayerView, Report, Sighting, UnitFact
 from referee.paths import data_dir
 from referee.scenario.catalog import catalogue, load
+from tests.sheet_text import visible
 
 GOLDEN = Path(__file__).parent / "golden"
 SCENARIO = load("n30/lock-down-hold-fast")
@@ -320,7 +321,7 @@ def test_every_key_is_used():
 def _visible(text: str, fmt: str) -> str:
     if fmt == "md":
         return " ".join(markdown_to_html(text).text)
-    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+    return visible(text, fmt)
 
 
 def english_left_in(sheet: str, en: dict[str, str] = EN, es: dict[str, str] = ES) -> list[str]:

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from referee.briefing.i18n import Strings
 from referee.briefing.render import render_live, render_sheet
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
@@ -426,7 +427,9 @@ def test_a_finished_game_says_so_on_every_page_and_sheet_with_its_result(cli, tm
             page = book.page(player, "en")[1]
             assert re.search(r"<p class=\"live ended\"[^>]*>The game is over", page)  # not "this page follows the game"
             assert f'<p class="ended">{html.escape(result)}</p>' in page  # the log's own words, "Game over: ..."
-            assert f'<p class="ended"><b>Fin de la partida:</b> {html.escape(result)}' in book.page(player, "es")[1]
+            spanish = Strings("es", "n30").data(result)  # in the sheet's words: "Fin de la partida: ..."
+            assert spanish.startswith("Fin de la partida") and spanish != result
+            assert f'<p class="ended">{html.escape(spanish)}</p>' in book.page(player, "es")[1]
     finally:
         book.close()
     assert cli("brief", saved, "--all", "--format", "md", "--out", tmp_path / "sheets").code == 0

@@ -99,6 +99,7 @@ EN = {
     "stage.2": "Stage Two",
     "stage.3": "Stage Three",
     "told.turn": "game-turn {turn} begins",
+    "told.ended": "Game over: {level} (Authority {authority}, Protester {protester})",
     "told.no_event": "random event {roll}: no event",
     "told.event": "random event {roll}: {title}",
     "told.stage": "the Authority goes to Stage {n} escalation",
@@ -267,7 +268,7 @@ ES = {
     # the sheet's own words: who plays, how a citation and a counter read, the glossary
     "sheet.sections": "Un número entre paréntesis, como (4.2.2), es un punto de las reglas de La Batalla de Seattle: "
                       "la regla que lo dice.",
-    "col.counter": "Counter (Combate-Moral-Movimiento)",
+    "col.counter": "Ficha (Combate-Moral-Movimiento)",
     **{f"counter.{name}": f"{{strength}}-{kind.morale}-{{movement}}" for name, kind in TYPES.items()},
     "title.battle": "La Batalla de Seattle",
     "title.factions": "La Batalla de Seattle (facciones y departamentos)",
@@ -345,6 +346,7 @@ ES = {
     "stage.2": "Fase Dos",
     "stage.3": "Fase Tres",
     "told.turn": "empieza el turno de juego {turn}",
+    "told.ended": "Fin de la partida: {level} (Autoridad {authority}, Manifestantes {protester})",
     "told.no_event": "evento aleatorio {roll}: ningún evento",
     "told.event": "evento aleatorio {roll}: {title}",
     "told.stage": "la Autoridad pasa a la Fase {n} de la Escalada",
