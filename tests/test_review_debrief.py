@@ -146,6 +146,7 @@ def test_the_spanish_review_speaks_spanish_in_the_translations_terms(reviews):
     english = reviews["bos-en"].read_text(encoding="utf-8")
     assert '<html lang="es">' in page
     headings = re.findall(r"<h[123][^>]*>([^<]*)<", page)
+    assert "La Batalla de Seattle · Revisión de la sesión" in headings  # its title, as the translation calls it
     for heading in ("Resultado", "Turno a turno", "Auditoría de los dados", "Jugadores", "Lo que pasó"):
         assert heading in headings
     for word in ("Turn by turn", "Dice audit", "What happened", "Turning points", "What became of every unit"):
