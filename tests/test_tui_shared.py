@@ -183,3 +183,32 @@ def test_apply_says_on_stderr_what_cost_a_side_dearly(tmp_path, capsys):
     (tmp_path / "c.jsonl").write_text('{"do": "end-phase"}\n')
     assert main(["apply", str(path), str(tmp_path / "c.jsonl")]) == 0
     assert f"line 1: {line}" in capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize("scenario, player, delay", [("chicago/chicago-1968", "police", 2),
+                                                     ("n30/close-the-ring", "police", 20)])
+def test_a_report_s_delay_is_asked_in_the_game_s_own_time(tmp_path, scenario, player, delay):
+    """A game whose text names its turns (Chicago-Chicago's 25A, 25B...) is given a report's delay in turns, one timed
+    by the clock (N30, 10 minutes a turn) in minutes: 2 turns, or 20 minutes, from the first turn reach the player
+    on the third, not the second."""
+    from referee.session import Session
+
+    path = make_session(tmp_path, scenario)
+
+    async def script(pilot, app):
+        await press(pilot, "R")
+        label = [str(widget.render()) for widget in app.screen.query(".form-label")][2]
+        await fill(pilot, app, player=player, text="Drums in the park", delay=delay, reliability="probable")
+        return label
+
+    label = drive(path, script)
+    session = Session.open(path)
+    try:
+        assert label == ("Delay (turns)" if session.game.ctx.scenario.clock.names else "Delay (minutes)")
+        seen = {}
+        while session.game.state.turn < 3:
+            seen[session.game.state.turn] = [r.text for r in player_view(path, player).reports]
+            session.apply({"do": "end-phase"})
+    finally:
+        session.close()
+    assert seen == {1: [], 2: []} and [r.text for r in player_view(path, player).reports] == ["Drums in the park"]

@@ -410,13 +410,17 @@ class UmpireScreen(Screen):
     # --- shared actions ------------------------------------------------------------------
 
     def action_report(self) -> None:
-        """File a report or rumour for one player; it reaches him after the delay (his view and briefings)."""
+        """File a report or rumour for one player; it reaches him after the delay (his view and briefings), given
+        in the game's own time: turns where the text names its turns (Chicago-Chicago's 25A...), else minutes."""
+        clock = self.game.ctx.scenario.clock
         players = tuple((f"{p.id}: {p.role}", p.id) for p in self.game.ctx.scenario.players)
+        per = clock.minutes if clock.names else 1  # the command's delay is in minutes
         self.ask("Report to a player", [Field("player", "To", choices=players), Field("text", "Message", "text", default=""),
-                                  Field("delay", "Delay (minutes)", "number", default=0),
+                                  Field("delay", "Delay (turns)" if clock.names else "Delay (minutes)", "number",
+                                        default=0),
                                   Field("reliability", "Reliability", choices=tuple((r, r) for r in RELIABILITIES),
                                         default=USUAL)],
-                 lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"],
+                 lambda v: {"do": "report", "player": v["player"], "text": v["text"], "delay": v["delay"] * per,
                             "reliability": v["reliability"]}, rolls=False)
 
 
