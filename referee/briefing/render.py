@@ -11,7 +11,7 @@ from markupsafe import Markup
 from referee import rulesets
 from referee.briefing.environment import environment
 from referee.briefing.i18n import Strings
-from referee.briefing.svg_map import area_rows, areas, drawing, grid
+from referee.briefing.svg_map import Drawing, area_rows, areas, drawing, grid
 from referee.core.board import Board
 from referee.errors import RefereeError
 from referee.knowledge.public import public
@@ -127,6 +127,17 @@ def seen_text(sighting: Sighting | SceneNote | MarkerSeen, view: PlayerView, t: 
     return t("age.one", time=time) if age == 1 else t("age.many", time=time, turns=age)
 
 
+def map_plan(view: PlayerView, board: Board, t: Strings) -> Drawing:
+    """The map of `view` as its ruleset draws it (`sheet_map`): areas at their places, or a grid of streets."""
+    def letter(marker: str) -> str:
+        return t.word("marker", marker)[0].upper()
+
+    if rulesets.get(t.ruleset).sheet_map == "areas":
+        return areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter,
+                     lambda feature: t.optional(f"feature.{feature}"))
+    return drawing(view, board, lambda target: t.data(target.name), letter)
+
+
 def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head: str = "", ended: str | None = None) -> dict:
     """Everything the briefing templates read: the view, the map drawn from it, the words of `lang`, the head of
     the log the view is of (its first 16 hex digits, printed at the foot), and the game's end once it ended."""
@@ -134,19 +145,10 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
     ruleset = view.scenario.split("/")[0]
     t = Strings(lang, ruleset)
-
-    def letter(marker: str) -> str:
-        return t.word("marker", marker)[0].upper()
-
     plugin = rulesets.get(ruleset)
     by_kind = plugin.sheet_rows == "kind"
-    if plugin.sheet_map == "areas":
-        plan = areas(view, board, t.place, lambda turn: t("map.turn", turn=turn), letter,
-                     lambda feature: t.optional(f"feature.{feature}"))
-        rows: list = area_rows(plan, t("map.unseen"))
-    else:
-        plan = drawing(view, board, lambda target: t.data(target.name), letter)
-        rows = grid(plan)
+    plan = map_plan(view, board, t)
+    rows: list = area_rows(plan, t("map.unseen")) if plugin.sheet_map == "areas" else grid(plan)
     return {
         "view": view, "t": t, "paper": paper, "head": head[:16], "ended": ended, "map": plan, "grid": rows,
         "side": t.word("side", view.side),

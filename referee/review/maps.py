@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from referee import rulesets
 from referee.briefing.i18n import Strings
-from referee.briefing.svg_map import Drawing, areas, drawing
+from referee.briefing.render import map_plan
+from referee.briefing.svg_map import Drawing
 from referee.core.board import Board
 from referee.core.events import Event
 from referee.core.state import GameState
@@ -261,16 +262,9 @@ def review_maps(g: Gathered, lang: str = "en") -> ReviewMaps:
     drawn in full for every turn of a game of up to `FULL` turns, else for the turns chosen (`_chosen`)."""
     scenario = g.scenario
     t = Strings(lang, scenario.ruleset)
-    on_areas = rulesets.get(scenario.ruleset).sheet_map == "areas"
 
     def plan(view: PlayerView) -> Drawing:
-        def letter(marker: str) -> str:
-            return t.word("marker", marker)[0].upper()
-
-        if on_areas:
-            return areas(view, scenario.board, t.place, lambda turn: t("map.turn", turn=turn), letter,
-                         lambda feature: t.optional(f"feature.{feature}"))
-        return drawing(view, scenario.board, lambda target: t.data(target.name), letter)
+        return map_plan(view, scenario.board, t)
 
     ends, first = turn_ends(g), scenario.players[0]
     board = plan(public(next(iter(ends.values()))[first.id]))
@@ -296,5 +290,5 @@ def review_maps(g: Gathered, lang: str = "en") -> ReviewMaps:
                       _words(t, label)) if full else None
         turns.append(TurnMaps(turn, t.data(scenario.clock.label(turn)), tuple(beliefs), wrong[turn], turn in chosen,
                               truth))
-    kind = "areas" if on_areas else "grid"
+    kind = "areas" if rulesets.get(scenario.ruleset).sheet_map == "areas" else "grid"
     return ReviewMaps(t, tuple(turns), t.word("side", first.side), board, MARK_SIZE[kind], MINI_SIZE[kind])
