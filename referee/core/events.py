@@ -38,6 +38,26 @@ MARKS = {"undone": "Undone", "redone": "Redone"}
 """The session's own events, which an undo or a redo records (no ruleset's), and how the log names them."""
 
 
+ITEMS = "items"
+"""The key of an event's itemization: how a score, an index or a factor was reached, a line of the chart each."""
+
+
+def item(line: str, value: int | str, section: str) -> dict[str, Any]:
+    """One line of a chart that made a number: what it counted (`"Westin, Exposure Value"`), what it gave (a
+    signed whole number of points, or a step such as `"×2"`, `"½"`, `"4:1"`) and the section of the chart."""
+    return {"line": line, "value": value, "section": section}
+
+
+def items_note(event: Event) -> str:
+    """An event's itemization at the end of its line in the log, every line of the chart apart:
+    " = Westin, Exposure Value +3 (EI Adjustment Chart); 6 SPD units on the map -2 (EI Adjustment Chart)"."""
+    items = event.data.get(ITEMS)
+    if not items:
+        return ""
+    return " = " + "; ".join(f"{i['line']} {i['value']:+d} ({i['section']})" if isinstance(i["value"], int)
+                             else f"{i['line']} {i['value']} ({i['section']})" for i in items)
+
+
 def dice_note(event: Event) -> str:
     """An event's dice at the end of its line in the log, a die typed in marked *: " [dice 3 6*]"."""
     if not event.dice:

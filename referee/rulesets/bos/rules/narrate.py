@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.clock import phase_change
 from referee.core.engine import Context
-from referee.core.events import Event, dice_note
+from referee.core.events import Event, dice_note, items_note
 from referee.rules import names
 from referee.rulesets.bos.rules.victory import AGREED, TIE
 from referee.text import plural
@@ -79,4 +79,4 @@ _LINES = {
 def narrate(event: Event, ctx: Context | None = None) -> str:
     """The event as a line of text, its dice at the end (a typed-in die marked *)."""
     line = _LINES.get(event.kind)
-    return (line(event.data) if line else f"{event.kind} {event.data}") + dice_note(event)
+    return (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event) + dice_note(event)

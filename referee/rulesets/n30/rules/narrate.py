@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.clock import phase_change
 from referee.core.engine import Context
-from referee.core.events import Event, dice_note
+from referee.core.events import Event, dice_note, items_note
 from referee.rules import names
 
 
@@ -71,4 +71,4 @@ def narrate(event: Event, ctx: Context | None = None) -> str:
     if data.get("target") in targets:
         data = {**data, "target": targets[data["target"]].name}
     line = _LINES.get(event.kind)
-    return (line(data) if line else f"{event.kind} {data}") + dice_note(event)
+    return (line(data) if line else f"{event.kind} {data}") + items_note(event) + dice_note(event)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.clock import phase_change
 from referee.core.engine import Context
-from referee.core.events import Event
+from referee.core.events import Event, items_note
 from referee.rules import names
 
 
@@ -71,4 +71,4 @@ def narrate(event: Event, ctx: Context | None = None) -> str:
     """The event as the umpire reads it in the log, dice in brackets (typed-in ones starred); its names need
     nothing from the scenario (`ctx`)."""
     line = LINES.get(event.kind)
-    return (line(event.data) if line else f"{event.kind} {event.data}") + _dice(event)
+    return (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event) + _dice(event)
