@@ -32,7 +32,7 @@ def state_json(game: Game) -> dict:
         "scenario": scenario.id,
         "title": scenario.title,
         "turn": state.turn,
-        "turns": scenario.clock.turns,
+        "turns": scenario.clock.last(state.local),
         "time": scenario.clock.label(state.turn),
         "phase": state.phase,
         "score": plugin.score(state.scores),

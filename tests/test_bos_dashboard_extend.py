@@ -22,7 +22,8 @@ def _shown(app) -> tuple[str, str, bool, str]:
 def test_2_4_the_game_over_screen_offers_to_extend_the_game(tmp_path):
     """2.4, 8.0: "If both players agree, they may extend the game to the end of the Afternoon, December 3
     Game-turn": once play stops at the end of turn 8 the record says so and the footer offers X, which asks for the
-    umpire's confirmation and sends `extend`; the Night, 2 December game-turn begins and the key is gone."""
+    umpire's confirmation and sends `extend`; the Night, 2 December game-turn begins, the key is gone and the status
+    line counts to the last game-turn as extended."""
     _, commands = play_game(SCENARIO, {}, 3)
     path = make_session(tmp_path, SCENARIO, tuple(commands), seed=3)
 
@@ -32,12 +33,13 @@ def test_2_4_the_game_over_screen_offers_to_extend_the_game(tmp_path):
         await fill(pilot, app)
         return over, over_state, _shown(app), app.session.game.state
 
-    (footer, record, bound, header), over_state, (_, record_after, bound_after, _), state = drive(path, script,
+    (footer, record, bound, header), over_state, (_, record_after, bound_after, header_after), state = drive(path, script,
                                                                                                    size=(160, 45))
     assert bound and "X Extend" in footer and "Game over" in record and "Extend" in record
     assert f"Game over: {over_state.local['level']}" in header  # the level of victory (8.0), not the winner alone
     assert log_kinds(path)[-3:] == ["game-extended", "nightfall", "turn-begun"]
     assert not state.over and state.turn == 9 and not bound_after and "Game over" not in record_after
+    assert "turn 9/11" in header_after  # the game as extended: to the Afternoon, 3 December game-turn (2.4)
 
 
 def test_2_4_the_extension_is_not_offered_while_the_game_goes_on(tmp_path):

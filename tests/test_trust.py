@@ -313,3 +313,39 @@ def test_a_log_naming_a_unit_that_never_existed_is_one_line_everywhere(played, t
                     ("review", played, "--out", tmp_path / "r.html")):
         refused(cli(*command, stdin='{"do": "end-phase"}\n'), "cannot be replayed at event", "changed outside referee")
     refused(cli("verify", played), "the rules give other events than the log's")
+
+
+# --- a session played before the rules itemized their numbers -------------------------------------------------
+
+def _rewrite_items(path: Path, change) -> int:
+    """Every logged event's itemization changed by `change(data)` (which says whether it changed one), the chain
+    recomputed as a forger would; how many events it changed."""
+    changed = 0
+    with sqlite3.connect(path) as db:
+        for seq, data in db.execute("SELECT seq, data FROM event WHERE data LIKE '%\"items\"%'").fetchall():
+            data = json.loads(data)
+            if change(data):
+                db.execute("UPDATE event SET data = ? WHERE seq = ?", (json.dumps(data), seq))
+                changed += 1
+    rechain(path)
+    return changed
+
+
+def test_a_session_logged_before_itemization_verifies_and_a_changed_item_is_found(tmp_path, cli, monkeypatch):
+    """A session whose events carry no itemization (played before the rules gave one) is decided again without it;
+    an itemization changed in the log is found like any other fact."""
+    monkeypatch.setenv("REFEREE_KEY_FILE", "")
+    older, forged = tmp_path / "older.db", tmp_path / "forged.db"
+    for path in (older, forged):
+        assert cli("simulate", "bos/battle-of-seattle", "--seed", "3", "--save", path).code == 0
+    assert _rewrite_items(older, lambda data: data.pop("items", None) is not None) > 0
+    run = cli("verify", older)
+    assert run.code == 0 and "the rules give every command's events again" in run.out, run.err
+
+    def inflate(data: dict) -> bool:
+        first = data["items"][0]
+        first["value"] = first["value"] + 1 if isinstance(first["value"], int) else first["value"] + "?"
+        return True
+
+    assert _rewrite_items(forged, inflate) > 0
+    refused(cli("verify", forged), "the rules give other events than the log's")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+LAST_TURN = "last_turn"
 
 
 def parse_time(text: str) -> int:
@@ -32,6 +36,11 @@ class Clock:
     phases: tuple[str, ...]
     dial: int = 12  # 12 or 24 hours, as the scenario prints times
     names: tuple[str, ...] = ()  # the turns' names where the text names them instead of timing them
+
+    def last(self, local: Mapping[str, Any]) -> int:
+        """The last turn of the game as it stands: the scenario's, or a later one where the rules extended it (a
+        ruleset keeps that in its state's `local["last_turn"]`, as Battle of Seattle's 8.0 does)."""
+        return local.get(LAST_TURN, self.turns)
 
     def starts(self, turn: int) -> int:
         """Minutes after midnight at which a turn starts."""

@@ -48,14 +48,23 @@ def item(line: str, value: int | str, section: str) -> dict[str, Any]:
     return {"line": line, "value": value, "section": section}
 
 
+def item_text(entry: dict[str, Any]) -> str:
+    """One line of an itemization as the log says it: "Westin, Exposure Value +3 (EI Adjustment Chart)"."""
+    value = entry["value"]
+    return f"{entry['line']} {value:+d} ({entry['section']})" if isinstance(value, int) else \
+        f"{entry['line']} {value} ({entry['section']})"
+
+
 def items_note(event: Event) -> str:
     """An event's itemization at the end of its line in the log, every line of the chart apart:
     " = Westin, Exposure Value +3 (EI Adjustment Chart); 6 SPD units on the map -2 (EI Adjustment Chart)"."""
     items = event.data.get(ITEMS)
-    if not items:
-        return ""
-    return " = " + "; ".join(f"{i['line']} {i['value']:+d} ({i['section']})" if isinstance(i["value"], int)
-                             else f"{i['line']} {i['value']} ({i['section']})" for i in items)
+    return " = " + "; ".join(item_text(entry) for entry in items) if items else ""
+
+
+def without_items(event: Event) -> Event:
+    """The event with its itemization set apart (the review lists it under the event's line)."""
+    return Event(event.kind, {k: v for k, v in event.data.items() if k != ITEMS}, event.dice, event.turn, event.phase)
 
 
 def dice_note(event: Event) -> str:

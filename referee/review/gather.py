@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from referee import rulesets
 from referee.core.engine import Context
-from referee.core.events import Event
+from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
 from referee.errors import replaying
 from referee.knowledge.build import new_record
@@ -33,7 +33,8 @@ class Played:
     seq: int
     command: int
     event: Event
-    line: str
+    line: str  # without its itemization
+    items: tuple[str, ...]  # each line of the chart that made a number the event changed
     score_before: int
     score_after: int
 
@@ -119,8 +120,9 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
         with replaying(r.seq):
             rules.evolve(ctx, state, event)
             record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
-            line = rules.narrate(event, ctx)
-        g.played.append(Played(r.seq, r.command_id, event, line, before, score(state.scores)))
+            line = rules.narrate(without_items(event), ctx)
+        items = tuple(item_text(entry) for entry in event.data.get(ITEMS, ()))
+        g.played.append(Played(r.seq, r.command_id, event, line, items, before, score(state.scores)))
         g.scores[state.turn], g.indices[state.turn] = score(state.scores), dict(state.scores)
         if event.kind in RL_KINDS:
             for uid, level in _crowd_levels(state).items():

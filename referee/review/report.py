@@ -34,7 +34,8 @@ class Turn:
     turn: int
     time: str
     score: int | None
-    lines: tuple[tuple[int, str, tuple[str, ...], bool], ...]  # (seq, line, notes such as the odds beforehand, undone)
+    lines: tuple[tuple[int, str, tuple[str, ...], bool, tuple[str, ...]], ...]
+    """(seq, line, notes such as the odds beforehand, undone, the itemization of the numbers it changed)"""
     moves: tuple[str, ...]  # each move in short: "U7 → 5th & Pike"
 
 
@@ -62,9 +63,9 @@ def timeline(g: Gathered, words: ReviewWords) -> list[Turn]:
                 entry["moves"].append(by(p.command, f"{p.event.data.get('unit') or p.event.data['crowd']} → "
                                                     f"{p.event.data['to'] or 'off the map'}"))
         else:
-            entry["lines"].append((p.seq, by(p.command, p.line), notes(p.event), False))
+            entry["lines"].append((p.seq, by(p.command, p.line), notes(p.event), False, p.items))
     for record, line in g.undone:
-        at(record.turn)["lines"].append((record.seq, by(record.command_id, line), (), True))
+        at(record.turn)["lines"].append((record.seq, by(record.command_id, line), (), True, ()))
     label = g.scenario.clock.label
     return [Turn(t, words.turn(label(t)), g.scores.get(t), tuple(sorted(e["lines"])), tuple(e["moves"]))
             for t, e in sorted(turns.items())]

@@ -126,7 +126,7 @@ def summary(g: Gathered, words: ReviewWords, dice: int, typed_in: int) -> Summar
         if final.over and final.winner:
             result = words("review.won", standing=result, side=words.side(final.winner))
     if not final.over:
-        result = words("review.unfinished", turn=final.turn, turns=g.scenario.clock.turns, result=result)
+        result = words("review.unfinished", turn=final.turn, turns=g.scenario.clock.last(final.local), result=result)
     if plugin.lead or len(final.scores) > 1:
         scores = tuple((words.side(side), str(value)) for side, value in final.scores.items())
     else:

@@ -8,6 +8,7 @@ import re
 
 from referee.core.dice import Roll, SeededDice, TableDice
 from referee.core.engine import Context, Recorder, Ruleset, run
+from referee.core.events import ITEMS, Event
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.rules.bounds import shown
@@ -135,13 +136,23 @@ def _decided_problem(reader: LogReader) -> str | None:
                 state, events = _decide(rules, ctx, state, command.body, dice)
             except Exception as error:  # noqa: BLE001 - a refusal or a fault: either way not the log's events
                 return f"command {command.id} is refused when decided again on the log before it ({shown(str(error))})"
-            if json.loads(json.dumps([e.to_json() for e in events])) != [stored_event(r).to_json() for r in records]:
+            if _as_logged(events, records) != [stored_event(r).to_json() for r in records]:
                 return f"command {command.id}: the rules give other events than the log's"
             if isinstance(dice, SeededDice) and dice.drawn != command.dice_drawn:
                 return (f"command {command.id} draws {dice.drawn - drawn} dice, not the {command.dice_drawn - drawn} "
                         "its counter says")
         drawn = command.dice_drawn
     return None
+
+
+def _as_logged(events: list[Event], records: list[EventRecord]) -> list[dict]:
+    """Events decided again, as the log would hold them: without their itemization where the logged event has
+    none (a session played before the rules itemized their numbers), the itemization being no fact of the game."""
+    decided = json.loads(json.dumps([e.to_json() for e in events]))
+    for event, record in zip(decided, records, strict=False):
+        if ITEMS not in record.data:
+            event["data"].pop(ITEMS, None)
+    return decided
 
 
 def _decide(rules: Ruleset, ctx: Context, state: GameState, command: dict, dice) -> tuple[GameState, list]:

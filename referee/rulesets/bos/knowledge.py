@@ -181,7 +181,7 @@ class BosKnowledge:
         mine = [r for r in self.reports if r.player == player.id and r.due <= state.turn]
         return PlayerView(
             player=player.id, side=player.side, role=player.role, objectives=player.objectives,
-            scenario=scenario.id, title=scenario.title, turn=state.turn, turns=state.local["last_turn"],
+            scenario=scenario.id, title=scenario.title, turn=state.turn, turns=scenario.clock.last(state.local),
             time=label(state.turn), phase=state.phase, score=state.scores[player.side], target=None,
             own=self._own(player), sightings=self._sightings(player.side),
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in mine),

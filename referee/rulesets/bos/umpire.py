@@ -37,7 +37,7 @@ def state_text(game: Game) -> str:
     state, scenario = game.state, game.ctx.scenario
     ei, local, words = state.scores, state.local, Strings("en", scenario.ruleset)  # the names its sheets print
     lead = ei[PROTESTER] - ei[AUTHORITY]
-    header = (f"{scenario.clock.label(state.turn)} (game-turn {state.turn}/{local['last_turn']}), "
+    header = (f"{scenario.clock.label(state.turn)} (game-turn {state.turn}/{scenario.clock.last(local)}), "
               f"{state.phase.replace('-', ' ')} phase; {words('stage.' + str(local['stage']))} escalation")
     lines = [f"{scenario.title} ({scenario.id})", header,
              f"Exposure Index: Protester {ei[PROTESTER]}, Authority {ei[AUTHORITY]} (lead {lead:+d}: "

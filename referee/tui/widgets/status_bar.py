@@ -26,7 +26,7 @@ def status_text(game: Game, table_dice: bool, note: str = "", state: GameState |
     filled = min(BAR, round(BAR * score / target)) if target else 0
     text = Text()
     text.append(f" {scenario.clock.label(state.turn)} ", style="bold reverse")
-    text.append(f" turn {state.turn}/{scenario.clock.turns} ")
+    text.append(f" turn {state.turn}/{scenario.clock.last(state.local)} ")
     text.append(f"{state.phase.replace('-', ' ')} ", style="bold cyan")
     if target:
         text.append("█" * filled, style="green")
