@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from referee.core.dice import SeededDice, TableDice
 from referee.errors import Refusal
 from referee.paths import data_dir
-from referee.rulesets.bos.rules import emergency, events, forces, reinforcement, turn_end, turns, victory
+from referee.rulesets.bos.rules import emergency, events, exposure, forces, reinforcement, turn_end, turns, victory
 from referee.rulesets.bos.rules.units import TYPES
 from referee.scenario.catalog import load_board
 
@@ -176,13 +176,13 @@ def test_more_exposure_never_brings_more_spd_or_less_reaction(ei, reading):
 
 
 def test_spd_at_once_troopers_and_guard_two_turns_later_four_ei_each():
-    ei, arrivals = emergency.order({"spd": 2, "state_trooper": 1, "national_guard": 1},
-                                   {"spd": 5, "state_trooper": 4, "national_guard": 4}, stage=2, turn=3)
-    assert ei == {A: -16} and arrivals == {"spd": 3, "state_trooper": 5, "national_guard": 5}
+    cost, arrivals = emergency.order({"spd": 2, "state_trooper": 1, "national_guard": 1},
+                                     {"spd": 5, "state_trooper": 4, "national_guard": 4}, stage=2, turn=3)
+    assert exposure.net(cost) == {A: -16, P: 0} and arrivals == {"spd": 3, "state_trooper": 5, "national_guard": 5}
 
 
 def test_stage_one_allows_only_spd():
-    assert emergency.order({"spd": 1}, {"spd": 1}, stage=1, turn=1)[0] == {A: -4}
+    assert exposure.net(emergency.order({"spd": 1}, {"spd": 1}, stage=1, turn=1)[0]) == {A: -4, P: 0}
     with pytest.raises(Refusal, match="7.3"):
         emergency.order({"national_guard": 1}, {"national_guard": 4}, stage=1, turn=1)
 

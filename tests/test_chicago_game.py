@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.core.events import without_items
 from referee.core.state import relocate
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError, Refusal
@@ -138,6 +139,11 @@ def test_how_to_play_only_the_side_of_the_step_moves_and_fights():
 
 def last(game: Game, kind: str) -> dict:
     return [event for event in game.events if event.kind == kind][-1].data
+
+
+def last_without_items(game: Game, kind: str) -> dict:
+    """The last event of a kind, its itemization set apart (tests/test_items_chicago.py checks it)."""
+    return without_items([event for event in game.events if event.kind == kind][-1]).data
 
 
 # --- HOW TO MOVE UNITS, INFILTRATION ------------------------------------------------------------------------------
@@ -296,8 +302,8 @@ def test_cpd_minimum_a_lost_platoon_may_be_missing_until_the_next_turn_then_the_
     to_step(game, "blue-move")
     game.apply(END)
     assert game.state.over and game.state.winner == "demonstrators"
-    assert last(game, "game-ended") == {"winner": "demonstrators", "reason": "CPD MINIMUM", "boxes": ["gold-coast"],
-                                        "ei": {"police": 0, "demonstrators": 2}}
+    assert last_without_items(game, "game-ended") == {"winner": "demonstrators", "reason": "CPD MINIMUM",
+                                                      "boxes": ["gold-coast"], "ei": {"police": 0, "demonstrators": 2}}
     refused(game, END, "HOW TO PLAY")
 
 
@@ -359,8 +365,8 @@ def test_step_5_on_c_turns_every_group_outside_the_parks_is_gone_and_the_parks_k
 
 def test_step_4_on_c_turns_green_gains_5_if_blue_leaves_a_park_alone():
     game = next_turn(next_turn(next_turn(new_game())))
-    assert last(game, "park-penalty") == {"parks": ["lincoln-park"], "points": 5,
-                                          "ei": {"police": 0, "demonstrators": 5}}
+    assert last_without_items(game, "park-penalty") == {"parks": ["lincoln-park"], "points": 5,
+                                                        "ei": {"police": 0, "demonstrators": 5}}
 
 
 @pytest.mark.parametrize(("option", "points"), [("once", 5), ("each", 10)])
@@ -377,8 +383,8 @@ def test_multiplication_2_at_the_start_of_each_a_turn_but_25a_lowest_level_first
     game = next_turn(next_turn(new_game()))
     assert not [event for event in game.events if event.kind == "multiplied"]  # 25B: none
     next_turn(game)  # 26A: the four groups in Lincoln Park times 4
-    assert last(game, "multiplied") == {"added": {"lincoln-park": [f"G4-{n:02d}" for n in range(1, 13)]},
-                                        "parks": {"lincoln-park": 4}}
+    assert last_without_items(game, "multiplied") == {"added": {"lincoln-park": [f"G4-{n:02d}" for n in range(1, 13)]},
+                                                      "parks": {"lincoln-park": 4}}
     assert len(at(game, "lincoln-park", "demonstrators")) == 16
 
 
@@ -395,7 +401,7 @@ def arranged(groups: dict[str, int]):
 
 def test_multiplication_2_in_each_park_lincoln_4_grant_3_washington_2():
     state = arranged({"lincoln-park": 2, "grant-park-west": 2, "grant-park-east": 2, "washington-park": 3})
-    added = attrition.multiply(state, board.parks(scenario().board))
+    added, _ = attrition.multiply(state, board.parks(scenario().board))
     assert {park: len(ids) for park, ids in added.items()} == {"lincoln-park": 6, "grant-park-west": 4,
                                                               "grant-park-east": 4, "washington-park": 3}
     assert all(uid.startswith("G4-") for ids in added.values() for uid in ids)
@@ -407,7 +413,7 @@ def test_multiplication_2_stops_at_the_counter_mix():
     free = [u for u in state.units.values() if u.side == "demonstrators" and u.status == "off-map"]
     for unit in free[:-2]:
         relocate(state, unit, "hyde-park")
-    added = attrition.multiply(state, board.parks(scenario().board))
+    added, _ = attrition.multiply(state, board.parks(scenario().board))
     assert [len(ids) for ids in added.values()] == [2]
     on_board = sum(u.status == ACTIVE for u in state.units.values() if u.side == "demonstrators") + 2
     assert on_board == sum(n for (kind, _), n in COUNTER_MIX.items() if kind == "demonstrator")

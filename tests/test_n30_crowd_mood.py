@@ -139,12 +139,14 @@ def test_the_rl_dice_follow_the_confrontation_dice_and_are_all_needed():
 
 
 def test_the_log_narrates_a_roll_in_one_line():
-    """RL State Chart: the log gives the RL before and after, the level's name, the die and each factor."""
+    """RL State Chart: the log gives the RL before and after, the level's name, the score, then the die and each
+    factor by the chart's words."""
     game = mood_game({"3rd & Pike": ["6/B", "CART/30", "U1"]})
     event = next(e for e in game.apply({"do": "confront", "node": "3rd & Pike", "gas": True, "dice": [3, 5]})
                  if e.kind == "crowd-mood")
-    assert narrate(event) == ("U1 mood: RL 4 → 3 Restless (roll 5, riot_charging -2, tear_gas -2 = 1; crowd_mood)"
-                              " [dice 5*]")
+    assert narrate(event) == ("U1 mood: RL 4 → 3 Restless (score 1; crowd_mood) = die +5 (RL State Chart); "
+                              "Specialist riot forces charging -2 (RL State Chart); "
+                              "In effective tear gas cloud -2 (RL State Chart) [dice 5*]")
 
 
 # --- radicalization -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.errors import Refusal
@@ -21,10 +22,13 @@ def _in_phase(state: GameState, what: str) -> None:
         raise Refusal("3.2", f"{what} is done in the Random Events and Reinforcement Phase, not the {state.phase} phase")
 
 
-def settle_ei(state: GameState, change: dict[str, int], source: str, emit: Emit, names: tuple[str, ...] = ()) -> GameState:
-    """Apply EI changes at once under 2.3 (`ei-changed`); `names`: the areas that earned them, for the review."""
-    after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, change)
-    return emit("ei-changed", {"source": source, "change": change, **after} | ({"names": list(names)} if names else {}))
+def settle_ei(state: GameState, points: list[exposure.Points], source: str, emit: Emit,
+              names: tuple[str, ...] = ()) -> GameState:
+    """Apply the chart's lines at once under 2.3 (`ei-changed`, itemized); `names`: the areas that earned them,
+    for the review."""
+    settled = exposure.settled({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, points)
+    return emit("ei-changed", {"source": source, "change": settled.change, **settled.after}
+                | ({"names": list(names)} if names else {}) | {ITEMS: settled.items})
 
 
 def roll_event(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -50,7 +54,7 @@ def roll_event(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
                              if u.type in event.withdrawn and (u.status == ACTIVE or u.attrs.get("nightfall"))]
     state = emit("event-rolled", data, tuple(tally.rolls))
     if event and event.ei:
-        settle_ei(state, {AUTHORITY: 0, PROTESTER: 0} | dict(event.ei), "random event", emit)
+        settle_ei(state, event.points(), "random event", emit)
 
 
 def reinforce(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -174,10 +178,10 @@ def order(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     if not wanted:
         raise Refusal("4.22", "he decides what and how many units he wants: name at least one")
     pool = {kind: [u.id for u in state.units.values() if u.type == kind and u.status == forces.OFF_MAP] for kind in TYPES}
-    change, arrivals = emergency.order(wanted, {kind: len(ids) for kind, ids in pool.items()}, state.local["stage"], state.turn)
+    cost, arrivals = emergency.order(wanted, {kind: len(ids) for kind, ids in pool.items()}, state.local["stage"], state.turn)
     units = {uid: arrivals[kind] for kind, count in wanted.items() for uid in pool[kind][:count]}
     state = emit("emergency-ordered", {"units": units})
-    settle_ei(state, {PROTESTER: 0} | change, "emergency reinforcements", emit)
+    settle_ei(state, cost, "emergency reinforcements", emit)
 
 
 def lose(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

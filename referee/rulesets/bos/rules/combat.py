@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.core.dice import Dice
+from referee.core.events import item
 from referee.errors import Refusal
 from referee.rules.bounds import shown
 from referee.rulesets.bos.rules import crt, exposure
@@ -75,12 +77,15 @@ class Fate:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Both rolls, every unit's fate (attackers, then defenders, as listed) and each side's net EI change."""
+    """Both rolls, every unit's fate (attackers, then defenders, as listed) and each side's net EI change;
+    how both totals were reached (`factors`, items) and the chart's lines that make the change (`points`)."""
 
     attack: Strike
     counterattack: Strike
     units: tuple[Fate, ...]
     ei: dict[str, int]
+    factors: tuple[dict[str, Any], ...]
+    points: tuple[exposure.Points, ...]
 
 
 def check(combat: Combat) -> None:
@@ -139,28 +144,78 @@ def _check_protester_attack(combat: Combat) -> None:
                                          f"({', '.join(sorted(factions))})")
 
 
-def doublings(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> int:
-    """How many times the unit's CF is doubled as it rolls against `targets` (6.2, 7.3, random events)."""
-    count = int(unit.munitions) + int(combat.stage == 3)
+def doublings(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> list[tuple[str, str]]:
+    """What doubles the unit's CF as it rolls against `targets`, each with its section (6.2, 7.3, random events)."""
+    reasons = []
+    if unit.munitions:
+        reasons.append(("Special Munitions", "6.2"))
+    if combat.stage == 3:
+        reasons.append(("Stage Three", "7.3"))
     for event in combat.events:
-        count += unit.type.name in event.doubles
-        count += (event.doubles_against_groups and unit.type.side == AUTHORITY and combat.crowds_present
-                  and all(target.type.kind == GROUP for target in targets))
-    return count
+        if unit.type.name in event.doubles:
+            reasons.append((event.title, event.row))
+        if (event.doubles_against_groups and unit.type.side == AUTHORITY and combat.crowds_present
+                and all(target.type.kind == GROUP for target in targets)):
+            reasons.append((event.title, event.row))
+    return reasons
+
+
+def halvings(combat: Combat) -> list[tuple[str, str]]:
+    """What halves every unit's CF in the combat, each with its section (7.2, 7.1)."""
+    reasons = []
+    if combat.barricade:
+        reasons.append(("Barricade", "7.2"))
+    if combat.night:
+        reasons.append(("Night", "7.1"))
+    return reasons
+
+
+def factor(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> tuple[int, list[dict[str, Any]]]:
+    """The unit's CF after every adjustment (6.2): all doubling first, then each halving rounded up; and the
+    steps that reach it, an item each (its printed CF, each doubling and halving, the CF reached)."""
+    cf = unit.type.combat
+    steps = [item(f"{unit.id}, Combat Factor", str(cf), "Counter Manifest")]
+    for why, section in doublings(unit, targets, combat):
+        cf *= 2
+        steps.append(item(f"{unit.id}, {why}", "×2", section))
+    for why, section in halvings(combat):
+        cf = -(-cf // 2)
+        steps.append(item(f"{unit.id}, {why}", "½", section))
+    if len(steps) > 1:
+        steps.append(item(unit.id, f"= {cf}", "6.2"))
+    return cf, steps
 
 
 def adjusted(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> int:
-    """The unit's CF after every adjustment (6.2): all doubling first, then each halving rounded up."""
-    cf = unit.type.combat * 2 ** doublings(unit, targets, combat)
-    for _ in range(int(combat.barricade) + int(combat.night)):
-        cf = -(-cf // 2)
-    return cf
+    """The unit's CF after every adjustment (6.2)."""
+    return factor(unit, targets, combat)[0]
+
+
+def total(rollers: tuple[Fighter, ...], targets: tuple[Fighter, ...], combat: Combat) -> tuple[int, list[dict[str, Any]]]:
+    """The sum of the rollers' adjusted CFs as they roll against `targets` (6.1), and each one's steps."""
+    reckoned = [factor(unit, targets, combat) for unit in rollers]
+    return sum(cf for cf, _ in reckoned), [step for _, steps in reckoned for step in steps]
+
+
+def _on_crt(cf: int, roll: int, stage: int) -> Strike:
+    return Strike(cf, crt.COLUMNS[crt.column(cf)][0], roll, crt.result(cf, roll, stage))
 
 
 def strike(rollers: tuple[Fighter, ...], targets: tuple[Fighter, ...], combat: Combat, roll: int) -> Strike:
     """One roll on the CRT by `rollers` against `targets` (6.1): the sum of their adjusted CFs."""
-    cf = sum(adjusted(unit, targets, combat) for unit in rollers)
-    return Strike(cf, crt.COLUMNS[crt.column(cf)][0], roll, crt.result(cf, roll, combat.stage))
+    return _on_crt(total(rollers, targets, combat)[0], roll, combat.stage)
+
+
+def _rolled(name: str, rollers: tuple[Fighter, ...], targets: tuple[Fighter, ...], combat: Combat,
+            dice: Dice) -> tuple[Strike, list[dict[str, Any]]]:
+    """The attack's or the counterattack's roll on the CRT, and its itemization: each unit's factor, the
+    total, the column, and an X read as A at Stage One."""
+    cf, steps = total(rollers, targets, combat)
+    struck = _on_crt(cf, dice.roll(name).value, combat.stage)
+    steps += [item(f"{name}, total", f"= {cf}", "6.1"), item(f"{name}, column", struck.column, "Combat Results Table")]
+    if crt.printed(cf, struck.roll) != struck.result:
+        steps.append(item(f"{name}, X at Stage One", f"= {struck.result}", "7.3"))
+    return struck, steps
 
 
 def effects(result: str, side: str, targets: tuple[Fighter, ...], chosen: str | None) -> dict[str, str]:
@@ -194,8 +249,8 @@ def morale_check(unit: Fighter, combat: Combat, roll: int) -> Fate:
 def resolve(combat: Combat, dice: Dice) -> Outcome:
     """Both rolls, applied simultaneously (6.1, 6.3, 6.4), and the EI changes of the chart."""
     check(combat)
-    attack = strike(combat.attackers, combat.defenders, combat, dice.roll("attack").value)
-    counter = strike(combat.defenders, combat.attackers, combat, dice.roll("counterattack").value)
+    attack, attack_steps = _rolled("attack", combat.attackers, combat.defenders, combat, dice)
+    counter, counter_steps = _rolled("counterattack", combat.defenders, combat.attackers, combat, dice)
     hit = effects(attack.result, combat.attacker, combat.defenders, combat.choices.get("attack"))
     hit |= effects(counter.result, other(combat.attacker), combat.attackers, combat.choices.get("counterattack"))
     fates: dict[str, Fate] = {}
@@ -205,15 +260,26 @@ def resolve(combat: Combat, dice: Dice) -> Outcome:
             fates[unit.id] = morale_check(unit, combat, dice.roll(f"morale check of {unit.id}").value)
         else:
             fates[unit.id] = Fate(unit.id, side, effect)
-    ei = {AUTHORITY: 0, PROTESTER: 0}
+    points = ei_points(combat, fates, dice)
+    units = tuple(fates[unit.id] for unit in combat.attackers + combat.defenders)
+    return Outcome(attack, counter, units, exposure.net(points), (*attack_steps, *counter_steps), tuple(points))
+
+
+def ei_points(combat: Combat, fates: dict[str, Fate], dice: Dice) -> list[exposure.Points]:
+    """The chart's combat lines, unit by unit as listed (attackers, then defenders), rolling the -1d6 of each
+    Protester Crowd permanently removed."""
+    points = []
     for unit in combat.attackers + combat.defenders:
         fate = fates[unit.id].fate
-        ei[AUTHORITY] += exposure.MUNITIONS * unit.munitions
-        ei[PROTESTER] += exposure.AUTHORITY_REMOVED * (fate == RESERVE)
+        if unit.munitions:
+            points.append(exposure.Points(AUTHORITY, f"{unit.id}, Special Munitions", exposure.MUNITIONS))
+        if fate == RESERVE:
+            points.append(exposure.Points(PROTESTER, f"{unit.id}, temporarily removed", exposure.AUTHORITY_REMOVED))
         if fate == REMOVED and unit.type.kind == GROUP:
-            ei[combat.group_ei] += exposure.GROUP_REMOVED if combat.group_ei == AUTHORITY else -exposure.GROUP_REMOVED
+            gained = exposure.GROUP_REMOVED if combat.group_ei == AUTHORITY else -exposure.GROUP_REMOVED
+            points.append(exposure.Points(combat.group_ei, f"{unit.id}, Group permanently removed", gained))
         elif fate == REMOVED:
-            ei[AUTHORITY] += exposure.CROWD_REMOVED
-            ei[PROTESTER] -= dice.roll(f"Protester EI for {unit.id} removed").value
-    units = tuple(fates[unit.id] for unit in combat.attackers + combat.defenders)
-    return Outcome(attack, counter, units, ei)
+            roll = dice.roll(f"Protester EI for {unit.id} removed").value
+            points += [exposure.Points(AUTHORITY, f"{unit.id}, Crowd permanently removed", exposure.CROWD_REMOVED),
+                       exposure.Points(PROTESTER, f"{unit.id}, Crowd permanently removed (1d6)", -roll)]
+    return points

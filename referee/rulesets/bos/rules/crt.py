@@ -31,7 +31,12 @@ def column(cf: int) -> int:
     return _BY_TOTAL[min(cf, _OPEN) - 1]
 
 
+def printed(cf: int, roll: int) -> str:
+    """The result the table prints at this total and roll."""
+    return ROWS[roll - 1][column(cf)]
+
+
 def result(cf: int, roll: int, stage: int) -> str:
     """The table's result; at Stage One escalation an X reads as A (6.3, 7.3)."""
-    found = ROWS[roll - 1][column(cf)]
+    found = printed(cf, roll)
     return A if found == X and stage == 1 else found

@@ -8,18 +8,21 @@ of units on the way (Random Events Table 31-34).
 from __future__ import annotations
 
 from referee.errors import Refusal
+from referee.rulesets.bos.rules import exposure
 from referee.rulesets.bos.rules.events import RandomEvent
 from referee.rulesets.bos.rules.units import AUTHORITY, TYPES
+from referee.text import plural
 
 COST = -4  # Authority EI per unit taken (EI Adjustment Chart)
 DELAY = 2  # game-turns State Troopers and National Guard take to arrive
 AT_ONCE = ("spd",)  # types placed in the Reserve Pool at once
 
 
-def order(wanted: dict[str, int], available: dict[str, int], stage: int, turn: int) -> tuple[dict[str, int], dict[str, int]]:
-    """The Authority's order (4.22): its EI change, and for each type ordered the game-turn it reaches the
-    Reserve Pool (`turn` itself for SPD). Refused beyond the counter mix left off-map, and for State Troopers
-    or National Guard at Stage One (7.3)."""
+def order(wanted: dict[str, int], available: dict[str, int], stage: int,
+          turn: int) -> tuple[list[exposure.Points], dict[str, int]]:
+    """The Authority's order (4.22): its EI cost, a line per type ordered, and for each type ordered the
+    game-turn it reaches the Reserve Pool (`turn` itself for SPD). Refused beyond the counter mix left
+    off-map, and for State Troopers or National Guard at Stage One (7.3)."""
     arrivals = {}
     for kind, count in wanted.items():
         if kind not in TYPES or TYPES[kind].side != AUTHORITY or count < 0:
@@ -30,7 +33,9 @@ def order(wanted: dict[str, int], available: dict[str, int], stage: int, turn: i
         if count and stage == 1 and kind not in AT_ONCE:
             raise Refusal("7.3", f"no State Trooper or National Guard emergency reinforcements at Stage One ({kind})")
         arrivals[kind] = turn if kind in AT_ONCE else turn + DELAY
-    return {AUTHORITY: COST * sum(wanted.values())}, arrivals
+    cost = [exposure.Points(AUTHORITY, f"{plural(count, kind.replace('_', ' ') + ' unit')} taken", COST * count)
+            for kind, count in wanted.items() if count]
+    return cost, arrivals
 
 
 def shifted(kind: str, due: int, event: RandomEvent, turn: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.core.dice import Dice
+from referee.rulesets.bos.rules import exposure
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER
 
 ENGLISH, SPANISH = "english", "spanish"  # readings of the table
@@ -41,9 +42,18 @@ class RandomEvent:
     ei: tuple[tuple[str, int], ...] = ()  # EI points added, per side
 
     @property
+    def row(self) -> str:
+        """Its row of the table, as an itemization cites it."""
+        return f"Random Events Table {self.roll}"
+
+    @property
     def section(self) -> str:
         """How a refusal cites it."""
-        return f"Random Events Table {self.roll} ({self.title})"
+        return f"{self.row} ({self.title})"
+
+    def points(self) -> list[exposure.Points]:
+        """Its EI points as lines of the chart ("+/- ? per specific random event")."""
+        return [exposure.Points(side, self.title, value, self.row) for side, value in self.ei]
 
     @property
     def rolls(self) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from dataclasses import asdict
 
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS
 from referee.core.state import GameState
 from referee.core.units import ACTIVE
 from referee.errors import Refusal
@@ -35,12 +36,12 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     fight = declared(state, side, node, command)
     tally = Tally(dice)
     outcome = combat.resolve(fight, tally)
-    after = exposure.settle({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, outcome.ei)
+    settled = exposure.settled({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, outcome.points)
     emit("combat", {
         "node": node, "attacker": side, "attackers": command["attackers"], "defenders": command["defenders"],
         "attack": asdict(outcome.attack), "counterattack": asdict(outcome.counterattack),
         "units": [{k: v for k, v in asdict(fate).items() if v is not None} for fate in outcome.units],
-        "change": outcome.ei, "ei": after}, tuple(tally.rolls))
+        "change": settled.change, "ei": settled.after, ITEMS: [*outcome.factors, *settled.items]}, tuple(tally.rolls))
 
 
 def declared(state: GameState, side: str, node: str, command: dict) -> combat.Combat:

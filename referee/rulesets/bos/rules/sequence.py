@@ -57,9 +57,9 @@ def _turn_end(ctx: Context, state: GameState, emit: Emit) -> None:
         if unit.side == PROTESTER:
             held.setdefault(unit.site, []).append(unit.type)
     spd = sum(unit.type == "spd" for unit in on_map)
-    change = turn_end.changes(ctx.scenario.board, held, spd, turns.is_night(state.turn))
+    lines = turn_end.lines(ctx.scenario.board, held, spd, turns.is_night(state.turn))
     core = turn_end.exposure_values(ctx.scenario.board)
-    state = settle_ei(state, change, "turn end", emit, tuple(area for area in core if area in held))
+    state = settle_ei(state, lines, "turn end", emit, tuple(area for area in core if area in held))
     if turns.is_night(state.turn + 1) and state.turn < state.local["last_turn"]:
         _nightfall(state, emit)
 

@@ -102,9 +102,7 @@ def calculate(name: str, data: object, seed: int | None = None) -> dict:
     conflict, typed = parse(data)
     given = TableDice(typed)
     dice = Tally(_Typed(given, SeededDice(int.from_bytes(os.urandom(4), "big") if seed is None else seed)))
-    read = tables.load()
-    outcome = resolve(conflict, read, dice)
+    outcome = resolve(conflict, tables.load(), dice)
     given.check_all_used()
-    return to_json(conflict.table, outcome, [roll.value for roll in dice.rolls],
-                   min(outcome.ratio, read[conflict.table].columns(conflict.attacker)))
+    return to_json(conflict.table, outcome, [roll.value for roll in dice.rolls], outcome.column)
 

@@ -11,11 +11,17 @@ import re
 from dataclasses import dataclass
 
 from referee.core.dice import Dice
+from referee.core.events import item
 from referee.errors import Refusal
+from referee.rulesets.chicago.rules.forces import KINDS, kind_of
 from referee.rulesets.chicago.rules.tables import ASSAULT, Result, Table
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, UnitType, other, rank
+from referee.text import plural
 
 RESOLVE = "HOW TO RESOLVE CONFLICT"
+PIECES = "THE PLAYING PIECES"  # the strength of each platoon, group and company by level
+BREAKING = "BREAKING DOWN AND BUILDING UP UNITS 2"  # the fraction of a force a result affects
+FRACTION = {3: "a third", 2: "a half"}
 POLICE_CAP = 4  # 8: police attacks above 4:1 are 4:1
 FORCED_AT = 5  # 7: demonstrators at 5:1 or better force an assault
 BOX = re.compile(r"P(\d{1,3})/D(\d{1,3})")
@@ -48,6 +54,11 @@ class Box:
     def points(self, side: str) -> int:
         return self.police if side == POLICE else self.demonstrators
 
+    @property
+    def code(self) -> str:
+        """The code as printed under the box's name: "P4/D1"."""
+        return f"P{self.police}/D{self.demonstrators}"
+
 
 def box(code: str) -> Box | None:
     """A box's code such as "P4/D1" read, or None."""
@@ -68,12 +79,14 @@ class Conflict:
 
 @dataclass(frozen=True)
 class Strike:
-    """One roll on a table: the die, the result, who won and the points each side scores."""
+    """One roll on a table: the die, the result, who won, the points each side scores, and the lines of the
+    rules that gave the levels changed and the points (`referee.core.events.item`)."""
 
     roll: int
     result: str
     winner: str | None
     points: dict[str, int]
+    items: tuple[dict, ...]
 
 
 @dataclass(frozen=True)
@@ -87,7 +100,9 @@ class Piece:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The strengths, the odds as a whole ratio, the roll, the forced assault if any, and every unit after."""
+    """The strengths, the odds as a whole ratio (police attacks above 4:1 as 4:1), the roll, the forced assault if
+    any, and every unit after; `whole` the odds before that cap, `column` the odds of the table's column read, and
+    `items` the lines of the rules that gave the strengths, the odds, the levels changed and the points."""
 
     attack_strength: int
     defend_strength: int
@@ -96,6 +111,9 @@ class Outcome:
     strike: Strike
     forced: Strike | None
     pieces: tuple[Piece, ...]
+    whole: int
+    column: int
+    items: tuple[dict, ...]
 
 
 def check(conflict: Conflict) -> None:
@@ -160,6 +178,31 @@ def ratio(attack: int, defend: int, attacker: str) -> int:
     return min(whole, POLICE_CAP) if attacker == POLICE else whole
 
 
+def strength_items(units: tuple[Unit, ...]) -> list[dict]:
+    """A side's strength (6) kind by kind, as THE PLAYING PIECES number each platoon or group: "3 P1 ×4 = 12"."""
+    counted: dict[tuple[str, int | None], int] = {}
+    each: dict[tuple[str, int | None], int] = {}
+    for unit in units:
+        key = (unit.type.name, unit.level)
+        counted[key] = counted.get(key, 0) + unit.count
+        each[key] = unit.type.strength(unit.level or 1)
+    order = list(KINDS)
+    return [item(f"{n} {kind_of(*key)}", f"×{each[key]} = {n * each[key]}", PIECES)
+            for key, n in sorted(counted.items(), key=lambda pair: order.index(kind_of(*pair[0])))]
+
+
+def odds_items(conflict: Conflict, attack: int, defend: int, whole: int, odds: int, column: int) -> list[dict]:
+    """How the odds were read (6, 8): `whole` to one, the police's cap at 4:1 (`odds`), the side's last column
+    beyond it (`column`)."""
+    items = [item(f"odds {attack}:{defend}", f"= {whole}:1", f"{RESOLVE} 6")]
+    if odds < whole:
+        items.append(item(f"police attacks above {POLICE_CAP}:1", f"read as {odds}:1", f"{RESOLVE} 8"))
+    if column < odds:
+        items.append(item(f"{conflict.table.upper()} for the {conflict.attacker}, last column", f"read as {column}:1",
+                          f"{RESOLVE} 6"))
+    return items
+
+
 def forced(conflict: Conflict, odds: int) -> bool:
     """Whether the demonstrators' odds force the police to roll on the ASSAULT table at 1:1 (7): 5:1 or better
     on police units (regular or Tac), none of them in a minimum box."""
@@ -182,15 +225,19 @@ class _Platoons:
         self.levels = [[unit.level or 1] * unit.count for unit in units]
         self.out: set[tuple[int, int]] = set()  # (unit, platoon) out of the game
 
-    def apply(self, result: Result) -> None:
+    def apply(self, result: Result) -> list[dict]:
         """Lower (or raise) one level the fraction of the affected side's force, lowest first (ATTRITION RULE: "the
         first units to be raised or lowered ... MUST be the lowest"); a platoon or group that can go no lower leaves
-        the game, except Tac; one at level 1, and Tac and the Guard, which have one level, go no higher."""
+        the game, except Tac; one at level 1, and Tac and the Guard, which have one level, go no higher. Returns
+        the line of the rules of thumb that counted them: "demonstrators, a third of 7 groups = 2 down a level"."""
         if result.affected is None or result.fraction is None:
-            return
+            return []
         present = [(rank(unit.type, level), u, p) for u, unit in enumerate(self.units) if unit.type.side == result.affected
                    for p, level in enumerate(self.levels[u]) if (u, p) not in self.out]
-        for _, u, p in sorted(present)[:affected(len(present), result.fraction) if present else 0]:
+        if not present:
+            return []
+        count = affected(len(present), result.fraction)
+        for _, u, p in sorted(present)[:count]:
             kind = self.units[u].type
             if result.up:
                 self.levels[u][p] = max(1, self.levels[u][p] - 1)
@@ -198,6 +245,9 @@ class _Platoons:
                 self.levels[u][p] += 1
             elif kind.removable:
                 self.out.add((u, p))
+        force = plural(len(present), "group" if result.affected == DEMONSTRATORS else "platoon")
+        return [item(f"{result.affected}, {FRACTION[result.fraction]} of {force}",
+                     f"= {count} {'up' if result.up else 'down'} a level", BREAKING)]
 
     def pieces(self) -> tuple[Piece, ...]:
         """Each unit as it stands now: the part still at its level, then the parts lower, then the part out."""
@@ -211,25 +261,35 @@ class _Platoons:
         return tuple(found)
 
 
-def _strike(table: Table, side: str, odds: int, roll: int, where: Box, platoons: _Platoons) -> Strike:
+def _strike(table: Table, side: str, odds: int, roll: int, where: Box, platoons: _Platoons, assault: bool) -> Strike:
+    """One roll read on the table: its level changes, then the box's points to the winner (5), each an item
+    naming the forced assault where it is one (`assault`)."""
     result = table.result(side, odds, roll)
-    platoons.apply(result)
+    label = "forced assault: " if assault else ""
+    items = [{**entry, "line": label + entry["line"]} for entry in platoons.apply(result)]
     points = {POLICE: 0, DEMONSTRATORS: 0}
     if result.winner is not None:
         points[result.winner] = where.points(result.winner)
-    return Strike(roll, result.code, result.winner, points)
+        items.append(item(f"{result.winner} win{' the forced assault' if assault else ''} ({where.code})",
+                          points[result.winner], f"{RESOLVE} 5"))
+    return Strike(roll, result.code, result.winner, points, tuple(items))
 
 
 def resolve(conflict: Conflict, tables: dict[str, Table], dice: Dice) -> Outcome:
-    """The conflict's roll and result, then the forced assault's if the odds call for one (6-8)."""
+    """The conflict's roll and result, then the forced assault's if the odds call for one (6-8), with the items
+    of the strengths, the odds and each roll."""
     check(conflict)
     attack, defend = strength(conflict.attack), strength(conflict.defend)
-    odds = ratio(attack, defend, conflict.attacker)
+    whole, odds = attack // defend, ratio(attack, defend, conflict.attacker)
+    table = tables[conflict.table]
+    column = table.column(conflict.attacker, odds)
     platoons = _Platoons(conflict.attack + conflict.defend)
-    strike = _strike(tables[conflict.table], conflict.attacker, odds, dice.roll(f"{conflict.table} at {odds}:1").value,
-                     conflict.box, platoons)
+    strike = _strike(table, conflict.attacker, odds, dice.roll(f"{conflict.table} at {odds}:1").value, conflict.box,
+                     platoons, False)
     assault = None
     if forced(conflict, odds):
-        assault = _strike(tables[ASSAULT], POLICE, 1, dice.roll("forced assault at 1:1").value, conflict.box, platoons)
-    return Outcome(attack, defend, odds, f"{odds}:1", strike, assault, platoons.pieces())
-
+        assault = _strike(tables[ASSAULT], POLICE, 1, dice.roll("forced assault at 1:1").value, conflict.box,
+                          platoons, True)
+    items = (*strength_items(conflict.attack), *strength_items(conflict.defend),
+             *odds_items(conflict, attack, defend, whole, odds, column), *strike.items, *(assault.items if assault else ()))
+    return Outcome(attack, defend, odds, f"{odds}:1", strike, assault, platoons.pieces(), whole, column, items)

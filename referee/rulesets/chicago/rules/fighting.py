@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
@@ -85,11 +86,12 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         "box": node, "attacker": side, "table": fought.table,
         "attack": [unit.id for unit in attack], "defend": [unit.id for unit in defend],
         "attack_strength": outcome.attack_strength, "defend_strength": outcome.defend_strength, "odds": outcome.odds,
+        "ratio": f"{outcome.whole}:1", "column": f"{outcome.column}:1",
         "roll": outcome.strike.roll, "result": outcome.strike.result, "winner": outcome.strike.winner,
         "forced": None if outcome.forced is None else {"roll": outcome.forced.roll, "result": outcome.forced.result,
                                                        "winner": outcome.forced.winner},
         "points": points, "changes": done.changes, "marked": done.marked,
-        "ei": {s: state.scores[s] + points[s] for s in (POLICE, DEMONSTRATORS)},
+        "ei": {s: state.scores[s] + points[s] for s in (POLICE, DEMONSTRATORS)}, ITEMS: list(outcome.items),
     }, tuple(tally.rolls))
 
 

@@ -12,6 +12,7 @@ import heapq
 
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS, item
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError, Refusal
@@ -19,6 +20,7 @@ from referee.rulesets.chicago.rules import board, forces, steps
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, box_of, in_minimum, units_named
 from referee.rulesets.chicago.rules.steps import GREEN_MOVE, MOVER, STEPS
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, other
+from referee.text import plural
 
 MOVE = "HOW TO MOVE UNITS"
 GUARD = "NATIONAL GUARD"
@@ -181,6 +183,12 @@ def begin(ctx: Context, state: GameState, emit: Emit) -> GameState:
     return emit("play-begun", {})
 
 
+def guard_points(companies: int, each: int, how: str) -> tuple[int, list[dict]]:
+    """Green's points for Guard companies brought in or taken out, `each` a company (NATIONAL GUARD), and their line."""
+    points = each * companies
+    return points, [item(f"{plural(companies, 'NG company', 'NG companies')} {how}, {each} each", points, GUARD)]
+
+
 def guard_in(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "guard", "units": n, "to"}`: National Guard companies brought in while green leads; green gets two
     points for each (NATIONAL GUARD)."""
@@ -193,9 +201,9 @@ def guard_in(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     count = command["units"]
     if count > len(free):
         raise Refusal(GUARD, f"{len(free)} Guard companies are left to bring in, not {count}")
-    points = GUARD_IN * count
+    points, items = guard_points(count, GUARD_IN, "brought in")
     emit("guard-in", {"units": free[:count], "to": to, "points": points,
-                      "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}})
+                      "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}, ITEMS: items})
 
 
 def guard_out(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -206,6 +214,6 @@ def guard_out(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     wrong = next((unit for unit in units if unit.type != "guard"), None)
     if wrong:
         raise Refusal(GUARD, f"only National Guard companies are taken out this way, not {wrong.id}")
-    points = GUARD_OUT * len(units)
+    points, items = guard_points(len(units), GUARD_OUT, "taken out")
     emit("guard-out", {"units": [unit.id for unit in units], "points": points,
-                       "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}})
+                       "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}, ITEMS: items})

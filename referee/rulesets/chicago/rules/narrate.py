@@ -33,8 +33,10 @@ def _conflict(d: dict) -> str:
     if d["forced"]:
         f = d["forced"]
         forced = f"; forced assault at 1:1 rolls {f['roll']}: {f['result']}"
+    column = d.get("column", d["odds"])  # a session logged before the column was kept: its odds, as read
+    odds = d["odds"] if d.get("ratio", column) == column else f"{d['attack_strength']}:{d['defend_strength']} read as {column}"
     return (f"Conflict in {d['box']}: {d['attacker']} {tally(d['attack'])} ({d['attack_strength']}) against "
-            f"{tally(d['defend'])} ({d['defend_strength']}), {d['odds']} on {d['table'].upper()}, rolls {d['roll']}: "
+            f"{tally(d['defend'])} ({d['defend_strength']}), {odds} on {d['table'].upper()}, rolls {d['roll']}: "
             f"{d['result']}{forced}; {_changes(d)}; {_ei(d)}")
 
 

@@ -60,9 +60,13 @@ class Table:
         """How many columns `side` reads: its last is that many to one."""
         return len(self.rows[side][0])
 
+    def column(self, side: str, ratio: int) -> int:
+        """The column `side` reads at `ratio`:1: that one, or its last beyond it."""
+        return min(ratio, self.columns(side))
+
     def result(self, side: str, ratio: int, roll: int) -> Result:
         """The result of `side` attacking at `ratio`:1 (read on its last column beyond it) with a die `roll`."""
-        return self.rows[side][roll - 1][min(ratio, self.columns(side)) - 1]
+        return self.rows[side][roll - 1][self.column(side, ratio) - 1]
 
 
 def parse(code: object) -> Result | None:

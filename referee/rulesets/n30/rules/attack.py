@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
@@ -12,7 +13,7 @@ from referee.rulesets.n30.rules.confrontation import PoliceIn, ProtesterIn, reso
 from referee.rulesets.n30.rules.limits import STACKING
 from referee.rulesets.n30.rules.movement import clear_markers
 from referee.rulesets.n30.rules.phases import CONFRONTATION, POLICE, PROTESTERS
-from referee.rulesets.n30.rules.success import scoring
+from referee.rulesets.n30.rules.success import gain, scoring
 
 
 def retreat_options(ctx: Context, state: GameState, node: str, incoming: dict[str, int] | None = None) -> list[str]:
@@ -65,7 +66,7 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), ids)
     police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]
     protesters = [ProtesterIn(u.id, u.type, bool(u.attrs.get("locked", True))) for u in attacked]
-    bystanders = [u.type for u in state.at(node, PROTESTERS) if u.id not in ids]
+    bystanders = [ProtesterIn(u.id, u.type) for u in state.at(node, PROTESTERS) if u.id not in ids]
     result = resolve(police, protesters, command.get("gas", False), command.get("allocation"),
                      command.get("refuse", ()), dice, bystanders)
     if ctx.options.get("hidden") == "strong":
@@ -74,10 +75,10 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
         "node": node, "gas": result.gas, "police": [p.id for p in police],
         "police_total": result.police_total, "effective_total": result.effective_total,
         "allocation": dict(result.allocation), "units": [_result(r) for r in result.units],
-        "successes": result.successes,
+        "successes": result.successes, ITEMS: list(result.items),
     }, result.rolls)
     if result.successes:
-        state = emit("success", {"side": PROTESTERS, "points": result.successes, "source": "4.5", "node": node})
+        state = emit("success", gain(state.scores[PROTESTERS], "4.5", result.political, node=node))
     for outcome in result.units:
         if outcome.radicalized:
             state = emit("unit-radicalized", {"unit": outcome.id, **mood.radicalized(state.units[outcome.id])})

@@ -2,8 +2,9 @@
 
 The session engine calls `resolve` and then carries out the results on the map
 (retreats 4.1, removals 4.2, radicalization 4.3, successes 4.5/5.4); this module
-only decides them.  It imports nothing beyond the standard library, the errors
-and the dice, so that `referee resolve n30` starts fast.
+only decides them, and itemizes each number it reaches, a line of the rules each.
+It imports nothing beyond the standard library, the errors, the dice and the
+events' itemization, so that `referee resolve n30` starts fast.
 
 Readings of the ambiguous points are in RULINGS-confrontation.md.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from referee.core.dice import Dice, Roll
+from referee.core.events import item
 from referee.errors import RefereeError, Refusal
 
 # 1.7: soft squads rate 1-1, hard squads 2-1, mounted squads 1-2; chemical units rate
@@ -35,6 +37,8 @@ RADICALIZED = "radicalized"
 LOCKDOWN = "lockdown"
 #: (4.5) the units that raise the political cost of gas.
 POLITICAL_TYPES: frozenset[str] = frozenset({"theater", "demonstration"})
+#: (4.5) gassing gives 1 success, and "3 or more" theater/demonstration units give no more than 3 do.
+GAS_COST, MOST_COUNTED = 1, 3
 
 UNAFFECTED, RETREAT, DESTROYED, STAYS = "unaffected", "retreat", "destroyed", "stays"
 RESULTS: tuple[str, ...] = (UNAFFECTED, RETREAT, DESTROYED, STAYS)
@@ -100,6 +104,8 @@ class Confrontation:
     units: tuple[UnitResult, ...]
     successes: int  # 4.5 / 5.4: what the protesters gain
     rolls: tuple[Roll, ...]  # every die, in the order rolled
+    items: tuple[dict, ...]  # how the strengths faced were reached (factor_items): the squads' factors add up to police_total
+    political: tuple[dict, ...]  # how `successes` was reached (political_items): the lines add up to it
 
     @property
     def dice(self) -> tuple[int, ...]:
@@ -204,12 +210,35 @@ def facing(share: int, unit_type: str) -> int:
     return share * 2 if unit_type == UNORGANIZED else share
 
 
-def political_cost(types: Iterable[str], gas: bool) -> int:
-    """4.5 / 5.4: 1 success for gassing, +1 per theater/demonstration unit, at most 4 in all."""
+def factor_items(police: Sequence[PoliceIn], protesters: Sequence[ProtesterIn], gas: bool) -> list[dict]:
+    """1.7, 4: what makes the strength each protester unit faces, a line each: every squad's confrontation factor
+    (chemical units add none), the doubling for gas, the division among the units, each unorganized cluster's doubling."""
+    lines = [item(f"{unit.id}, {unit.type} squad", police_factor(unit.type), "1.7")
+             for unit in police if police_factor(unit.type)]
+    if gas:
+        lines.append(item(f"gas, {', '.join(unit.id for unit in police if unit.type in GAS_TYPES)}", "×2", "4"))
+    if len(protesters) > 1:
+        lines.append(item(f"shared among {len(protesters)} protester units", f"÷{len(protesters)}", "4"))
+    return lines + [item(f"{unit.id}, unorganized", "×2", "4") for unit in protesters if unit.type == UNORGANIZED]
+
+
+def political_items(units: Iterable[ProtesterIn], gas: bool) -> list[dict]:
+    """4.5 / 5.4, a line each: 1 success for gassing the intersection, 1 more for each theater or demonstration
+    unit in it, and the cap: 3 or more of them count as 3 (4 successes at most)."""
     if not gas:
-        return 0
-    count = sum(1 for unit_type in types if unit_type in POLITICAL_TYPES)
-    return 1 + min(3, count)
+        return []
+    counted = [unit for unit in units if unit.type in POLITICAL_TYPES]
+    lines = [item("the police gas the intersection", GAS_COST, "4.5")]
+    lines += [item(f"{unit.id}, {unit.type} cluster", 1, "4.5") for unit in counted]
+    if len(counted) > MOST_COUNTED:
+        lines.append(item(f"{len(counted)} theater/demonstration units count as {MOST_COUNTED}",
+                          MOST_COUNTED - len(counted), "4.5"))
+    return lines
+
+
+def political_cost(types: Iterable[str], gas: bool) -> int:
+    """4.5 / 5.4: 1 success for gassing, +1 per theater/demonstration unit, at most 4 in all (units known by type)."""
+    return sum(line["value"] for line in political_items([ProtesterIn(kind, kind) for kind in types], gas))
 
 
 def die_result(roll: int, strength: int, gas: bool) -> str:
@@ -229,8 +258,8 @@ def refusal_result(roll: int) -> str:
 
 def _police_units(police: Iterable[PoliceIn | tuple]) -> list[PoliceIn]:
     units = []
-    for item in police:
-        unit = item if isinstance(item, PoliceIn) else _build(PoliceIn, item, "police")
+    for given in police:
+        unit = given if isinstance(given, PoliceIn) else _build(PoliceIn, given, "police")
         if not isinstance(unit.id, str) or not unit.id:
             raise RefereeError(f"police unit ids must be non-empty strings, got {unit.id!r}")
         police_factor(unit.type)
@@ -243,8 +272,8 @@ def _police_units(police: Iterable[PoliceIn | tuple]) -> list[PoliceIn]:
 
 def _protester_units(protesters: Iterable[ProtesterIn | tuple]) -> list[ProtesterIn]:
     units = []
-    for item in protesters:
-        unit = item if isinstance(item, ProtesterIn) else _build(ProtesterIn, item, "protester")
+    for given in protesters:
+        unit = given if isinstance(given, ProtesterIn) else _build(ProtesterIn, given, "protester")
         if not isinstance(unit.id, str) or not unit.id:
             raise RefereeError(f"protester unit ids must be non-empty strings, got {unit.id!r}")
         if not isinstance(unit.type, str) or unit.type not in PROTESTER_TYPES:
@@ -302,14 +331,14 @@ def resolve(
     allocation: Mapping[str, int] | None,
     refuse: Iterable[str],
     dice: Dice,
-    bystanders: Iterable[str] = (),
+    bystanders: Iterable[ProtesterIn] = (),
 ) -> Confrontation:
     """Resolve one N30 confrontation (4, 4.1-4.5, 5.4).
 
     Every check is made before the first die is rolled.  Dice: one per protester unit in
     the order given, then one refusal die per refusing lockdown that was forced to retreat,
-    in the same order (4.4).  `bystanders` are the types of the other protester units in the
-    intersection, attacked earlier in the phase (4.1): gas there costs the police for them too (4.5).
+    in the same order (4.4).  `bystanders` are the other protester units in the intersection,
+    attacked earlier in the phase (4.1): gas there costs the police for them too (4.5).
     """
     if not isinstance(gas, bool):
         raise RefereeError(f"gas must be true or false, got {gas!r}")
@@ -319,7 +348,8 @@ def resolve(
     check_attack(police_types, gas)
     refusing = check_refusals(protester_units, refuse)
 
-    total = police_total(police_types)
+    items = factor_items(police_units, protester_units, gas)
+    total = sum(line["value"] for line in items if isinstance(line["value"], int))
     effective = total * 2 if gas else total
     names = [unit.id for unit in protester_units]
     if allocation is None:
@@ -349,12 +379,15 @@ def resolve(
         radicalized = gas and unit.type == UNORGANIZED and roll.value == 6 and result != DESTROYED
         results.append(UnitResult(unit.id, unit.type, strength, roll.value, result, refusal_roll, radicalized))
 
+    political = political_items(chain(protester_units, bystanders), gas)
     return Confrontation(
         gas=gas,
         police_total=total,
         effective_total=effective,
         allocation=tuple(shares.items()),
         units=tuple(results),
-        successes=political_cost(chain((unit.type for unit in protester_units), bystanders), gas),
+        successes=sum(line["value"] for line in political),
         rolls=tuple(rolls),
+        items=tuple(items),
+        political=tuple(political),
     )

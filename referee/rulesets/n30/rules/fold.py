@@ -8,8 +8,7 @@ from referee.core.state import GameState, relocate
 from referee.core.units import DESTROYED, OFF_MAP
 from referee.rules import names
 from referee.rulesets.n30.rules.setup import LOCKDOWN, RADICALIZED, fresh_turn
-
-MAX_SUCCESS = 200
+from referee.rulesets.n30.rules.success import settled
 
 
 def evolve(ctx: Context, state: GameState, event: Event) -> None:
@@ -90,7 +89,7 @@ def _mood(state: GameState, data: dict) -> None:
 
 def _scored(state: GameState, data: dict) -> None:
     side = data["side"]
-    state.scores[side] = max(0, min(MAX_SUCCESS, state.scores[side] + data["points"]))
+    state.scores[side] = settled(state.scores[side], data["points"])
 
 
 def _relocked(state: GameState, data: dict) -> None:

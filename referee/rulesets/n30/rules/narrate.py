@@ -24,11 +24,9 @@ def _confrontation(d: dict) -> str:
 
 
 def _mood(d: dict) -> str:
-    factors = "".join(f", {name} {value:+d}" for name, value in d["modifiers"].items())
     held = " (held: radicalized)" if d["held"] else ""
     runs = "; it breaks and runs" if d["running"] else ""
-    return (f"{d['unit']} mood: RL {d['was']} → {d['rl']} {d['level']}{held}{runs} "
-            f"(roll {d['roll']}{factors} = {d['score']}; crowd_mood)")
+    return f"{d['unit']} mood: RL {d['was']} → {d['rl']} {d['level']}{held}{runs} (score {d['score']}; crowd_mood)"
 
 
 def _radicalized(d: dict) -> str:

@@ -1,12 +1,18 @@
-"""The success phase (5.1-5.3) and the end of the game (1.1, 5)."""
+"""The success phase (5.1-5.3), the success level's gains line by line within its bounds (1.1), and the end of the
+game (1.1, 5)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.core.board import Board
+from referee.core.events import ITEMS, item
 from referee.core.state import GameState
 from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
 
 VENUE, HOTEL, ENTRANCE = "venue", "hotel", "entrance"
+#: 1.1: "The protesters track their success level (0-200)".
+MAX_SUCCESS, LEVEL = 200, "1.1"
 
 
 def _held(board: Board, occupied: set[str], kind: str) -> list[str]:
@@ -51,6 +57,30 @@ def entrance(board: Board, state: GameState) -> list[str]:
 def scoring(board: Board, occupied: set[str]) -> dict[str, list[str]]:
     """What protester units on `occupied` gain in a success phase, one success per target, by section."""
     return {"5.1": _held(board, occupied, VENUE), "5.2": _hotels(board, occupied), "5.3": _held(board, occupied, ENTRANCE)}
+
+
+def target_item(board: Board, occupied: set[str], section: str, target: str) -> dict:
+    """The line of the success phase that scores one target (5.1-5.3), naming it as the map does, with the
+    intersections held that reach it (5.1, 5.3)."""
+    place = board.targets[target]
+    held = ", ".join(node for node in place.access if node in occupied)
+    what = {"5.1": f"reached from {held}", "5.2": "blockaded", "5.3": f"held at {held}"}[section]
+    return item(f"{place.name}, {what}", 1, section)
+
+
+def settled(score: int, points: int) -> int:
+    """1.1: the success level after a gain of `points`, kept within 0-200."""
+    return max(0, min(MAX_SUCCESS, score + points))
+
+
+def gain(score: int, source: str, lines: Sequence[dict], **where: str) -> dict:
+    """A `success` event's data at a success level of `score`: the points its rules' lines give (`source` the
+    section), where it was gained, and the lines, with 1.1's bound a line of its own where the level would leave
+    0-200: the lines add up to the level's change."""
+    points = sum(line["value"] for line in lines)
+    beyond = score + points - settled(score, points)
+    bound = [item(f"the success level runs 0-{MAX_SUCCESS}", -beyond, LEVEL)] if beyond else []
+    return {"side": PROTESTERS, "points": points, "source": source, **where, ITEMS: [*lines, *bound]}
 
 
 def success_phase(board: Board, state: GameState) -> dict[str, list[str]]:

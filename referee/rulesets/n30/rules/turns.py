@@ -10,7 +10,7 @@ from referee.errors import Refusal
 from referee.rulesets.n30.rules.movement import pending
 from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, PHASES, PROTESTERS, SUCCESS, next_phase
 from referee.rulesets.n30.rules.setup import LOCKDOWN
-from referee.rulesets.n30.rules.success import success_phase, winner
+from referee.rulesets.n30.rules.success import gain, success_phase, target_item, winner
 
 
 def end_phase(ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
@@ -36,10 +36,11 @@ def end_phase(ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
 
 
 def _score(ctx: Context, state: GameState, emit: Emit) -> None:
-    gained = success_phase(ctx.scenario.board, state)
-    for section, targets in gained.items():
+    board, occupied = ctx.scenario.board, state.occupied(PROTESTERS)
+    for section, targets in success_phase(board, state).items():
         for target in targets:
-            state = emit("success", {"side": PROTESTERS, "points": 1, "source": section, "target": target})
+            line = target_item(board, occupied, section, target)
+            state = emit("success", gain(state.scores[PROTESTERS], section, [line], target=target))
 
 
 def begin_turn(ctx: Context, state: GameState, turn: int, emit: Emit, dice: Dice) -> None:
