@@ -6,6 +6,7 @@ from typing import Literal, get_args
 
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS, item
 from referee.core.state import GameState
 from referee.errors import RefereeError, Refusal
 from referee.rules.charts import row_for
@@ -70,7 +71,7 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     emit("fought", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "intent": intent, "defending": defending,
                     "scores": list(result.scores), "margin": result.margin, "winner": winner, "result": result.result,
                     "modifiers": [result.modifiers[0], result.modifiers[1]],
-                    "casualty": casualty_id(state, loser) if hurt else None}, tuple(tally.rolls))
+                    "casualty": casualty_id(state, loser) if hurt else None, ITEMS: list(result.items)}, tuple(tally.rolls))
 
 
 def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -91,8 +92,8 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     first = state.local["firearm_casualties"] == 0 and bool(hurt)
     ids = casualty_ids(state, len(hurt))
     emit("shot", {"unit": unit.id, "crowd": crowd.id, "node": crowd.node, "from": unit.node, "firers": firers,
-                  "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt, strict=False)), "first": first},
-         tuple(tally.rolls))
+                  "automatic": automatic, "hits": shots.hits, "casualties": dict(zip(ids, hurt, strict=False)), "first": first,
+                  ITEMS: list(shots.items)}, tuple(tally.rolls))
 
 
 def gas(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -113,7 +114,8 @@ def overreact(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     tally = Tally(dice)
     result = over_reaction(tables(ctx), unit.type, command.get("modifiers", {}), tally)
     emit("over-reaction", {"unit": unit.id, "score": result.score, "result": result.result,
-                           "modifiers": result.modifiers, "opens_fire": result.opens_fire}, tuple(tally.rolls))
+                           "modifiers": result.modifiers, "opens_fire": result.opens_fire, ITEMS: list(result.items)},
+         tuple(tally.rolls))
 
 
 def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -132,10 +134,14 @@ def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     t = tables(ctx)
     tally = Tally(dice)
     shot = snipe_shot(t, state.local["sniper_shots"].get(at, 0) + 1, tally)
-    fate = row_for(t.firearms.wounds, tally.roll("sniper: wound", t.firearms.die).value).result if shot.hit else None
+    items, fate = list(shot.items), None
+    if shot.hit:
+        wound = tally.roll("sniper: wound", t.firearms.die).value
+        fate = row_for(t.firearms.wounds, wound).result
+        items.append(item(f"wound die {wound}:", fate, t.firearms.section))
     emit("sniped", {"from": at, "target": target.id, "node": target.node, "shot": shot.shot, "hit": shot.hit,
                     "spotted": shot.spotted, "fate": fate,
-                    "casualty": casualty_id(state, target.id) if fate in HURT else None}, tuple(tally.rolls))
+                    "casualty": casualty_id(state, target.id) if fate in HURT else None, ITEMS: items}, tuple(tally.rolls))
 
 
 def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

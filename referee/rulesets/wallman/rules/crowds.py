@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS, item
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
-from referee.rules.moods import roll_rl
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.actions import one_action
 from referee.rulesets.wallman.rules.negotiation import Talk
 from referee.rulesets.wallman.rules.negotiation import negotiate as talk_to
 from referee.rulesets.wallman.rules.phases import CROWD
+from referee.rulesets.wallman.rules.response import chart_roll
 from referee.rulesets.wallman.rules.setup import tables
 
 CHART, NEGOTIATION = "RL State Chart", "Negotiation"
@@ -83,9 +84,10 @@ def roll(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     why = command.get("why", "")
     counts = situation(ctx, state, crowd) | command.get("modifiers", {})
     tally = Tally(dice)
-    result = roll_rl(tables(ctx), crowd.attrs["rl"], counts, tally)
+    result, items = chart_roll(tables(ctx), crowd.attrs["rl"], counts, tally)
     emit("rl-rolled", {"crowd": crowd.id, "was": result.was, "rl": result.rl, "score": result.score,
-                       "modifiers": result.modifiers, "running": result.running, "why": why}, tuple(tally.rolls))
+                       "modifiers": result.modifiers, "running": result.running, "why": why, ITEMS: items},
+         tuple(tally.rolls))
 
 
 def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -111,7 +113,8 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     tally = Tally(dice)
     result = talk_to(tables(ctx), crowd.attrs["rl"], talk, tally)
     emit("negotiated", {"officer": officer.id, "crowd": crowd.id, "effective": result.effective, "was": result.was,
-                        "rl": result.rl, "score": result.score, "modifiers": result.modifiers}, tuple(tally.rolls))
+                        "rl": result.rl, "score": result.score, "modifiers": result.modifiers, ITEMS: list(result.items)},
+         tuple(tally.rolls))
 
 
 def split(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -137,4 +140,7 @@ def merge(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     into = lookup.unit(state, command, "into", CROWD, CHART)
     if crowd.id == into.id or crowd.node != into.node:
         raise Refusal(CHART, f"crowds merge in one place: {crowd.id} is at {crowd.node}, {into.id} at {into.node}")
-    emit("crowds-merged", {"crowd": crowd.id, "into": into.id, "rl": max(crowd.attrs["rl"], into.attrs["rl"])})
+    rl = max(crowd.attrs["rl"], into.attrs["rl"])
+    items = [item(f"{into.id}, RL before", f"= {into.attrs['rl']}", CHART),
+             item(f"{crowd.id}:", f"RL {crowd.attrs['rl']}", CHART), item("merged, the higher RL", f"= {rl}", CHART)]
+    emit("crowds-merged", {"crowd": crowd.id, "into": into.id, "rl": rl, ITEMS: items})

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from referee.core.dice import Dice
+from referee.core.events import item
 from referee.errors import RefereeError
 from referee.rules.charts import factors, row_for
+from referee.rulesets.wallman.rules.lines import band, factor_lines
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables
@@ -37,7 +39,8 @@ class Fighter:
 
 @dataclass(frozen=True)
 class Fight:
-    """One round between two figures: rolls, factors, scores, and the winner's result."""
+    """One round between two figures: rolls, factors, scores, and the winner's result; `items`, each figure's die
+    and factors (adding up to its score), then the margin's row."""
 
     intent: str
     rolls: tuple[int, int]
@@ -47,6 +50,7 @@ class Fight:
     winner: int | None  # 0 for the first figure, 1 for the second, None on a tie
     result: str
     text: str
+    items: tuple[dict[str, Any], ...] = ()
 
 
 def _worth(tables: Tables, fighter: Fighter) -> dict[str, int]:
@@ -82,9 +86,18 @@ def fight(tables: Tables, intent: str, a: Fighter, b: Fighter, dice: Dice) -> Fi
     scores = (rolls[0] + sum(worth[0].values()), rolls[1] + sum(worth[1].values()))
     margin = abs(scores[0] - scores[1])
     winner = None if margin == 0 else (0 if scores[0] > scores[1] else 1)
-    row = row_for(tables.fight.table.rows, margin)
+    rows = tables.fight.table.rows
+    row = row_for(rows, margin)
     result = row.arrest if winner == 0 and intent == "arrest" and row.arrest else row.result
-    return Fight(intent, rolls, worth, scores, margin, winner, result, row.text)
+    section = tables.fight.section
+    items = [line for fighter, roll, its, score in zip((a, b), rolls, worth, scores, strict=True) for line in (
+        item(f"{fighter.name}: d{tables.fight.die}", roll, section),
+        *factor_lines(tables.fight.modifiers, {}, its, section, f"{fighter.name}: "),
+        item(f"{fighter.name}: score", f"= {score}", section))]
+    by = "a tie" if winner is None else f"{(a, b)[winner].name} by {margin}"
+    arrest = ", making an arrest" if result != row.result else ""
+    items.append(item(f"{by} (row {band(rows, margin)}{arrest}):", result, section))
+    return Fight(intent, rolls, worth, scores, margin, winner, result, row.text, tuple(items))
 
 
 def outnumbered(tables: Tables, opponents: int) -> str | None:
@@ -114,7 +127,9 @@ def melee(tables: Tables, intent: str, lone: Fighter, others: list[Fighter], dic
         round_ = fight(tables, intent, lone, other, dice)
         if round_.winner == 0 and won:
             held = row_for(tables.fight.table.rows, 0)
-            round_ = Fight(intent, round_.rolls, round_.modifiers, round_.scores, round_.margin, None, held.result, held.text)
+            line = item(f"{lone.name} has won a round, and an outnumbered figure wins against one opponent only:",
+                        held.result, tables.fight.section)
+            round_ = replace(round_, winner=None, result=held.result, text=held.text, items=(*round_.items, line))
         won = won or round_.winner == 0
         rounds.append(round_)
         if round_.winner == 1 and round_.result in DOWN:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.core.dice import Dice
+from referee.core.events import item
 from referee.errors import RefereeError
 from referee.rules.charts import row_for
+from referee.text import plural
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables
@@ -15,13 +17,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Volley:
-    """One turn's fire of a group: the number needed, every die, and each downed man's fate."""
+    """One turn's fire of a group: the number needed, every die, and each downed man's fate; `items`, the number
+    needed, the hits, and each hit's wound die."""
 
     needed: int
     rolls: tuple[int, ...]
     hits: int
     wound_rolls: tuple[int, ...]
     casualties: tuple[str, ...]
+    items: tuple[dict[str, Any], ...] = ()
 
 
 def volley(tables: Tables, firer_type: str, firers: int, dice: Dice, automatic: bool = False, long_range: bool = False) -> Volley:
@@ -37,18 +41,26 @@ def volley(tables: Tables, firer_type: str, firers: int, dice: Dice, automatic: 
     hits = sum(roll >= needed for roll in rolls)
     wound_rolls = tuple(dice.roll("firearms: wound", f.die).value for _ in range(hits))
     casualties = tuple(row_for(f.wounds, roll).result for roll in wound_rolls)
-    return Volley(needed, rolls, hits, wound_rolls, casualties)
+    each = f", {f.automatic_dice} each (automatic)" if automatic else ""
+    items = [item(f"to hit, {firer_type}" + (f", beyond {f.long_range_inches} inches" if long_range else "") + ":",
+                  f"{needed} or more", f.section),
+             item(f"hits, {plural(firers, 'firer')}{each}: dice at {needed} or more", hits, f.section),
+             *(item(f"hit {n + 1}, wound die {roll}:", fate, f.section)
+               for n, (roll, fate) in enumerate(zip(wound_rolls, casualties, strict=True)))]
+    return Volley(needed, rolls, hits, wound_rolls, casualties, tuple(items))
 
 
 @dataclass(frozen=True)
 class SniperShot:
-    """A sniper's shot: the hit die, and the spotting die where the position can be spotted."""
+    """A sniper's shot: the hit die, and the spotting die where the position can be spotted; `items`, the hit die
+    and the spotting die with its factor (adding up to the spotting score)."""
 
     shot: int
     roll: int
     hit: bool
     spot_roll: int | None
     spotted: bool
+    items: tuple[dict[str, Any], ...] = ()
 
 
 def snipe(tables: Tables, shot: int, dice: Dice) -> SniperShot:
@@ -57,10 +69,20 @@ def snipe(tables: Tables, shot: int, dice: Dice) -> SniperShot:
     if not isinstance(shot, int) or isinstance(shot, bool) or shot < 1:
         raise RefereeError(f"{s.section}: shot counts the shots from this place, 1 or more, got {shot!r}")
     roll = dice.roll("sniper: to hit", s.die).value
+    hit = roll >= s.hit_on
+    aim = item(f"to hit on {s.hit_on}, die {roll}:", "hit" if hit else "miss", s.section)
     if shot == 1:
-        return SniperShot(shot, roll, roll >= s.hit_on, None, False)
+        return SniperShot(shot, roll, hit, None, False, (aim, item("first shot from this place:", "unobserved", s.section)))
     spot_roll = dice.roll("sniper: spotted?", s.die).value
-    return SniperShot(shot, roll, roll >= s.hit_on, spot_roll, spot_roll + (shot - 2) >= s.spot_on)
+    later = shot - 2
+    score = spot_roll + later
+    spotted = score >= s.spot_on
+    items = [aim, item("spotting die", spot_roll, s.section)]
+    if later:
+        items.append(item(f"{plural(later, 'shot')} after the second from this place", later, s.section))
+    items.append(item(f"spotting score, spotted on {s.spot_on}:", f"{score}, " + ("spotted" if spotted else "unseen"),
+                      s.section))
+    return SniperShot(shot, roll, hit, spot_roll, spotted, tuple(items))
 
 
 def counter_snipe(tables: Tables, dice: Dice) -> tuple[int, bool]:

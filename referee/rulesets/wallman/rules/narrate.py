@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.clock import phase_change
 from referee.core.engine import Context
-from referee.core.events import Event, items_note
+from referee.core.events import ITEMS, Event, items_note
 from referee.rules import names
 
 
@@ -25,7 +25,8 @@ LINES = {
     "crowd-moved": lambda d: (f"{d['crowd']} drifts {d['inches']}\" toward {d['why']}: " if "inches" in d
                               else f"{d['crowd']} moved by the umpire: ") + (
         f"{d['from']} -> {d['to']}" if d["to"] != d["from"] else f"stays at {d['from']}"),
-    "rl-rolled": lambda d: f"{d['crowd']} RL {d['was']} -> {d['rl']} (score {d['score']}: {_mods(d['modifiers'])})"
+    "rl-rolled": lambda d: f"{d['crowd']} RL {d['was']} -> {d['rl']}"
+                           + ("" if ITEMS in d else f" (score {d['score']}: {_mods(d['modifiers'])})")
                            + (" and runs" if d["running"] else "") + (f" - {d['why']}" if d["why"] else ""),
     "negotiated": lambda d: f"{d['officer']} negotiates with {d['crowd']}: " + (
         f"RL {d['was']} -> {d['rl']} (score {d['score']})" if d["effective"] else f"no effect at RL {d['was']}"),

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.core.dice import Dice
+from referee.core.events import item
 from referee.errors import Refusal
 from referee.rules.charts import factors, row_for
 from referee.rules.moods import level
+from referee.rulesets.wallman.rules.lines import factor_lines
+from referee.rulesets.wallman.rules.response import rl_items
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables
@@ -30,7 +33,8 @@ class Talk:
 
 @dataclass(frozen=True)
 class Negotiation:
-    """The outcome: `effective` is False (and no die rolled) outside the negotiable levels."""
+    """The outcome: `effective` is False (and no die rolled) outside the negotiable levels; `items`, how it was
+    reached, a line of the table each."""
 
     was: int
     effective: bool
@@ -40,6 +44,7 @@ class Negotiation:
     change: int
     rl: int
     text: str
+    items: tuple[dict[str, Any], ...] = ()
 
 
 def negotiate(tables: Tables, rl: int, talk: Talk, dice: Dice) -> Negotiation:
@@ -58,13 +63,17 @@ def negotiate(tables: Tables, rl: int, talk: Talk, dice: Dice) -> Negotiation:
         raise Refusal(n.section, f"the umpire's discretion is at most +/-{n.discretion}, got {talk.discretion}")
     if rl not in n.levels:
         allowed = " or ".join(map(str, n.levels))
-        return Negotiation(rl, False, None, {}, None, 0, rl, f"no effect: negotiation works only at RL {allowed}")
+        text = f"no effect: negotiation works only at RL {allowed}"
+        return Negotiation(rl, False, None, {}, None, 0, rl, text, (item(f"RL {rl}, not {allowed}:", "no effect", n.section),))
     counts = {"poor": int(talk.quality == "poor"), "not_face_to_face": int(not talk.face_to_face)}
     worth = factors(n.modifiers, counts, n.section)
+    lines = factor_lines(n.modifiers, counts, worth, n.section)
     if talk.discretion:
         worth["discretion"] = talk.discretion
+        lines.append(item("Umpire's discretion", talk.discretion, n.section))
     roll = dice.roll("negotiation", n.die).value
     score = roll + sum(worth.values())
     row = row_for(n.table, score)
     new = min(max(rl + row.change, 1), len(tables.rl.levels))
-    return Negotiation(rl, True, roll, worth, score, new - rl, new, row.text)
+    items = rl_items(tables, n.table, n.section, rl, roll, lines, score, row.change, new)
+    return Negotiation(rl, True, roll, worth, score, new - rl, new, row.text, tuple(items))

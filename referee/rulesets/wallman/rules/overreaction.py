@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.core.dice import Dice
+from referee.core.events import item
 from referee.errors import RefereeError
 from referee.rules.charts import factors, row_for
+from referee.rulesets.wallman.rules.lines import band, factor_lines
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables
@@ -17,7 +19,8 @@ RUNS = "runs"
 
 @dataclass(frozen=True)
 class OverReaction:
-    """The test's die, factors, score and result; `fire_roll` where an armed unit may shoot instead of running."""
+    """The test's die, factors, score and result; `fire_roll` where an armed unit may shoot instead of running;
+    `items`, the die and each factor (adding up to the score), the score's row, the second die."""
 
     unit_type: str
     roll: int
@@ -27,6 +30,7 @@ class OverReaction:
     text: str
     fire_roll: int | None = None
     opens_fire: bool = False
+    items: tuple[dict[str, Any], ...] = ()
 
 
 def over_reaction(tables: Tables, unit_type: str, counts: dict[str, int], dice: Dice) -> OverReaction:
@@ -34,14 +38,20 @@ def over_reaction(tables: Tables, unit_type: str, counts: dict[str, int], dice: 
     o = tables.overreaction
     if unit_type not in o.types:
         raise RefereeError(f"{o.section}: no factor for unit type {unit_type!r} (known: {', '.join(o.types)})")
-    worth = {unit_type: o.types[unit_type]} | factors(o.modifiers, counts, o.section)
+    situation = factors(o.modifiers, counts, o.section)
+    worth = {unit_type: o.types[unit_type]} | situation
     roll = dice.roll("over-reaction test", o.die).value
     score = roll + sum(worth.values())
     row = row_for(o.table, score)
+    items = [item("die", roll, o.section), item(f"unit type {unit_type}", o.types[unit_type], o.section),
+             *factor_lines(o.modifiers, counts, situation, o.section), item("score", f"= {score}", o.section),
+             item(f"score {band(o.table, score)}:", row.result, o.section)]
     if row.result != RUNS or unit_type not in o.armed:
-        return OverReaction(unit_type, roll, worth, score, row.result, row.text)
+        return OverReaction(unit_type, roll, worth, score, row.result, row.text, items=tuple(items))
     fire_roll = dice.roll("over-reaction: open fire?", o.die).value
     opens_fire = fire_roll <= o.open_fire
     result, text = (("opens fire", "The unit opens fire on the crowd instead of running.") if opens_fire
                     else (row.result, row.text))
-    return OverReaction(unit_type, roll, worth, score, result, text, fire_roll, opens_fire)
+    items.append(item(f"{unit_type} may shoot instead, 1 to {o.open_fire} on a second die: {fire_roll}", result,
+                      o.section))
+    return OverReaction(unit_type, roll, worth, score, result, text, fire_roll, opens_fire, tuple(items))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS, item
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import Refusal
@@ -11,8 +14,9 @@ from referee.rules.moods import level
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.care import casualty_ids
 from referee.rulesets.wallman.rules.damage import damage as attack_property
+from referee.rulesets.wallman.rules.damage import wreck_fire
 from referee.rulesets.wallman.rules.fires import Building, Engine, connect, fight_fire
-from referee.rulesets.wallman.rules.looting import capacity, taken
+from referee.rulesets.wallman.rules.looting import capacity, haul
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
 from referee.rulesets.wallman.rules.setup import tables
 
@@ -43,7 +47,7 @@ def damage(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice
     tally = Tally(dice)
     hit = attack_property(tables(ctx), state.local["buildings"][name]["value"], tally, crowd.factors["strength"])
     emit("damaged", {"crowd": crowd.id, "building": name, "points": hit.points, "value": hit.value,
-                     "wreck": hit.wreck, "fire": hit.fire}, tuple(tally.rolls))
+                     "wreck": hit.wreck, "fire": hit.fire, ITEMS: list(hit.items)}, tuple(tally.rolls))
 
 
 def loot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -60,16 +64,24 @@ def loot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     if not place["broken"]:
         hit = attack_property(t, place["value"], tally, break_in=True)
         emit("broke-in", {"crowd": crowd.id, "building": name, "points": hit.points, "value": hit.value,
-                          "wreck": hit.wreck, "fire": hit.fire}, tuple(tally.rolls))
+                          "wreck": hit.wreck, "fire": hit.fire, ITEMS: list(hit.items)}, tuple(tally.rolls))
         return
     if not place["loot"]:
-        emit("fire-started", {"building": name, "by": crowd.id, "why": "looted already"})
+        emit("fire-started", {"building": name, "by": crowd.id, "why": "looted already", ITEMS: [_looters_fire()]})
         return
-    can_carry = capacity(t, looters)
-    took = taken(place["loot"], looters, crowd.attrs.get("carrying", 0), can_carry)
-    fire = place["value"] == 0 and tally.roll("wreck: fire?", t.property.die).value <= t.property.wreck_fire
+    can_carry, carrying = capacity(t, looters), crowd.attrs.get("carrying", 0)
+    took, items = haul(t, place["value"], place["loot"], looters, carrying, can_carry)
+    fire = False
+    if place["value"] == 0:
+        _, fire, line = wreck_fire(t, tally)
+        items.append(line)
     emit("looted", {"crowd": crowd.id, "building": name, "taken": took, "value": max(place["value"] - took, 0),
-                    "full": crowd.attrs.get("carrying", 0) + took >= can_carry, "fire": fire}, tuple(tally.rolls))
+                    "full": carrying + took >= can_carry, "fire": fire, ITEMS: items}, tuple(tally.rolls))
+
+
+def _looters_fire() -> dict[str, Any]:
+    """The fire looters start in a property already looted ("If it has already been looted, they start fires")."""
+    return item("looters in a property already looted", 1, LOOTING)
 
 
 def start_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
@@ -77,13 +89,13 @@ def start_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
     or petrol bombs at RL 8 where the scenario allows them, once every 4 turns; without, at the umpire's word."""
     name = lookup.building(ctx, command)
     if "crowd" not in command:
-        emit("fire-started", {"building": name, "by": None, "why": "umpire"})
+        emit("fire-started", {"building": name, "by": None, "why": "umpire", ITEMS: [item("the umpire's word", 1, FIRES)]})
         return
     crowd = lookup.unit(state, command, "crowd", CROWD, FIRES)
     lookup.at_building(ctx, crowd, name, FIRES)
     lvl, place = level(tables(ctx), crowd.attrs["rl"]), state.local["buildings"][name]
     if place["broken"] and not place["loot"] and lvl.loot:
-        emit("fire-started", {"building": name, "by": crowd.id, "why": "set"})
+        emit("fire-started", {"building": name, "by": crowd.id, "why": "set", ITEMS: [_looters_fire()]})
         return
     if not (ctx.options.get("petrol_bombs") == "on" and lvl.petrol_bombs):
         raise Refusal(FIRES, f"{crowd.id} has no means to fire {name}: looters fire a stripped building, "
@@ -92,7 +104,8 @@ def start_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
     if last is not None and state.turn < last + every:
         raise Refusal(SUPPLIES, f"{crowd.id} threw petrol bombs in turn {last}: a crowd uses them once every "
                                 f"{every} turns (next in turn {last + every})")
-    emit("fire-started", {"building": name, "by": crowd.id, "why": "petrol bomb"})
+    emit("fire-started", {"building": name, "by": crowd.id, "why": "petrol bomb",
+                          ITEMS: [item(f"petrol bombs at RL {crowd.attrs['rl']}, once every {every} turns", 1, SUPPLIES)]})
 
 
 def _engine(ctx: Context, state: GameState, command: dict) -> Unit:
@@ -118,11 +131,11 @@ def firefight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
         raise Refusal(FIRES, f"{name} is not on fire")
     tally = Tally(dice)
     building = Building(name, place["value"], place["fires"])
-    after, engine, lines = fight_fire(tables(ctx), building, _as_engine(unit, name), tally)
+    after, engine, lines, items = fight_fire(tables(ctx), building, _as_engine(unit, name), tally)
     burned = casualty_ids(state, unit.factors["strength"] - engine.crew)
     emit("fire-fought", {"engine": unit.id, "building": name, "fires": after.fires, "crew": engine.crew,
-                         "water": engine.water, "lines": lines, "casualties": dict.fromkeys(burned, "wounded")},
-         tuple(tally.rolls))
+                         "water": engine.water, "lines": lines, "casualties": dict.fromkeys(burned, "wounded"),
+                         ITEMS: items}, tuple(tally.rolls))
 
 
 def hydrant(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
+from referee.core.events import ITEMS, item
 from referee.core.state import GameState
 from referee.core.units import RESERVE
 from referee.errors import Refusal
@@ -23,7 +26,7 @@ def end_phase(ctx: Context, state: GameState, emit: Emit, dice: Dice) -> None:
     if state.turn >= ctx.scenario.clock.turns:
         lost = state.scores[DAMAGE]
         emit("game-ended", {"score": lost, "target": ctx.scenario.target,
-                            "winner": "security" if lost < ctx.scenario.target else CROWD})
+                            "winner": "security" if lost < ctx.scenario.target else CROWD, ITEMS: _losses(ctx, state)})
         return
     begin_turn(ctx, state, state.turn + 1, emit)
 
@@ -36,10 +39,18 @@ def _burn(ctx: Context, state: GameState, emit: Emit, dice: Dice) -> GameState:
     board = ctx.scenario.board.buildings
     buildings = {bid: Building(bid, b["value"], b["fires"], board[bid].adjacent) for bid, b in local.items()}
     tally = Tally(dice)
-    burnt, lines = burn(tables(ctx), buildings, tally)
+    burnt, lines, items = burn(tables(ctx), buildings, tally)
     changed = {bid: {"value": b.value, "fires": b.fires} for bid, b in burnt.items()
                if (b.value, b.fires) != (local[bid]["value"], local[bid]["fires"])}
-    return emit("fires-burned", {"buildings": changed, "events": lines}, tuple(tally.rolls))
+    return emit("fires-burned", {"buildings": changed, "events": lines, ITEMS: items}, tuple(tally.rolls))
+
+
+def _losses(ctx: Context, state: GameState) -> list[dict[str, Any]]:
+    """The score, a line for each building that lost value (Property Damage): what it was worth whole, less what
+    is left."""
+    whole, section = ctx.scenario.board.buildings, tables(ctx).property.section
+    return [item(f"{name}, value lost", whole[name].value - now["value"], section)
+            for name, now in state.local["buildings"].items() if now["value"] < whole[name].value]
 
 
 def begin_turn(ctx: Context, state: GameState, turn: int, emit: Emit) -> None:
