@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice
 from referee.core.engine import Context
+from referee.core.events import item
 from referee.errors import RefereeError
-from referee.rules.charts import factors, row_for
+from referee.rules.charts import factor_lines, factors, row_for
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Level, Look, Tables
@@ -61,3 +62,11 @@ def roll_rl(tables: Tables, rl: int, counts: dict[str, int], dice: Dice) -> RLRo
     row = row_for(tables.rl.changes, score)
     new = min(max(rl + row.change, 1), len(tables.rl.levels))
     return RLRoll(rl, roll, worth, score, new - rl, new, row.running, row.text)
+
+
+def score_lines(tables: Tables, result: RLRoll, counts: dict[str, int]) -> list[dict]:
+    """The score read on the RL State Chart, a line each: the die, then each factor in the chart's words (times its
+    count) and its worth; the lines add up to the score."""
+    chart = tables.rl
+    return [item("die", result.roll, chart.section),
+            *factor_lines(chart.modifiers, counts, result.modifiers, chart.section)]

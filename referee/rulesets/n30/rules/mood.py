@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
-from referee.core.events import ITEMS, item
+from referee.core.events import ITEMS
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, Unit
 from referee.errors import RefereeError
-from referee.rules.moods import RLRoll, level, roll_rl, tables
+from referee.rules.moods import level, roll_rl, score_lines, tables
 from referee.rulesets.n30.rules.confrontation import RADICALIZED, UNORGANIZED
 from referee.rulesets.n30.rules.phases import PROTESTERS
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    pass
 
 #: the readings of option crowd_mood, beside `free` (radicalized clusters' RL moves freely).
 OFF, HELD = "off", "on"
@@ -90,17 +90,9 @@ def _roll(ctx: Context, state: GameState, unit: Unit, counts: dict[str, int], em
     state = emit("crowd-mood", {
         "unit": unit.id, "node": unit.node, "was": result.was, "roll": result.roll, "modifiers": result.modifiers,
         "score": result.score, "rl": rl, "held": held, "running": result.running, "level": level(t, rl).name,
-        ITEMS: score_items(t, result, counts),
+        ITEMS: score_lines(t, result, counts),
     }, tuple(kept.rolls))
     if unit.type == UNORGANIZED and rl >= RIOTING:
         state = emit("unit-radicalized", {"unit": unit.id, "rl": rl, "by": "mood"})
     return state
 
-
-def score_items(t: Tables, result: RLRoll, counts: dict[str, int]) -> list[dict]:
-    """The score read on the RL State Chart, a line each: the die, then each factor by the chart's words (times
-    its count) and its worth; the lines add up to the score."""
-    section = t.rl.section
-    return [item("die", result.roll, section), *(
-        item(t.rl.modifiers[name].label + (f" ({counts[name]})" if counts[name] > 1 else ""), worth, section)
-        for name, worth in result.modifiers.items())]

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 from referee.core.dice import Dice
 from referee.core.events import item
 from referee.errors import Refusal
-from referee.rules.charts import factors, row_for
+from referee.rules.charts import factor_lines, factors, row_for
 from referee.rules.moods import level
-from referee.rulesets.wallman.rules.lines import factor_lines
 from referee.rulesets.wallman.rules.response import rl_items
 
 if TYPE_CHECKING:
@@ -75,5 +74,5 @@ def negotiate(tables: Tables, rl: int, talk: Talk, dice: Dice) -> Negotiation:
     score = roll + sum(worth.values())
     row = row_for(n.table, score)
     new = min(max(rl + row.change, 1), len(tables.rl.levels))
-    items = rl_items(tables, n.table, n.section, rl, roll, lines, score, row.change, new)
+    items = rl_items(tables, n.table, n.section, rl, [item("die", roll, n.section), *lines], score, row.change, new)
     return Negotiation(rl, True, roll, worth, score, new - rl, new, row.text, tuple(items))

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 from referee.core.dice import Dice
 from referee.core.events import item
 from referee.errors import RefereeError
-from referee.rules.charts import factors, row_for
-from referee.rulesets.wallman.rules.lines import band, factor_lines
+from referee.rules.charts import band, factor_lines, factors, row_for
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Tables

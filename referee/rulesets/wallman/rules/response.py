@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.dice import Dice
 from referee.core.events import item
-from referee.rules.charts import row_for
-from referee.rules.moods import RLRoll, roll_rl
-from referee.rulesets.wallman.rules.lines import band, factor_lines
+from referee.rules.charts import band, row_for
+from referee.rules.moods import RLRoll, roll_rl, score_lines
 
 if TYPE_CHECKING:
     from referee.scenario.wallman_tables import Row, Tables
 
 
-def rl_items(tables: Tables, rows: Sequence[Row], section: str, was: int, roll: int, factors: list[dict[str, Any]],
+def rl_items(tables: Tables, rows: Sequence[Row], section: str, was: int, scored: list[dict[str, Any]],
              score: int, change: int, new: int, running: bool = False) -> list[dict[str, Any]]:
-    """A chart's reading from the RL before to the RL after: the die and each factor (these add up to the score),
-    the score, the row it falls in with its change, the RL's bound (1 to 8) where the change would pass it."""
+    """A chart's reading from the RL before to the RL after: the lines `scored` (the die and each factor, which add
+    up to the score), the score, the row it falls in with its change, the RL's bound (1 to 8) where the change would
+    pass it."""
     rl = tables.rl.section
-    lines = [item("RL before", f"= {was}", rl), item("die", roll, section), *factors, item("score", f"= {score}", section),
+    lines = [item("RL before", f"= {was}", rl), *scored, item("score", f"= {score}", section),
              item(f"score {band(rows, score)}:", f"RL {change:+d}" + (", runs" if running else ""), section)]
     if new != was + change:
         lines.append(item(f"RL {was} {change:+d} is off the chart (1 to {len(tables.rl.levels)}):", f"stops at {new}", rl))
@@ -33,6 +33,5 @@ def chart_roll(tables: Tables, rl: int, counts: dict[str, int], dice: Dice) -> t
     result = roll_rl(tables, rl, counts, dice)
     chart = tables.rl
     change = row_for(chart.changes, result.score).change
-    factors = factor_lines(chart.modifiers, counts, result.modifiers, chart.section)
-    return result, rl_items(tables, chart.changes, chart.section, result.was, result.roll, factors, result.score, change,
-                            result.rl, result.running)
+    return result, rl_items(tables, chart.changes, chart.section, result.was, score_lines(tables, result, counts),
+                            result.score, change, result.rl, result.running)
