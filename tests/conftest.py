@@ -19,6 +19,48 @@ collect_ignore = ([] if AVAILABLE else ["test_postgres.py"]) + (  # PostgreSQL's
     [] if BROWSER else ["test_web_browser.py", "test_paper.py"])  # pages in Chromium, on a machine with it
 
 
+MARKS = {
+    "subprocess": "runs referee or another program as a real process",
+    "tui": "drives the dashboard (Textual's Pilot, snapshots)",
+    "postgres": "needs the throwaway PostgreSQL server (tests/pg_server.py)",
+    "browser": "drives Chromium (Playwright, axe-core)",
+    "slow": "any of the above, or a module whose tests play many whole games (SLOW): "
+            "pytest -m 'not slow' is the inner loop",
+}
+SIGNS = {  # what in a test module's text puts its tests under a mark
+    "subprocess": ("import subprocess", "referee_process"),
+    "tui": ("tests.tui_support", "run_test(", "snap_compare"),
+    "browser": ("tests.browser", "playwright"),
+    "postgres": ("postgres_server", "tests.pg_server"),
+}
+SLOW = {  # the modules that took longest outside the marks above, measured with `pytest -m "not slow" --durations=0`
+    "test_simulate_invariants.py", "test_cluster.py", "test_sheet_words.py", "test_knowledge_leaks.py",
+    "test_wallman_knowledge.py", "test_chicago_autoplay.py", "test_bos_odds.py", "test_players.py", "test_door_fuzz.py",
+    "test_review_maps.py", "test_bos_autoplay.py",
+}
+
+
+def pytest_configure(config) -> None:
+    for name, what in MARKS.items():
+        config.addinivalue_line("markers", f"{name}: {what}")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Mark every test by what it needs, read from its module's text (and a session on PostgreSQL by its
+    parameter), so that no test has to remember to."""
+    texts: dict[Path, str] = {}
+    for item in items:
+        path = Path(item.fspath)
+        text = texts.setdefault(path, path.read_text(encoding="utf-8"))
+        marks = {name for name, signs in SIGNS.items() if any(sign in text for sign in signs)}
+        if "postgres" in getattr(getattr(item, "callspec", None), "id", ""):
+            marks.add("postgres")
+        if marks or path.name in SLOW:
+            marks.add("slow")
+        for name in sorted(marks):
+            item.add_marker(name)
+
+
 @dataclass
 class Run:
     """What one run of `referee ...` did."""
