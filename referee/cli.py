@@ -642,7 +642,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: random)")
 
     p = _command(sub, "apply", cmd_apply, "apply umpire commands (JSON lines) to a session",
-                 """echo '{"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}' | referee apply tuesday.db""",
+                 """echo '{"do": "move", "unit": "bananarchy", "to": "5TH & OLIVE"}' | referee apply tuesday.db""",
                  "referee apply tuesday.db turn1.jsonl")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("file", nargs="?", type=_path, help="a file of JSON lines, or - for stdin (default)")

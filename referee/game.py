@@ -64,6 +64,13 @@ class Game:
             raise RefereeError("a command must be a JSON object such as {\"do\": \"end-phase\"}")
         self.rules.check(self.ctx, command)
 
+    def resolve(self, command: dict) -> dict:
+        """The command as the log keeps it: checked, and every place and unit it names by a printed name (in any
+        case) given by its id, where its ruleset knows its keys' kinds (referee.rules.refs)."""
+        self.check(command)
+        resolve = getattr(self.rules, "resolve", None)
+        return resolve(self.ctx, self.state, command) if resolve else command
+
     def preview(self, command: dict) -> list[Event]:
         """The events a command would bring, with the dice the game would use; the game stays as it is."""
         return Game(self.ctx, self.rules, self.state, self.dice.copy(), keep_events=False).apply(command)

@@ -311,6 +311,8 @@ class Session:
             self._follow_again()
             if expect is not None and self.tip[0] != expect:
                 raise Stale("the session changed meanwhile (another writer committed); look again and retry")
+            if not isinstance(command, dict) or command.get("do") not in ("undo", "redo"):
+                command = self.game.resolve(command)
             self._may(umpire, command)
             try:
                 return self._commit(command, umpire)

@@ -54,6 +54,16 @@ Small = Annotated[int, whole(-SMALL, SMALL)]
 Names = Annotated[list[Name], Field(max_length=ITEMS)]
 SomeNames = Annotated[list[Name], Field(min_length=1, max_length=ITEMS)]
 Counts = Annotated[dict[Name, Small], Field(max_length=ITEMS)]
+PLACE, UNIT = "place", "unit"
+"""The markers of the keys that hold a place of the board or a unit of the counter mix (referee.rules.refs)."""
+PlaceRef = Annotated[Name, PLACE]
+"""A place of the board: its id, or its printed name in any case (referee.rules.refs)."""
+PlaceRefs = Annotated[list[PlaceRef], Field(min_length=1, max_length=ITEMS)]
+UnitRef = Annotated[Name, UNIT]
+"""A unit of the counter mix: its id, its printed name or the table's name for it, in any case (referee.rules.refs)."""
+UnitRefs = Annotated[list[UnitRef], Field(max_length=ITEMS)]
+SomeUnitRefs = Annotated[list[UnitRef], Field(min_length=1, max_length=ITEMS)]
+UnitCounts = Annotated[dict[UnitRef, Small], Field(max_length=ITEMS)]
 Dice = Annotated[list[Small], Field(max_length=DICE)]
 
 

@@ -10,14 +10,15 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError
-from referee.rules import names
+from referee.rules import names, refs
 from referee.rules.bounds import shown
+from referee.rules.commands import Checks
 
 Handler = Callable[[Context, GameState, dict, Emit, Dice], None]
 
 
 @cache
-def checks(module: str) -> dict[str, Callable[[dict, object], None]]:
+def checks(module: str) -> Checks:
     """The check of every verb a ruleset's `commands` module lists (imported when first needed)."""
     return import_module(module).CHECKS
 
@@ -46,6 +47,12 @@ class CommandTable:
         except KeyError:
             raise self.unknown(verb) from None
         check(command, ctx)
+
+    def resolve(self, ctx: Context, state: GameState, command: dict) -> dict:
+        """The command checked, with every place and unit it names by a printed name given by its id
+        (referee.rules.refs), as the log keeps it."""
+        self.check(ctx, command)
+        return refs.resolved(checks(self.commands).schemas[command["do"]], ctx, state, command)
 
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
         verb = command.get("do")

@@ -7,28 +7,41 @@ from typing import Any, Literal, NotRequired
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
-from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, one_of
+from referee.rules.commands import (
+    SHARED,
+    Checks,
+    Command,
+    Counts,
+    Name,
+    PlaceRef,
+    PlaceRefs,
+    Small,
+    SomeUnitRefs,
+    UnitRef,
+    UnitRefs,
+    one_of,
+)
 
 
 class Unit(Command):
     """`barricade`, `lose`: one unit."""
 
-    unit: Name
+    unit: UnitRef
 
 
 class Move(Command):
     """`{"do": "move", "unit", "to"}` or `"path": [...]`."""
 
-    unit: Name
-    to: NotRequired[Name]
-    path: NotRequired[SomeNames]
+    unit: UnitRef
+    to: NotRequired[PlaceRef]
+    path: NotRequired[PlaceRefs]
 
 
 class Place(Command):
     """`{"do": "place", "unit", "to"}`; no `to` for a Crowd held until the Morning (7.1)."""
 
-    unit: Name
-    to: NotRequired[Name]
+    unit: UnitRef
+    to: NotRequired[PlaceRef]
 
 
 @with_config(ConfigDict(extra="forbid", strict=True))
@@ -44,7 +57,7 @@ class Reinforce(Command):
     """`{"do": "reinforce", "take": {"group": n, "crowd": n, "spd": n}, "remove": [...]}`."""
 
     take: NotRequired[Take]
-    remove: NotRequired[Names]
+    remove: NotRequired[UnitRefs]
 
 
 class Emergency(Command):
@@ -56,9 +69,9 @@ class Emergency(Command):
 class Fight(Command):
     """`{"do": "combat", "attackers", "defenders", "munitions", "choices", "group_ei"}`."""
 
-    attackers: SomeNames
-    defenders: SomeNames
-    munitions: NotRequired[Names]
+    attackers: SomeUnitRefs
+    defenders: SomeUnitRefs
+    munitions: NotRequired[UnitRefs]
     choices: NotRequired[dict[Literal["attack", "counterattack"], Name]]
     group_ei: NotRequired[Literal["authority", "protester"]]
 

@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from referee.rules.bounds import ITEMS, quoted
-from referee.rules.commands import SHARED, Checks, Command, Counts, Name, SomeNames, one_of, whole
+from referee.rules.commands import SHARED, Checks, Command, Counts, PlaceRef, PlaceRefs, SomeNames, one_of, whole
 from referee.rulesets.chicago.rules.forces import KINDS
 
 _FORMS = (TypeAdapter(SomeNames), TypeAdapter(Counts))
@@ -36,15 +36,15 @@ def _units(value: object) -> object:
 
 
 Units = Annotated[object, AfterValidator(_units)]
-From = TypedDict("From", {"from": NotRequired[Name]})  # "from" is a Python keyword: the functional form
+From = TypedDict("From", {"from": NotRequired[PlaceRef]})  # "from" is a Python keyword: the functional form
 
 
 class Move(Command, From):
     """`{"do": "move", "units", "from", "to" or "path", "minimum", "infiltrate"}`."""
 
     units: Units
-    to: NotRequired[Name]
-    path: NotRequired[SomeNames]
+    to: NotRequired[PlaceRef]
+    path: NotRequired[PlaceRefs]
     minimum: NotRequired[bool]
     infiltrate: NotRequired[bool]
 
@@ -53,14 +53,14 @@ class Place(Command, From):
     """`{"do": "place", "units", "from", "to", "minimum"}`."""
 
     units: Units
-    to: Name
+    to: PlaceRef
     minimum: NotRequired[bool]
 
 
 class Conflict(Command):
     """`{"do": "conflict", "box", "table", "attack", "defend"}`."""
 
-    box: Name
+    box: PlaceRef
     table: NotRequired[Literal["harass", "assault"]]
     attack: NotRequired[Units]
     defend: NotRequired[Units]
@@ -70,7 +70,7 @@ class Guard(Command):
     """`{"do": "guard", "units": n, "to"}`: how many companies to bring in, and where."""
 
     units: Annotated[int, whole(1, ITEMS)]
-    to: Name
+    to: PlaceRef
 
 
 class GuardOut(Command, From):

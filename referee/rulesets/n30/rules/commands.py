@@ -7,34 +7,46 @@ from typing import Annotated, Any, NotRequired
 from pydantic import Field
 
 from referee.rules.bounds import ITEMS
-from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, SomeNames, one_of
+from referee.rules.commands import (
+    SHARED,
+    Checks,
+    Command,
+    Counts,
+    Name,
+    Names,
+    PlaceRef,
+    PlaceRefs,
+    SomeUnitRefs,
+    UnitRef,
+    one_of,
+)
 
 
 class Choose(Command):
     """`{"do": "choose", "node"}` or `"nodes": [...]`."""
 
-    node: NotRequired[Name]
-    nodes: NotRequired[SomeNames]
+    node: NotRequired[PlaceRef]
+    nodes: NotRequired[PlaceRefs]
 
 
 class UnitCommand(Command):
     """`roll`, `barricade`, `flo`, `top`: one unit."""
 
-    unit: Name
+    unit: UnitRef
 
 
 class Move(Command):
     """`{"do": "move", "unit", "to"}` or `"path": [...]`."""
 
-    unit: Name
-    to: NotRequired[Name]
-    path: NotRequired[SomeNames]
+    unit: UnitRef
+    to: NotRequired[PlaceRef]
+    path: NotRequired[PlaceRefs]
 
 
 class Confront(Command):
     """`{"do": "confront", "node", "gas", "allocation", "refuse", "retreats"}`."""
 
-    node: Name
+    node: PlaceRef
     gas: NotRequired[bool]
     allocation: NotRequired[Counts]
     refuse: NotRequired[Names]
@@ -44,8 +56,8 @@ class Confront(Command):
 class GroupMove(Command):
     """`{"do": "group-move", "units": [...], "to"}`."""
 
-    units: SomeNames
-    to: Name
+    units: SomeUnitRefs
+    to: PlaceRef
 
 
 class Factions(Command):

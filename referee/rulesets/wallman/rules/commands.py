@@ -7,23 +7,23 @@ from typing import Annotated, Any, NotRequired
 from pydantic import Field
 
 from referee.rules.bounds import FIGURES
-from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, Small, SomeNames, Text, whole
+from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, PlaceRef, Small, SomeNames, Text, UnitRef, whole
 from referee.rulesets.wallman.rules.clashes import GasKind
 
 
 class UnitTo(Command):
     """`{"do": "move", "unit", "to", "run"}`."""
 
-    unit: Name
-    to: Name
+    unit: UnitRef
+    to: PlaceRef
     run: NotRequired[bool]
 
 
 class Order(Command):
     """`{"do": "order", "officer", "to", "text", "megaphone"}`."""
 
-    officer: Name
-    to: Name
+    officer: UnitRef
+    to: PlaceRef
     text: NotRequired[Text]
     megaphone: NotRequired[bool]
 
@@ -38,13 +38,13 @@ class ReturnFire(Command):
 class CrowdCommand(Command):
     """`drift`: one crowd."""
 
-    crowd: Name
+    crowd: UnitRef
 
 
 class CrowdTo(CrowdCommand):
     """`{"do": "crowd-move", "crowd", "to"}`."""
 
-    to: Name
+    to: PlaceRef
 
 
 class RL(CrowdCommand):
@@ -57,7 +57,7 @@ class RL(CrowdCommand):
 class Negotiate(CrowdCommand):
     """`{"do": "negotiate", "officer", "crowd", "megaphone", "discretion"}`."""
 
-    officer: Name
+    officer: UnitRef
     megaphone: NotRequired[bool]
     discretion: NotRequired[Small]
 
@@ -73,14 +73,14 @@ class Split(CrowdCommand):
 class Merge(CrowdCommand):
     """`{"do": "merge", "crowd", "into"}`."""
 
-    into: Name
+    into: UnitRef
 
 
 class UnitCrowd(Command):
     """A security unit acting on a crowd."""
 
-    unit: Name
-    crowd: Name
+    unit: UnitRef
+    crowd: UnitRef
 
 
 class Fight(UnitCrowd):
