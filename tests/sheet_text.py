@@ -19,3 +19,11 @@ def visible(text: str, fmt: str, *, feed: bool = True, hidden: bool = True) -> s
     if not hidden:
         text = re.sub(r"<span class=\"sr\">[^<]*</span>", "", text)
     return html.unescape(re.sub(r"<[^>]+>", " " if hidden else "", text))
+
+
+def view_page(view) -> str:
+    """`referee view`'s page of a view, in the words of its sheet (English)."""
+    from referee.briefing.i18n import Strings
+    from referee.knowledge.export import view_text
+
+    return view_text(view, Strings("en", view.scenario.partition("/")[0]))

@@ -20,7 +20,7 @@ from referee.briefing.render import render
 from referee.core.engine import Context
 from referee.errors import RefereeError
 from referee.knowledge import moods
-from referee.knowledge.export import view_json, view_text
+from referee.knowledge.export import view_json
 from referee.paths import data_dir
 from referee.review.gather import gather
 from referee.review.report import knew_and_true
@@ -33,6 +33,7 @@ from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError
 from referee.scenario.wallman_tables import load_tables
 from tests.n30_support import new_game
+from tests.sheet_text import view_page
 from tests.tui_support import drive, make_session, press, settle
 from tests.wallman_support import TABLES
 
@@ -173,7 +174,7 @@ def n30_outputs(shown: str, rl: int) -> dict[tuple[str, str], str]:
     texts = {}
     for player in ("police", "protesters"):
         view = record.view(player)
-        texts |= {(player, "json"): json.dumps(view_json(view)), (player, "text"): view_text(view)}
+        texts |= {(player, "json"): json.dumps(view_json(view)), (player, "text"): view_page(view)}
         texts |= {(player, f"{fmt}.{lang}"): render(view, game.ctx.scenario.board, fmt, lang)
                   for fmt in ("html", "md") for lang in ("en", "es")}
     return texts
@@ -200,7 +201,7 @@ def test_n30_without_crowd_mood_says_nothing_of_moods():
     game = new_game("n30/close-the-ring", mood_shown="number")
     record = Record(game.ctx, game.rules, "ab" * 32)
     view = record.view("police")
-    assert view.mood_shown is None and "mood" not in json.dumps(view_json(view)) and "moods" not in view_text(view)
+    assert view.mood_shown is None and "mood" not in json.dumps(view_json(view)) and "moods" not in view_page(view)
 
 
 # --- the dashboard's view as a player --------------------------------------------------------------

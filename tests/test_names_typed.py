@@ -109,3 +109,25 @@ def test_a_unit_is_found_by_its_name_for_the_table_and_a_name_two_units_bear_is_
     assert _apply(cli, path, {"do": "rename", "units": {"6/A": ""}}).code == 0
     assert _apply(cli, path, {"do": "move", "unit": "black bloc", "to": "5th & Olive"}).code == 0
     assert _bodies(path)[-1] == {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"}
+
+
+@pytest.mark.parametrize("scenario", ["n30/close-the-ring", "bos/battle-of-seattle", "chicago/chicago-1968",
+                                      "wallman/town-centre-riot"])
+def test_view_prints_each_unit_by_its_name_and_its_counter_as_the_game_prints_it(cli, tmp_path, scenario):
+    """`referee view`: the sheet's names (places, types) and counters ("4-4-3", "L-1", "4-3"), no "id (name)"
+    except where two of the player's units bear one name."""
+    from referee.briefing.i18n import Strings
+    from referee.knowledge.build import player_view
+
+    path = tmp_path / "s.db"
+    assert cli("new", scenario, "--db", path).code == 0
+    for player in SCENARIOS[scenario].players:
+        page = cli("view", path, "--player", player.id).out
+        view, t = player_view(path, player.id), Strings("en", SCENARIOS[scenario].ruleset)
+        lines = page.split("Your forces:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        assert len(lines) == len(view.own)
+        for unit, line in zip(view.own, lines, strict=True):
+            alike = sum(u.name == unit.name for u in view.own) > 1
+            assert f" {unit.name} ({unit.id}): " in line if alike else f" {unit.name}: " in line, line
+            assert f"{t.word('type', unit.type)} {t.counter(unit) or f'{unit.strength}-{unit.movement}'}" in line
+            assert unit.node is None or line.startswith(f"  {t.place(unit.node)} ")

@@ -25,7 +25,7 @@ from referee.core.units import ACTIVE
 from referee.game import Game
 from referee.knowledge import fog
 from referee.knowledge.build import new_record
-from referee.knowledge.export import view_json, view_text
+from referee.knowledge.export import view_json
 from referee.knowledge.view import PlayerView
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.tui.widgets import AreasTable
@@ -36,6 +36,7 @@ from referee.rulesets.wallman.tui.widgets import PlacesTable
 from referee.scenario.catalog import Player, load
 from referee.simulate import play
 from tests.fog_support import in_sight
+from tests.sheet_text import view_page
 from tests.test_bos_briefing import visible
 from tests.tui_support import drive, make_session, press, screen_lines, settle
 
@@ -140,12 +141,13 @@ def place_problems(ctx, state: GameState, player: Player, view: PlayerView) -> l
     board, ruleset = ctx.scenario.board, ctx.scenario.ruleset
     seen, full = sight(ctx, state, player), occupied(state, player)
     dark = set(board.nodes) - seen
-    text, data = view_text(view), view_json(view)
+    text, data = view_page(view), view_json(view)
     unseen, current = set(data.get("unseen", ())), {s["node"] for s in data["stacks"] if s["current"]}
     found = [f"json: unseen {sorted(unseen)}, not {sorted(dark)}"] if unseen != dark else []
     found += [f"json: {node} shown now, out of sight" for node in sorted(dark & current)]
     found += [f"json: {node} reads empty, in sight" for node in sorted((full & seen) - current)]
-    found += [f"text: {node}" for node in sorted(full & dark) if f"\n  {node}: not seen" not in text]
+    words = Strings("en", ruleset)
+    found += [f"text: {node}" for node in sorted(full & dark) if f"\n  {words.place(node)}: not seen" not in text]
     for fmt, lang in SHEETS:
         t, sheet = Strings(lang, ruleset), render(view, board, fmt, lang)
         listed = said_unseen(sheet, fmt, t)
@@ -160,7 +162,7 @@ def pile_problems(ctx, state: GameState, player: Player, view: PlayerView) -> li
     """Where a player's outputs read a pile of the other side's off the map (that the rules show) as empty, or as
     seen under fog: each must be "not seen" under fog, else listed with what is there."""
     ruleset, hidden, found = ctx.scenario.ruleset, ctx.options.get("fog") == "on", []
-    text, data = view_text(view), view_json(view)
+    text, data = view_page(view), view_json(view)
     for status in PILES.get(ruleset, ()):
         there = {u.id for u in state.units.values() if u.side != player.side and u.status == status}
         if not there:
@@ -215,7 +217,7 @@ def test_the_open_battle_of_seattle_shows_the_reserve_pool_and_the_turn_record_t
     assert [(p.turn, [u.id for u in p.units or ()]) for p in view.piles if p.place == forces.SCHEDULED] == [
         (turn, ["State Troopers 1"])]
     time = ctx.scenario.clock.label(turn)
-    assert f"  Turn Record track, {time}: State Troopers 1 (state_trooper)" in view_text(view)
+    assert f"  Turn Record track, {time}: State Troopers 1 (State Troopers)" in view_page(view)
     assert f"Contador de turnos, {Strings('es', 'bos').data(time)} (turno {turn}):** Tropas Estatales 1" in render(
         view, ctx.scenario.board, "md", "es")
     assert problems("bos", fog="off") == [] and not view.unseen

@@ -21,11 +21,12 @@ from referee.briefing.render import render
 from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.knowledge import moods
-from referee.knowledge.export import view_json, view_text
+from referee.knowledge.export import view_json
 from referee.rules.moods import level
 from referee.rulesets.wallman import knowledge
 from referee.rulesets.wallman.knowledge import WallmanRecord, eyes
 from referee.scenario.wallman_tables import Look
+from tests.sheet_text import view_page
 from tests.test_knowledge_leaks import finer, readings
 from tests.wallman_game import do, new_game, put
 
@@ -44,7 +45,7 @@ def outputs(game, record: WallmanRecord, player: str) -> list[str]:
     """Everything a player may be handed: the view as JSON and text, and the sheet as HTML and Markdown, en and es."""
     view = record.view(player)
     board = game.ctx.scenario.board
-    return [json.dumps(view_json(view)), view_text(view)] + [
+    return [json.dumps(view_json(view)), view_page(view)] + [
         render(view, board, fmt, lang) for fmt in ("html", "md") for lang in ("en", "es")]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 GRID_CELL = 6  # the longest cell of a chart: "+1d6", "MC"
 
@@ -23,6 +23,8 @@ class Words(Protocol):
     def word(self, kind: str, value: str) -> str: ...
 
     def place(self, node: str) -> str: ...
+
+    def counter(self, unit: Any) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)

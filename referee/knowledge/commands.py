@@ -12,5 +12,10 @@ from referee.store.location import Location
 def view(path: Location, player: str, as_json: bool) -> int:
     """Print a player's view of a session; an unknown player is a RefereeError naming the known ones."""
     seen = player_view(path, player)
-    print(json.dumps(view_json(seen)) if as_json else view_text(seen))
+    if as_json:
+        print(json.dumps(view_json(seen)))
+    else:
+        from referee.briefing.i18n import Strings
+
+        print(view_text(seen, Strings("en", seen.scenario.partition("/")[0])))
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee import rulesets
+from referee.knowledge.card import Words
 from referee.knowledge.moods import EXPLAINED
 from referee.knowledge.view import MarkerSeen, Mood, Pile, PlayerView, Sighting
 from referee.text import printable
@@ -65,32 +66,33 @@ def _ago(turns: int) -> str:
     return "earlier this turn" if turns <= 0 else f"{turns} turn{'' if turns == 1 else 's'} ago"
 
 
-def _sighting(s: Sighting, turn: int) -> str:
+def _sighting(s: Sighting, turn: int, t: Words) -> str:
     """What was seen at a place, and when: 'last seen 8:10, 2 turns ago (observed): 3 counters; strength 9'."""
     when = "now" if s.current else f"last seen {s.seen_time}, {_ago(turn - s.seen_turn)}"
     what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}", f"strength {_unknown(s.strength)}"]
     if s.top:
-        what.append(f"top {s.top.id}")
-    names = ", ".join(f"{u.id} ({u.type}{', ' + u.mood.name if u.mood else ''}{'; ' + '; '.join(u.notes) if u.notes else ''})"
-                      for u in s.units)
+        what.append(f"top {s.top.name}")
+    names = ", ".join(f"{u.name} ({t.word('type', u.type)}{', ' + u.mood.name if u.mood else ''}"
+                      f"{'; ' + '; '.join(u.notes) if u.notes else ''})" for u in s.units)
     return f"{when} ({s.source}): {'; '.join(what)}" + (f"; identified: {names}" if names else "")
 
 
-def _unseen_line(node: str, view: PlayerView) -> str:
+def _unseen_line(node: str, view: PlayerView, t: Words) -> str:
     """A place the player cannot see now: not seen, with what he saw there last, if anything."""
-    return f"  {node}: not seen" + "".join(f"; {_sighting(s, view.turn)}" for s in view.sightings if s.node == node)
+    return f"  {t.place(node)}: not seen" + "".join(f"; {_sighting(s, view.turn, t)}" for s in view.sightings
+                                                    if s.node == node)
 
 
-def _pile_line(pile: Pile) -> str:
+def _pile_line(pile: Pile, t: Words) -> str:
     """The other side's units in a place off the map: listed, none, or not seen."""
     where = pile.name + (f", {pile.time}" if pile.turn is not None else "")
     if pile.units is None:
         return f"  {where}: not seen"
-    return f"  {where}: " + (", ".join(f"{u.id} ({u.type})" for u in pile.units) or "none")
+    return f"  {where}: " + (", ".join(f"{u.name} ({t.word('type', u.type)})" for u in pile.units) or "none")
 
 
-def _marker_line(m: MarkerSeen) -> str:
-    return f"  {m.node}: {'Flo' if m.marker == 'flo' else m.marker} ({'now' if m.current else 'seen ' + m.seen_time})"
+def _marker_line(m: MarkerSeen, t: Words) -> str:
+    return f"  {t.place(m.node)}: {'Flo' if m.marker == 'flo' else m.marker} ({'now' if m.current else 'seen ' + m.seen_time})"
 
 
 def _score_name(view: PlayerView) -> str:
@@ -98,8 +100,9 @@ def _score_name(view: PlayerView) -> str:
     return rulesets.get(view.scenario.partition("/")[0]).score_name
 
 
-def view_text(view: PlayerView) -> str:
-    """`referee view`: a page the player (or the umpire checking a briefing) can read."""
+def view_text(view: PlayerView, t: Words) -> str:
+    """`referee view`: a page the player (or the umpire checking a briefing) can read, in the words of his sheet
+    (`t`, referee.briefing.i18n.Strings): places, types and counters as the game prints them."""
     lines = [
         f"{view.title} ({view.scenario}): {view.player}, {view.role} ({view.side})",
         f"Turn {view.turn}/{view.turns}, {view.time}, {view.phase} phase"
@@ -109,26 +112,29 @@ def view_text(view: PlayerView) -> str:
         "", "Objectives:", *(f"  - {o}" for o in view.objectives),
         "", "Your forces:",
     ]
-    for u in view.own:
-        where = u.node if u.node else u.status
+    alike = {name for name in (u.name for u in view.own) if sum(v.name == name for v in view.own) > 1}
+    places = [t.place(u.node) if u.node else u.status for u in view.own]
+    width = max(map(len, places), default=0)
+    for u, where in zip(view.own, places, strict=True):
         notes = f" [{', '.join(u.notes)}]" if u.notes else ""
-        named = f"{u.id} ({u.name})" if u.name != u.id else u.id
+        named = f"{u.name} ({u.id})" if u.name in alike else u.name
         feeling = f"; {u.mood.name}: {u.mood.words}" if u.mood else ""
-        lines.append(f"  {where:<16} {named}: {u.type} {u.strength}-{u.movement}{notes}{feeling}")
+        counter = t.counter(u) or f"{u.strength}-{u.movement}"
+        lines.append(f"  {where:<{width}} {named}: {t.word('type', u.type)} {counter}{notes}{feeling}")
     lines += ["", "Expected reinforcements:"]
     lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
     heading = "The other side:" if all(s.side != view.side for s in view.sightings) else "Seen:"
-    shown = [f"  {s.node}: {_sighting(s, view.turn)}" for s in view.sightings if s.node not in view.unseen]
+    shown = [f"  {t.place(s.node)}: {_sighting(s, view.turn, t)}" for s in view.sightings if s.node not in view.unseen]
     lines += ["", heading] + (shown or [f"  {'none in sight' if view.unseen else 'nothing seen'}"])
     if view.unseen:
-        lines += ["", "Not seen now (what is there is not known):", *(_unseen_line(n, view) for n in view.unseen)]
+        lines += ["", "Not seen now (what is there is not known):", *(_unseen_line(n, view, t) for n in view.unseen)]
     if view.piles:
-        lines += ["", "The other side off the map:", *map(_pile_line, view.piles)]
+        lines += ["", "The other side off the map:", *(_pile_line(pile, t) for pile in view.piles)]
     if view.markers:
-        lines += ["", "Barricades and Flo:", *map(_marker_line, view.markers)]
+        lines += ["", "Barricades and Flo:", *(_marker_line(m, t) for m in view.markers)]
     if view.scene:
         lines += ["", "Seen in the streets:"]
-        lines += [f"  {n.node}: {n.subject}: {n.text} ({'now' if n.current else 'last seen ' + n.seen_time})"
+        lines += [f"  {t.place(n.node)}: {n.subject}: {n.text} ({'now' if n.current else 'last seen ' + n.seen_time})"
                   for n in view.scene]
     if view.mood_shown:
         lines += ["", f"Crowds' moods: {EXPLAINED[view.mood_shown]}"]

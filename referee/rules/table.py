@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError
-from referee.rules import names, refs
+from referee.rules import names
 from referee.rules.bounds import shown
-from referee.rules.commands import Checks
+
+if TYPE_CHECKING:
+    from referee.rules.commands import Checks
 
 Handler = Callable[[Context, GameState, dict, Emit, Dice], None]
 
@@ -51,6 +54,8 @@ class CommandTable:
     def resolve(self, ctx: Context, state: GameState, command: dict) -> dict:
         """The command checked, with every place and unit it names by a printed name given by its id
         (referee.rules.refs), as the log keeps it."""
+        from referee.rules import refs  # the schemas' module loads pydantic: not for reading a session
+
         self.check(ctx, command)
         return refs.resolved(checks(self.commands).schemas[command["do"]], ctx, state, command)
 
