@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from referee.core.dice import Dice, SeededDice, TableDice
 from referee.core.engine import Context, Recorder, Ruleset, run
-from referee.core.events import Event
+from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.rulesets import rules as ruleset_for
@@ -44,6 +44,14 @@ class Game:
         """An event as one line of the log, in the scenario's names."""
         return self.rules.narrate(event, self.ctx)
 
+    def itemized(self, event: Event) -> str:
+        """An event as the dashboard's log shows it: its line, then each line of the chart that made a number it
+        changed on a line of its own ("· Westin, Exposure Value +2 (EI Adjustment Chart)")."""
+        items = event.data.get(ITEMS)
+        if not items:
+            return self.narrate(event)
+        return "\n".join([self.narrate(without_items(event)), *(f"· {item_text(entry)}" for entry in items)])
+
     def weighty(self, events: list[Event]) -> list[Event]:
         """Those of `events` that end the game or cost a side dearly (its ruleset's `weighty` kinds): what the
         dashboard asks the umpire to confirm first, and `apply` says on stderr."""
@@ -69,7 +77,15 @@ class Game:
         case) given by its id, where its ruleset knows its keys' kinds (referee.rules.refs)."""
         self.check(command)
         resolve = getattr(self.rules, "resolve", None)
-        return resolve(self.ctx, self.state, command) if resolve else command
+        return resolve(self.ctx, self.state, command, self.places()) if resolve else command
+
+    def places(self) -> dict[str, tuple[str, ...]]:
+        """Each place's names as the sheets print them, in each of their languages ("Convention Centre", "Centro de
+        Convenciones"), for the umpire who types what he reads."""
+        from referee.briefing.i18n import LANGUAGES, Strings  # the sheets' words: read only when a command is typed
+
+        sheets = [Strings(lang, self.ctx.scenario.ruleset) for lang in LANGUAGES]
+        return {node: tuple(t.place(node) for t in sheets) for node in self.ctx.scenario.board.nodes}
 
     def preview(self, command: dict) -> list[Event]:
         """The events a command would bring, with the dice the game would use; the game stays as it is."""

@@ -62,7 +62,7 @@ def test_a_bos_session_opens_on_its_map_areas_and_record(tmp_path):
 
 @pytest.mark.parametrize("key, values, commands, kinds", [
     ("r", None, (), ["event-rolled"]),
-    ("i", {"group": 0, "crowd": 0, "spd": 2}, (MAYOR,), ["reinforced"]),
+    ("i", {"group": 0, "spd": 0}, (MAYOR,), ["reinforced"]),
     ("E", {"spd": 1}, (MAYOR, DECLINE), ["emergency-ordered", "ei-changed"]),
     ("l", {}, ({"do": "events", "dice": [5, 1]}, DECLINE), ["unit-lost"]),
     ("m", {"unit": "Labor 1", "to": "capitol-hill"}, (MAYOR, DECLINE, END), ["unit-moved"]),
@@ -278,3 +278,16 @@ def test_view_as_player_hides_what_a_side_does_not_see_under_fog(tmp_path):
     shown = dict(drive(path, script))
     assert "SPD" in shown[None] and "SPD" in shown["authority"]
     assert "SPD" not in shown["protester"]
+
+
+def test_the_log_shows_each_line_of_the_chart_under_its_event(tmp_path):
+    """Random Events Table 61-62: the event's +10 Authority EI, on a line of its own under the EI's change, as the
+    log itemizes it."""
+    async def script(pilot, app):
+        return [line.text.strip() for line in app.screen.query_one("#log").lines]
+
+    lines = drive(seattle(tmp_path, MAYOR), script, size=(160, 45))
+    at = next(i for i, line in enumerate(lines) if "EI (random event" in line)
+    start = next(i for i in range(at + 1, at + 5) if lines[i].startswith("·"))  # the item's line, wrapped
+    item = " ".join(lines[start:start + 3])
+    assert "+10 (Random Events Table 61-62)" in item and not any(" = " in line for line in lines[at:start])

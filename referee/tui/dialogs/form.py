@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rich.text import Text
 from textual import on
@@ -11,23 +12,60 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList
+from textual.widgets.selection_list import Selection
 
+from referee.errors import Refusal
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
 from referee.tui.text import plain
+from referee.tui.widgets.choice import Choice
+from referee.tui.widgets.number_input import NumberInput
 from referee.tui.widgets.ticks import Tick, Ticks
+
+Choices = tuple[tuple[str, str | int], ...]  # (what the umpire reads, the value sent)
+Closed = Mapping[object, str]  # the choices the rules forbid now: {value: why, with its section}
+V = TypeVar("V")
+CLOSED_MARK = "✗"  # a choice the rules forbid now, marked in shape as well as in words
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice` (of up to `sides`)."""
+    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice` (of up to `sides`).
+
+    What the rules forbid now is shown before Apply, with its section, and cannot be chosen: `barred` closes a
+    `number`, `many` or `flag` field, which sends nothing (0, none, no); `closed` some of a field's choices;
+    `follows` gives a choice field's choices and those closed from the other fields' values (a move's destinations
+    from the unit chosen), at each change."""
 
     name: str
     label: str
     kind: str = "choice"
-    choices: tuple[tuple[str, str | int], ...] = ()  # (what the umpire reads, the value sent)
+    choices: Choices = ()
     default: object = None
     sides: int = 6
+    barred: str = ""
+    closed: Closed = field(default_factory=dict)
+    follows: Callable[[dict], tuple[Choices, Closed]] | None = None
+
+
+def why(refusal: Refusal | None) -> str:
+    """A rule's refusal as a closed choice says it: its reason and its section; "" if nothing is refused."""
+    return f"{refusal.reason} ({refusal.section})" if refusal else ""
+
+
+def closed_by(refuse: Callable[[V], Refusal | None], values: Iterable[V]) -> dict[object, str]:
+    """The values the rules refuse now (`refuse` gives a value's refusal, or None), each with why."""
+    return {value: why(refusal) for value in values if (refusal := refuse(value))}
+
+
+def shown(label: str, closed: Closed, value: object) -> Text:
+    """A choice as the umpire reads it: a closed one says why, with its section."""
+    return plain(f"{CLOSED_MARK} {label} — {closed[value]}" if value in closed else label)
+
+
+def options(choices: Choices, closed: Closed) -> list[tuple[Text, object]]:
+    """A choice field's options as the umpire reads them, each with the value it sends."""
+    return [(shown(label, closed, value), value) for label, value in choices]
 
 
 def kept_value(field: Field, value: object) -> object:
@@ -45,6 +83,7 @@ class CommandForm(Dialog[dict | None]):
                  live: Callable[[dict], Text] | None = None):
         super().__init__()
         self.title_text, self.fields, self.note, self.error, self.live = title, fields, note, error, live
+        self.offered: dict[str, tuple] = {}  # the choices last given to each field that follows others
 
     def compose(self) -> ComposeResult:
         box = VerticalScroll if self.live else Vertical  # what `live` draws may grow past a short screen: it scrolls
@@ -52,10 +91,14 @@ class CommandForm(Dialog[dict | None]):
             yield Label(plain(self.title_text), classes="form-title")
             if self.note:
                 yield Label(plain(self.note), classes="form-note")
-            for field in self.fields:
+            for one in self.fields:
                 with Horizontal(classes="form-row"):
-                    yield Label(plain(field.label), classes="form-label")
-                    yield self._widget(field)
+                    yield Label(plain(one.label), classes="form-label")
+                    if one.barred:
+                        yield Label(plain(f"{CLOSED_MARK} not now: {one.barred}"), id=f"field-{one.name}",
+                                    classes="form-barred")
+                    else:
+                        yield self._widget(one)
             if self.live:
                 yield Label(id="form-live")
             yield Label(plain(self.error), id="form-error", classes="error" if self.error else "error hidden")
@@ -66,22 +109,26 @@ class CommandForm(Dialog[dict | None]):
     @staticmethod
     def _widget(field: Field):
         ident = f"field-{field.name}"
+        closed = field.closed
         if field.kind == "choice":
-            return Select([(plain(label), value) for label, value in field.choices],
-                          value=field.default if field.default is not None else field.choices[0][1],
-                          allow_blank=False, id=ident)
+            values = [value for _, value in field.choices]
+            first = field.default if field.default in values and field.default not in closed else next(
+                (value for value in values if value not in closed), values[0])
+            return Choice(options(field.choices, closed), closed, value=first, allow_blank=False, id=ident)
         if field.kind == "many":
             chosen = field.default if isinstance(field.default, tuple | list) else ()
-            return Ticks(*((plain(label), value, value in chosen) for label, value in field.choices), id=ident)
+            return Ticks(*(Selection(shown(label, closed, value), value, value in chosen and value not in closed,
+                                     disabled=value in closed) for label, value in field.choices), id=ident)
         if field.kind == "flag":
             return Tick("yes", bool(field.default), id=ident)
-        placeholder = "e.g. 4 2" if field.kind == "dice" else ""
-        return Input(str(field.default if field.default is not None else ""), placeholder=placeholder, id=ident,
-                     type="integer" if field.kind == "number" else "text")
+        value = str(field.default if field.default is not None else "")
+        if field.kind == "number":
+            return NumberInput(value, id=ident, type="integer")
+        return Input(value, placeholder="e.g. 4 2" if field.kind == "dice" else "", id=ident)
 
     def on_mount(self) -> None:
-        fields = self.query(".form-row > *:last-child")
-        (fields.first() if fields else self.query_one("#apply")).focus()
+        fields = [widget for widget in self.query(".form-row > *:last-child") if widget.focusable]
+        (fields[0] if fields else self.query_one("#apply")).focus()
         self._show_live()
 
     @on(Select.Changed)
@@ -89,6 +136,7 @@ class CommandForm(Dialog[dict | None]):
     @on(Checkbox.Changed)
     @on(Input.Changed)
     def _show_live(self) -> None:
+        self._follow()
         if self.live is None:
             return
         try:
@@ -97,7 +145,30 @@ class CommandForm(Dialog[dict | None]):
             return
         self.query_one("#form-live", Label).update(self.live(values))
 
+    def _follow(self) -> None:
+        """Give each field that follows others its choices, and those closed, for the other fields' values."""
+        for one in self.fields:
+            if one.follows is None:
+                continue
+            offered = one.follows(self._readable())
+            if offered != self.offered.get(one.name):
+                self.offered[one.name] = offered
+                choices, closed = offered
+                self.query_one(f"#field-{one.name}", Choice).offer(options(choices, closed), closed)
+
+    def _readable(self) -> dict:
+        """Each field's value that reads now (not dice half typed in)."""
+        values = {}
+        for one in self.fields:
+            try:
+                values[one.name] = self._value(one)
+            except ValueError:
+                continue
+        return values
+
     def _value(self, field: Field) -> object:
+        if field.barred:
+            return {"number": 0, "many": [], "flag": False}[field.kind]  # nothing
         ident = f"#field-{field.name}"
         if field.kind == "many":
             return list(self.query_one(ident, SelectionList).selected)

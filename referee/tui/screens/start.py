@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from referee.recent import recent
 from referee.scenario.catalog import Scenario
 from referee.text import printable
+from referee.tui.widgets.number_input import NumberInput
 
 if TYPE_CHECKING:
     from referee.tui.app import RefereeApp
@@ -51,7 +52,7 @@ class StartScreen(Screen):
                 yield Static("[dim]Options: Tab to one; Enter (or a click) gives it its next value[/dim]")
                 yield Vertical(id="options")
                 with Horizontal(classes="buttons"):
-                    yield Input(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)
+                    yield NumberInput(placeholder="seed (empty: random)", type="integer", id="seed", compact=True)
                     yield Button("Start", variant="primary", id="start-new", compact=True)
             with Vertical(id="recent"):
                 yield Label(Text.assemble(("Recent sessions", "bold"), f"\nin {printable(shown(self.folder))} and elsewhere"))

@@ -184,7 +184,7 @@ class UmpireScreen(Screen):
         else:
             records, effective = self.session.log()
             entries = [self.log_line(record.seq, line, is_undone(record, effective))
-                       for record, line in narrated(self.game.narrate, records, LOG_SHOWN)]
+                       for record, line in narrated(self.game.itemized, records, LOG_SHOWN)]
             if len(records) > LOG_SHOWN:
                 earlier = f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all"
                 entries.insert(0, LogEntry(" " * 6, earlier, "dim"))
@@ -332,7 +332,7 @@ class UmpireScreen(Screen):
     def _lines(self, events: list[tuple[int, Event]], undoing: bool) -> list[tuple[int, str]]:
         """New events as log lines; none after an undo or a redo, whose log is drawn again from the store
         (`narrated`: the session, not the ruleset, says what an undo took back)."""
-        return [] if undoing else [(seq, self.game.narrate(event)) for seq, event in events]
+        return [] if undoing else [(seq, self.game.itemized(event)) for seq, event in events]
 
     @on(Followed)
     def _followed(self, message: Followed) -> None:

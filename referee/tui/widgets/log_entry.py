@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
+from rich.text import Text
 
 from referee.tui.text import plain
 
@@ -13,7 +14,8 @@ class LogEntry:
     """A numbered event; when it is longer than the log is wide, its next lines start where its text starts."""
 
     def __init__(self, number: str, text: str, style: str = ""):
-        self.number, self.text = number, plain(text, style)
+        # its lines (an event's itemization, referee.game.Game.itemized), each shown harmlessly
+        self.number, self.text = number, Text("\n", style=style).join(plain(line, style) for line in text.split("\n"))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         indent = len(self.number)

@@ -113,17 +113,23 @@ def check(combat: Combat) -> None:
             raise Refusal("6.3", f"the {roll}'s roller picks among the units it rolls against, and {chosen!r} is not one")
 
 
+def munitions_barred(stage: int, events: Iterable[RandomEvent]) -> Refusal | None:
+    """Why Special Munitions (6.2) may not be used now, if they may not: Stage One (7.3), or this turn's event."""
+    if stage == 1:
+        return Refusal("7.3", "no Special Munitions at Stage One escalation")
+    event = next((event for event in events if event.no_munitions), None)
+    return Refusal(event.section, "Authority units can't use Special Munitions this turn") if event else None
+
+
 def _check_munitions(combat: Combat) -> None:
     for unit in combat.attackers + combat.defenders:
         if not unit.munitions:
             continue
         if unit.type.side != AUTHORITY or unit not in combat.attackers:
             raise Refusal("6.2", f"only attacking Authority units use Special Munitions, and {unit.id!r} is not one")
-        if combat.stage == 1:
-            raise Refusal("7.3", f"no Special Munitions at Stage One escalation ({unit.id!r})")
-        barred = next((event for event in combat.events if event.no_munitions), None)
+        barred = munitions_barred(combat.stage, combat.events)
         if barred:
-            raise Refusal(barred.section, f"Authority units can't use Special Munitions this turn ({unit.id!r})")
+            raise Refusal(barred.section, f"{barred.reason} ({unit.id!r})")
 
 
 def _check_night(combat: Combat) -> None:

@@ -18,6 +18,13 @@ DELAY = 2  # game-turns State Troopers and National Guard take to arrive
 AT_ONCE = ("spd",)  # types placed in the Reserve Pool at once
 
 
+def barred(kind: str, stage: int) -> Refusal | None:
+    """Why a kind of unit may not be ordered now, if it may not: State Troopers and National Guard at Stage One (7.3)."""
+    if stage == 1 and kind not in AT_ONCE:
+        return Refusal("7.3", "no State Trooper or National Guard emergency reinforcements at Stage One")
+    return None
+
+
 def order(wanted: dict[str, int], available: dict[str, int], stage: int,
           turn: int) -> tuple[list[exposure.Points], dict[str, int]]:
     """The Authority's order (4.22): its EI cost, a line per type ordered, and for each type ordered the
@@ -30,8 +37,9 @@ def order(wanted: dict[str, int], available: dict[str, int], stage: int,
         left = available.get(kind, 0)
         if count > left:
             raise Refusal("4.22", f"up to the limits of the counter mix: {left} {kind} left off-map, not {count}")
-        if count and stage == 1 and kind not in AT_ONCE:
-            raise Refusal("7.3", f"no State Trooper or National Guard emergency reinforcements at Stage One ({kind})")
+        refusal = barred(kind, stage) if count else None
+        if refusal:
+            raise Refusal(refusal.section, f"{refusal.reason} ({kind})")
         arrivals[kind] = turn if kind in AT_ONCE else turn + DELAY
     cost = [exposure.Points(AUTHORITY, f"{plural(count, kind.replace('_', ' ') + ' unit')} taken", COST * count)
             for kind, count in wanted.items() if count]

@@ -48,8 +48,25 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     Movement Factor, stopping on entering enemy units (5.0); reaction moves one area, within the EI's limit
     (5.1); an Authority unit to or from the Reserve Pool (5.0)."""
     unit = unit_of(state, command["unit"])
+    path, moving = _checked(ctx, state, unit, command.get("path") or command["to"])
+    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": None if path == [POOL] else path[-1],
+                        "path": path, "reaction": not moving})
+
+
+def refused(ctx: Context, state: GameState, unit: Unit, to: str) -> Refusal | None:
+    """Why a move of `unit` to `to` (an area, or the Reserve Pool) is refused now, if it is: the move's own
+    checks (5.0, 5.1, 5.2), for a form to show before the move is sent."""
+    try:
+        _checked(ctx, state, unit, to)
+    except Refusal as refusal:
+        return refusal
+    return None
+
+
+def _checked(ctx: Context, state: GameState, unit: Unit, where: list[str] | str) -> tuple[list[str], bool]:
+    """A move's path (`where`, or the shortest way there) and whether it is a move (not a reaction), or a refusal."""
     moving = _mover(state, unit)
-    path = command.get("path") or _way(ctx, state, unit, command["to"])
+    path = where if isinstance(where, list) else _way(ctx, state, unit, where)
     pooled = unit.side == AUTHORITY and (unit.status == forces.RESERVE or path == [POOL])
     if not moving:
         _check_reaction(state, unit, path, pooled)
@@ -59,8 +76,7 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
         _check_path(ctx, state, unit, path)
     if path != [POOL]:
         check_stacking(state, unit, path[-1])
-    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": None if path == [POOL] else path[-1],
-                        "path": path, "reaction": not moving})
+    return path, moving
 
 
 def _way(ctx: Context, state: GameState, unit: Unit, to: str) -> list[str]:
@@ -138,14 +154,25 @@ def barricade(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
     """`{"do": "barricade", "unit"}`: a Protester unit, instead of moving, tries to build (7.2): 1d6, a Group
     builds on 1, a Crowd on 1 or 2; one Barricade an area (5.2), six in all."""
     unit = unit_of(state, command["unit"])
-    if unit.side != PROTESTER or not _mover(state, unit) or unit.node is None:
-        raise Refusal("7.2", "Protester units on the map build barricades in their Movement Phase, instead of moving")
-    if state.local["stage"] == 1:
-        raise Refusal("7.3", "the Protester player may not build Barricades at Stage One escalation")
-    if BARRICADE in state.markers.get(unit.node, ()):
-        raise Refusal("5.2", f"there may never be more than one Barricade marker in an area ({unit.node})")
-    if sum(BARRICADE in marks for marks in state.markers.values()) >= forces.BARRICADES:
-        raise Refusal("7.2", f"all {forces.BARRICADES} Barricade markers are on the map")
+    refusal = barricade_refused(state, unit)
+    if refusal:
+        raise refusal
     roll = dice.roll(f"barricade by {unit.id}")
     emit("barricade-tried", {"unit": unit.id, "node": unit.node, "roll": roll.value,
                              "built": roll.value <= BUILD[TYPES[unit.type].kind]}, (roll,))
+
+
+def barricade_refused(state: GameState, unit: Unit) -> Refusal | None:
+    """Why `unit` may not try to build a barricade now, if it may not (7.2, 7.3, 5.2): also what a form shows."""
+    try:
+        if unit.side != PROTESTER or not _mover(state, unit) or unit.node is None:
+            return Refusal("7.2", "Protester units on the map build barricades in their Movement Phase, instead of moving")
+    except Refusal as refusal:
+        return refusal
+    if state.local["stage"] == 1:
+        return Refusal("7.3", "the Protester player may not build Barricades at Stage One escalation")
+    if BARRICADE in state.markers.get(unit.node, ()):
+        return Refusal("5.2", f"there may never be more than one Barricade marker in an area ({unit.node})")
+    if sum(BARRICADE in marks for marks in state.markers.values()) >= forces.BARRICADES:
+        return Refusal("7.2", f"all {forces.BARRICADES} Barricade markers are on the map")
+    return None

@@ -3,6 +3,7 @@ umpire action a key away, each asking for what it needs in a small form."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from rich.text import Text
@@ -11,10 +12,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog
 
+from referee.core.dice import Dice, TableDice
 from referee.core.units import ACTIVE, Unit
-from referee.errors import Refusal
+from referee.errors import RefereeError, Refusal
 from referee.rules.todo import Item
-from referee.rulesets.bos.rules import combat, forces, reinforcement
+from referee.rulesets.bos.rules import combat, emergency, forces, movement, reinforcement
 from referee.rulesets.bos.rules.arrivals import losable, placeable
 from referee.rulesets.bos.rules.fighting import declared
 from referee.rulesets.bos.rules.movement import POOL, paths
@@ -22,7 +24,7 @@ from referee.rulesets.bos.rules.odds import odds
 from referee.rulesets.bos.rules.phases import FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.todo import contested, fresh, todo
-from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES, other
+from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, TYPES, other
 from referee.rulesets.bos.tui.actions import ACTIONS
 from referee.rulesets.bos.tui.widgets import (
     LEGEND,
@@ -35,7 +37,7 @@ from referee.rulesets.bos.tui.widgets import (
     ei_by_turn,
     unit_label,
 )
-from referee.tui.dialogs.form import Field
+from referee.tui.dialogs.form import Choices, Closed, Field, closed_by, why
 from referee.tui.screens.areas import AreasScreen
 from referee.tui.screens.umpire import bindings
 from referee.tui.seen import as_seen, not_seen
@@ -45,8 +47,13 @@ from referee.tui.widgets.status_bar import StatusBar
 
 NAMES = {kind: name for kind, name, _ in forces.MANIFEST}
 """Each unit type as the Counter Manifest numbers its counters ("National Guard")."""
-TAKE = (("all due", -1), ("none", 0), *((str(n), n) for n in range(1, 13)))
-"""How many of the units due a side takes (4.21): all of them, or a number (declining the rest)."""
+UNROLLED = (("all that the dice give", -1), ("none", 0))
+"""How many of the units due a side takes (4.21) before the dice say how many are due: all of them, or none."""
+
+
+def taken(due: int) -> Choices:
+    """How many of `due` units a side takes (4.21): all of them, none, or fewer (declining the rest)."""
+    return ((f"all {due}", -1), ("none", 0), *((str(n), n) for n in range(1, due)))
 
 
 FATES = {combat.STAYS: "stays", combat.OFF_MAP: "off-map pile", combat.RESERVE: "Reserve Pool",
@@ -169,15 +176,41 @@ class SeattleScreen(AreasScreen):
                 "A side may decline units, never a removal (4.21).")
         removing = [kind for kind, due in (("group", reinforcement.GROUPS[column].fixed),
                                            ("crowd", reinforcement.CROWDS[column].fixed), ("spd", spd)) if due < 0]
-        fields = [Field(kind, f"{label} to take", choices=TAKE) for kind, label in
-                  (("group", "Groups"), ("crowd", "Crowds"), ("spd", "SPD units"))]
+        fields = self._taking(protester)
+        if spd > 0:
+            fields.append(Field("spd", f"SPD units to take ({spd} due)", choices=taken(spd)))
         if removing:
             choices = self._units(PROTESTER, lambda u: u.status == ACTIVE and TYPES[u.type].kind in removing)
             choices += self._units(AUTHORITY, lambda u: u.status == ACTIVE and u.type in removing)
             fields.append(Field("remove", "Units removed", "many", choices))
         self.ask("Reinforcements (4.21)", fields, lambda v: {
-            "do": "reinforce", "take": {kind: v[kind] for kind in ("group", "crowd", "spd") if v[kind] >= 0},
+            "do": "reinforce", "take": {kind: v[kind] for kind in ("group", "crowd", "spd") if v.get(kind, -1) >= 0},
             **({"remove": v["remove"]} if "remove" in v else {})}, note=note)
+
+    def _taking(self, protester: int) -> list[Field]:
+        """How many of the Groups and Crowds due the Protester takes (4.21), asked once the dice say how many
+        are due: the generator's next dice are known; dice typed in at the table are read as they are typed."""
+        def due(dice: Dice) -> dict[str, int] | None:
+            try:
+                return reinforcement.protester_due(protester, dice)
+            except RefereeError:  # not all the dice typed in yet
+                return None
+
+        column = reinforcement.band(protester)
+        kinds = {GROUP: ("Groups", reinforcement.GROUPS[column]), CROWD: ("Crowds", reinforcement.CROWDS[column])}
+        known = None if self.table_dice else due(self.game.dice.copy())
+        if known is not None:
+            return [Field(kind, f"{label} to take ({known[kind]} due)", choices=taken(known[kind]))
+                    for kind, (label, _) in kinds.items() if known[kind] > 0]
+
+        def rolled(kind: str) -> Callable[[dict], tuple[Choices, Closed]]:
+            def offered(v: dict) -> tuple[Choices, Closed]:
+                found = due(TableDice(v.get("dice") or []))
+                return (taken(found[kind]) if found else UNROLLED), {}
+            return offered
+
+        return [Field(kind, f"{label} to take", choices=UNROLLED, follows=rolled(kind))
+                for kind, (label, entry) in kinds.items() if entry.dice or entry.fixed > 0]
 
     def action_place(self) -> None:
         state = self.game.state
@@ -194,7 +227,8 @@ class SeattleScreen(AreasScreen):
         note = (f"-4 Authority EI a unit. SPD reach the Reserve Pool now, State Troopers and National Guard on turn "
                 f"{state.turn + 2} (4.22). Off-map: " + ", ".join(f"{n} {SHORT[kind]}" for kind, n in left.items()))
         self.ask("Emergency reinforcements (4.22)",
-                 [Field(kind, NAMES[kind], "number", default=0) for kind in kinds],
+                 [Field(kind, NAMES[kind], "number", default=0, barred=why(emergency.barred(kind, state.local["stage"])))
+                  for kind in kinds],
                  lambda v: {"do": "emergency", "units": {kind: v[kind] for kind in kinds}}, note=note, rolls=False)
 
     def action_lose(self) -> None:
@@ -232,8 +266,15 @@ class SeattleScreen(AreasScreen):
                              f"(Movement Factor {TYPES[unit.type].movement}, 5.0)", "bold red")
             return plain(" → ".join([unit.node or "the Reserve Pool", *path]), "bold")
 
+        def reachable(v: dict) -> tuple[Choices, Closed]:
+            """Where the unit chosen may go now, first; the rest closed by the rule that refuses the move (5.0,
+            5.1's one area and Reaction Move Limit, 5.2)."""
+            unit = state.units[v["unit"]]
+            closed = closed_by(lambda to: movement.refused(self.game.ctx, state, unit, to), (to for _, to in places))
+            return tuple(sorted(places, key=lambda place: place[1] in closed)), closed
+
         self.ask("Move a unit (5.0, 5.1)", [Field("unit", "Unit", choices=units),
-                                            Field("to", "To", choices=places, default=self.area)],
+                                            Field("to", "To", choices=places, default=self.area, follows=reachable)],
                  lambda v: {"do": "move", "unit": v["unit"], "path": self._way(state.units[v["unit"]], v["to"]) or [v["to"]]},
                  rolls=False, live=way)
 
@@ -241,7 +282,8 @@ class SeattleScreen(AreasScreen):
         state = self.game.state
         units = self._units(PROTESTER, lambda u: u.status == ACTIVE and u.id not in state.local["moved"])
         if self._need(units, "No Protester unit on the map is left to move this phase"):
-            self.ask("Build a barricade (7.2)", [Field("unit", "Unit", choices=units)],
+            closed = closed_by(lambda uid: movement.barricade_refused(state, state.units[uid]), (uid for _, uid in units))
+            self.ask("Build a barricade (7.2)", [Field("unit", "Unit", choices=units, closed=closed)],
                      lambda v: {"do": "barricade", "unit": v["unit"]},
                      note="Instead of moving: 1d6, a Group builds on 1, a Crowd on 1 or 2 (7.2).")
 
@@ -262,7 +304,9 @@ class SeattleScreen(AreasScreen):
         fields = [Field("attackers", "Attackers", "many", ours, default=tuple(uid for _, uid in ours)),
                   Field("defenders", "Defenders", "many", theirs, default=tuple(uid for _, uid in theirs))]
         if side == AUTHORITY:
-            fields.append(Field("munitions", "Special Munitions", "many", ours))
+            events = declared(state, side, node, {"attackers": [], "defenders": []}).events
+            fields.append(Field("munitions", "Special Munitions", "many", ours,
+                                barred=why(combat.munitions_barred(state.local["stage"], events))))
         fields += [Field("attack", "Attack's pick", choices=(("the first defender", ""), *theirs)),
                    Field("counterattack", "Counterattack's pick", choices=(("the first attacker", ""), *ours))]
         if side == AUTHORITY:

@@ -124,18 +124,36 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
     minimum = command.get("minimum", False)
     if minimum:
         _check_minimum(ctx, state, units, end)
-    infiltrating = state.local["infiltrating"] + [unit.id for unit in units if infiltrate]
-    for unit in units:
-        left = unit.factors["movement"] * (2 if unit.id in infiltrating else 1) - state.local["spent"].get(unit.id, 0)
-        if cost > left:
-            raise Refusal(f"{MOVE} 2", f"{unit.id} has {left} movement factors left this step, the way costs {cost} "
-                                       f"(two for a box with an enemy unit, {MOVE} 4)")
+    short = _short(state, units, cost, infiltrate)
+    if short:
+        raise short
     if not way and minimum == all(unit.attrs["minimum"] for unit in units):
         raise RefereeError(f"the units are in {start} already" + (" (in its minimum box)" if minimum else ""))
     state = emit("moved", {"units": [unit.id for unit in units], "from": start, "path": way, "cost": cost,
                            "minimum": minimum, "infiltrate": infiltrate})
     if side == DEMONSTRATORS:
         release(ctx, state, way, emit)
+
+
+def _short(state: GameState, units: list[Unit], cost: int, infiltrate: bool) -> Refusal | None:
+    """A refusal if one of `units` has fewer movement factors left this step than a way costs (2, 4)."""
+    infiltrating = state.local["infiltrating"] + [unit.id for unit in units if infiltrate]
+    for unit in units:
+        left = unit.factors["movement"] * (2 if unit.id in infiltrating else 1) - state.local["spent"].get(unit.id, 0)
+        if cost > left:
+            return Refusal(f"{MOVE} 2", f"{unit.id} has {left} movement factors left this step, the way costs {cost} "
+                                        f"(two for a box with an enemy unit, {MOVE} 4)")
+    return None
+
+
+def out_of_reach(ctx: Context, state: GameState, units: list[Unit], goal: str, infiltrate: bool) -> Refusal | None:
+    """Why `units` (of one box and side) may not move to `goal` this step, if they may not: no way there (1), or
+    a way costing more than one of them has left (2, 4); the move's own checks, for a form to show."""
+    try:
+        _, cost = _way(ctx, state, {"to": goal}, _one_box(units), units[0].side)
+    except Refusal as refusal:
+        return refusal
+    return _short(state, units, cost, infiltrate)
 
 
 def release(ctx: Context, state: GameState, entered: list[str], emit: Emit) -> None:
@@ -155,12 +173,20 @@ def place(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         raise Refusal(SET_UP, "the set-up may change only before the first move")
     to = box_of(ctx, command["to"])
     found = _named(ctx, state, command, None, SET_UP)
-    if any(unit.side == DEMONSTRATORS for unit in found) and to not in board.parks(ctx.scenario.board):
-        raise Refusal(f"{SET_UP} 3", f"the demonstrators set up in a park, not in {to}")
+    refusal = set_up_refused(ctx, found, to)
+    if refusal:
+        raise refusal
     minimum = command.get("minimum", False)
     if minimum:
         _check_minimum(ctx, state, found, to)
     emit("placed", {"units": [unit.id for unit in found], "to": to, "minimum": minimum})
+
+
+def set_up_refused(ctx: Context, units: list[Unit], to: str) -> Refusal | None:
+    """Why `units` may not be set up in `to`, if they may not: the demonstrators only in a park (3)."""
+    if any(unit.side == DEMONSTRATORS for unit in units) and to not in board.parks(ctx.scenario.board):
+        return Refusal(f"{SET_UP} 3", f"the demonstrators set up in a park, not in {to}")
+    return None
 
 
 def check_setup(ctx: Context, state: GameState) -> None:
@@ -193,9 +219,9 @@ def guard_in(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     """`{"do": "guard", "units": n, "to"}`: National Guard companies brought in while green leads; green gets two
     points for each (NATIONAL GUARD)."""
     state = begin(ctx, state, emit)
-    if state.scores[DEMONSTRATORS] <= state.scores[POLICE]:
-        raise Refusal(GUARD, "the Guard may be brought in only when the demonstrators are ahead "
-                             f"({state.scores[DEMONSTRATORS]} to {state.scores[POLICE]})")
+    refusal = guard_barred(state)
+    if refusal:
+        raise refusal
     to = box_of(ctx, command["to"])
     free = [unit.id for unit in state.units.values() if unit.type == "guard" and unit.status == forces.OFF_MAP]
     count = command["units"]
@@ -204,6 +230,14 @@ def guard_in(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     points, items = guard_points(count, GUARD_IN, "brought in")
     emit("guard-in", {"units": free[:count], "to": to, "points": points,
                       "ei": {**state.scores, DEMONSTRATORS: state.scores[DEMONSTRATORS] + points}, ITEMS: items})
+
+
+def guard_barred(state: GameState) -> Refusal | None:
+    """Why the Guard may not be brought in now, if it may not: only while the demonstrators are ahead."""
+    if state.scores[DEMONSTRATORS] <= state.scores[POLICE]:
+        return Refusal(GUARD, "the Guard may be brought in only when the demonstrators are ahead "
+                              f"({state.scores[DEMONSTRATORS]} to {state.scores[POLICE]})")
+    return None
 
 
 def guard_out(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -14,7 +14,8 @@ from textual.widgets import RichLog
 from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError
 from referee.rules.todo import Item
-from referee.rulesets.chicago.rules import board, forces, tables
+from referee.rulesets.chicago.rules import board, forces, movement, tables
+from referee.rulesets.chicago.rules.board import units_named
 from referee.rulesets.chicago.rules.fighting import declared
 from referee.rulesets.chicago.rules.odds import Odds, odds
 from referee.rulesets.chicago.rules.sizes import built_up, counted
@@ -31,7 +32,7 @@ from referee.rulesets.chicago.tui.widgets import (
     RecordPanel,
     ei_by_turn,
 )
-from referee.tui.dialogs.form import Field
+from referee.tui.dialogs.form import Choices, Closed, Field, closed_by, why
 from referee.tui.screens.areas import AreasScreen
 from referee.tui.screens.umpire import bindings
 from referee.tui.seen import as_seen, not_seen
@@ -176,24 +177,37 @@ class ChicagoScreen(AreasScreen):
             self.notify(f"No {side or ''} units in {box}: select a box holding some".replace("  ", " "),
                         severity="warning")
             return
-        neighbours = self.game.ctx.scenario.board.neighbours(box)
-        held = [u for u in self.game.state.at(box, POLICE) if u.attrs["minimum"]]
+        ctx, state = self.game.ctx, self.game.state
+        neighbours = ctx.scenario.board.neighbours(box)
+        held = [u for u in state.at(box, POLICE) if u.attrs["minimum"]]
         police = [Field("minimum", "Into the minimum box", "flag")] if side != DEMONSTRATORS else []
         if held:
             police.append(Field("from_minimum", "The platoons from the minimum box", "flag"))
-        fields = [*kinds, Field("to", "To", choices=self._boxes(), default=neighbours[0] if neighbours else box),
-                  *police, *extra]
+
+        def chosen(v: dict) -> list[str] | dict[str, int]:
+            wanted = {f.name: v[f.name] for f in kinds if v.get(f.name)}
+            if v.get("from_minimum"):  # by id: a command by kind never takes a minimum box's platoons
+                return [u.id for kind, n in wanted.items() for u in [p for p in held if forces.kind(p) == kind][:n]]
+            return wanted
 
         def build(v: dict) -> dict:
-            wanted = {f.name: v[f.name] for f in kinds if v[f.name]}
-            if v.get("from_minimum"):  # by id: a command by kind never takes a minimum box's platoons
-                units: list[str] | dict[str, int] = [u.id for kind, n in wanted.items()
-                                                     for u in [p for p in held if forces.kind(p) == kind][:n]]
-            else:
-                units = wanted
-            return {"do": do, "units": units, "from": box, "to": v["to"], "minimum": bool(v.get("minimum")),
+            return {"do": do, "units": chosen(v), "from": box, "to": v["to"], "minimum": bool(v.get("minimum")),
                     **({"infiltrate": True} if v.get("infiltrate") else {})}
 
+        def open_boxes(v: dict) -> tuple[Choices, Closed]:
+            """The boxes the units chosen may go to, first; the rest closed by the rule that refuses them: beyond
+            their movement factors (HOW TO MOVE UNITS 2, 4), the demonstrators' set-up outside a park (3)."""
+            try:
+                units = units_named(state, chosen(v), side, box)
+            except RefereeError:
+                units = []
+            closed = closed_by(lambda to: movement.out_of_reach(ctx, state, units, to, bool(v.get("infiltrate")))
+                               if do == "move" else movement.set_up_refused(ctx, units, to),
+                               (to for _, to in self._boxes() if units and to != box))
+            return tuple(sorted(self._boxes(), key=lambda place: place[1] in closed)), closed
+
+        fields = [*kinds, Field("to", "To", choices=self._boxes(), default=neighbours[0] if neighbours else box,
+                                follows=open_boxes), *police, *extra]
         self.ask(title, fields, build, rolls=False, live=lambda v: self._preview(build(v)))
 
     # --- actions --------------------------------------------------------------------------
@@ -259,6 +273,10 @@ class ChicagoScreen(AreasScreen):
 
     def action_guard_in(self) -> None:
         state = self.game.state
+        barred = movement.guard_barred(state)
+        if barred:
+            self.notify(why(barred), severity="warning")
+            return
         free = sum(u.type == "guard" and u.status == forces.OFF_MAP for u in state.units.values())
         note = (f"{free} Guard companies off the board; green leads {state.scores[DEMONSTRATORS]} to "
                 f"{state.scores[POLICE]}: the Guard comes in only while green leads, +2 green a company (NATIONAL GUARD).")

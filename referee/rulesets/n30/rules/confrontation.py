@@ -144,8 +144,16 @@ def check_attack(types: Iterable[str], gas: bool) -> None:
             "the police may attack only where a hard, soft or mounted squad is in the intersection"
             + (" (chemical units only accompany the attacking squads)" if present else ""),
         )
-    if gas and not present & GAS_TYPES:
-        raise Refusal("4", "the police may gas only where a chemical unit accompanies the attacking squads")
+    refusal = gas_refused(present) if gas else None
+    if refusal:
+        raise refusal
+
+
+def gas_refused(types: Iterable[str]) -> Refusal | None:
+    """4: why the police may not gas here, if they may not: no chemical unit with the squads."""
+    if not set(types) & GAS_TYPES:
+        return Refusal("4", "the police may gas only where a chemical unit accompanies the attacking squads")
+    return None
 
 
 # --- dividing the total -----------------------------------------------------------------

@@ -15,7 +15,14 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rulesets.n30.rules.attack import retreat_gains, retreat_options, targets
-from referee.rulesets.n30.rules.confrontation import ATTACKING_TYPES, GAS_TYPES, LOCKDOWN, even_split, facing, police_total
+from referee.rulesets.n30.rules.confrontation import (
+    ATTACKING_TYPES,
+    LOCKDOWN,
+    even_split,
+    facing,
+    gas_refused,
+    police_total,
+)
 from referee.rulesets.n30.rules.odds import expected_successes, unit_odds
 from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
 from referee.rulesets.n30.tui.number_field import NumberField
@@ -23,7 +30,9 @@ from referee.rulesets.n30.tui.odds_table import OddsTable
 from referee.text import plural, printable
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
+from referee.tui.dialogs.form import CLOSED_MARK, why
 from referee.tui.text import plain
+from referee.tui.widgets.ticks import Tick
 
 LEGEND = ("[dim]keeps: unaffected; back: forced to retreat (4.1); out: destroyed (4.2); "
           "stays: a refusing lockdown holds (4.4); rad.: radicalized (4.3)[/dim]")
@@ -58,7 +67,7 @@ class ConfrontDialog(Dialog[dict | None]):
         self.targets = targets(state, node)
         self.present = state.at(node, PROTESTERS)
         self.total = police_total(u.type for u in self.police)
-        self.can_gas = any(u.type in GAS_TYPES for u in self.police)
+        self.no_gas = why(gas_refused(u.type for u in self.police))  # why gas is closed here, if it is (4)
         self.can_attack = any(u.type in ATTACKING_TYPES for u in self.police) and bool(self.targets)
         self.lockdowns = [u.id for u in self.targets if u.type == LOCKDOWN and u.attrs.get("locked", True)]
         self.results: list[dict] | None = None
@@ -78,8 +87,10 @@ class ConfrontDialog(Dialog[dict | None]):
                             "and protester units not yet attacked this phase.", classes="error")
                 yield Button("Close", id="cancel", compact=True)
                 return
-            yield Checkbox("Gas: total x2; a 1 destroys, a 6 radicalizes; political cost (4.5)",
-                           value=False, disabled=not self.can_gas, id="gas", compact=True)
+            yield Tick("Gas: total x2; a 1 destroys, a 6 radicalizes; political cost (4.5)", value=False,
+                       disabled=bool(self.no_gas), id="gas", compact=True)
+            if self.no_gas:
+                yield Label(plain(f"{CLOSED_MARK} not now: {self.no_gas}"), classes="form-barred")
             with Grid(id="odds"):
                 rows = len(self.targets) + 1
                 units = Text.assemble(("unit", "bold"), *(piece for u in self.targets
@@ -92,7 +103,7 @@ class ConfrontDialog(Dialog[dict | None]):
                 for unit in self.targets:
                     yield NumberField(str(shares[unit.id]), id=f"share-{self._key(unit.id)}")
                     if unit.id in self.lockdowns:
-                        yield Checkbox("", value=False, id=f"refuse-{self._key(unit.id)}", compact=True)
+                        yield Tick("", value=False, id=f"refuse-{self._key(unit.id)}", compact=True)
                     else:
                         yield Label("")
             yield Static(id="summary")

@@ -11,6 +11,7 @@ from textual.widgets import Button, Label, SelectionList
 from referee.rulesets.n30.rules.friction import BLACK_BLOCS, PEACE_POLICE_COUNT
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.text import plain
+from referee.tui.widgets.ticks import Ticks
 
 
 class FactionsDialog(Dialog[list[str] | None]):
@@ -26,7 +27,7 @@ class FactionsDialog(Dialog[list[str] | None]):
         with Vertical(classes="dialog"):
             yield Label(f"6.1 at 11:10. Black blocs: {', '.join(BLACK_BLOCS)}.")
             yield Label(f"Peace police: choose {PEACE_POLICE_COUNT} People's Delegation clusters (destroyed ones allowed).")
-            yield SelectionList[str](*[(plain(uid), uid) for uid in self.pool], id="peace")
+            yield Ticks(*[(plain(uid), uid) for uid in self.pool], id="peace")
             with Horizontal(classes="buttons"):
                 yield Button("Assign", variant="primary", id="assign", disabled=True)
                 yield Button("Cancel", id="cancel")

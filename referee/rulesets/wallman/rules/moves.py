@@ -58,18 +58,28 @@ def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
         raise Refusal(PLAYER_ACTIONS, f"only a player's personal figure runs as his action; {unit.id} moves at its pace")
     if run:
         one_action(state, unit)
+    refusal = out_of_reach(ctx, state, unit, to, run)
+    if refusal:
+        raise refusal
+    links = reach(ctx, state, unit.site)[to]
+    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": to, "places": links, "run": run})
+
+
+def out_of_reach(ctx: Context, state: GameState, unit, to: str, run: bool) -> Refusal | None:
+    """Why `unit` cannot get to `to` this turn, if it cannot (Movement): no way past the crowds, there already, or
+    farther than it covers; the move's own check, for a form to show."""
     links = reach(ctx, state, unit.site).get(to)
     if links is None or links == 0:
-        raise Refusal(MOVEMENT, f"{unit.id} cannot get from {unit.node} to {to}: no way past the crowds" if links is None
-                      else f"{unit.id} is already at {to}")
+        return Refusal(MOVEMENT, f"{unit.id} cannot get from {unit.node} to {to}: no way past the crowds" if links is None
+                       else f"{unit.id} is already at {to}")
     most = allowance(state, unit)
     if most is not None and run:
         most *= RUN
     if most is not None and links > most:
         why = ("a vehicle starting from a standstill" if unit.attrs.get("vehicle")
                else f"{unit.id} {'running' if run else 'on foot'}")
-        raise Refusal(MOVEMENT, f"{to} is {links} places away; {why} covers {most} a turn")
-    emit("unit-moved", {"unit": unit.id, "from": unit.node, "to": to, "places": links, "run": run})
+        return Refusal(MOVEMENT, f"{to} is {links} places away; {why} covers {most} a turn")
+    return None
 
 
 def _shunned(ctx: Context, state: GameState, crowd) -> dict[str, dict[str, int]]:
@@ -92,12 +102,21 @@ def crowd_move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
     """`{"do": "crowd-move", "crowd", "to"}`: the umpire moves a crowd to a neighbouring place."""
     crowd = lookup.unit(state, command, "crowd", CROWD, CROWDS)
     to = lookup.place(ctx, command, "to")
+    refusal = crowd_move_refused(ctx, state, crowd, to)
+    if refusal:
+        raise refusal
+    emit("crowd-moved", {"crowd": crowd.id, "from": crowd.node, "to": to, "why": "umpire"})
+
+
+def crowd_move_refused(ctx: Context, state: GameState, crowd, to: str) -> Refusal | None:
+    """Why the umpire may not move `crowd` to `to`, if he may not: one place at a time, never closer to what it
+    shuns (Crowds, Looting); also what a form shows."""
     if to not in ctx.scenario.board.adjacency[crowd.site]:
-        raise Refusal(CROWDS, f"a crowd moves one place at a time: {to} is not next to {crowd.node}")
+        return Refusal(CROWDS, f"a crowd moves one place at a time: {to} is not next to {crowd.node}")
     closer = _closer(_shunned(ctx, state, crowd), crowd.site, to)
     if closer:
-        raise Refusal(CROWDS if "gunfire" in closer else LOOTING, f"{crowd.id} will not move closer to {closer} ({to})")
-    emit("crowd-moved", {"crowd": crowd.id, "from": crowd.node, "to": to, "why": "umpire"})
+        return Refusal(CROWDS if "gunfire" in closer else LOOTING, f"{crowd.id} will not move closer to {closer} ({to})")
+    return None
 
 
 def _toward(ctx: Context, state: GameState, crowd, way: str) -> dict[str, int]:

@@ -14,12 +14,13 @@ from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
 from referee.rulesets.wallman.rules.crowds import near, rolls_due, situation
 from referee.rulesets.wallman.rules.fighting import INTENTS
+from referee.rulesets.wallman.rules.moves import crowd_move_refused, out_of_reach
 from referee.rulesets.wallman.rules.setup import tables
 from referee.rulesets.wallman.rules.todo import todo
 from referee.rulesets.wallman.tui.actions import RIOT_ACTIONS
 from referee.rulesets.wallman.tui.widgets import CrowdsTable, PlacePanel, PlacesTable
 from referee.text import printable
-from referee.tui.dialogs.form import Field
+from referee.tui.dialogs.form import Choices, Closed, Field, closed_by
 from referee.tui.screens.umpire import UmpireScreen, bindings
 from referee.tui.widgets.footer import KeysFooter
 from referee.tui.widgets.status_bar import StatusBar
@@ -159,13 +160,21 @@ class RiotScreen(UmpireScreen):
     def action_move(self) -> None:
         units = self._units()
         if self._need(units, "security units"):
-            board = self.game.ctx.scenario.board
-            start = self.game.state.units[units[0][1]].site  # the first unit offered: the selected place's, if any
-            nearby = tuple(board.adjacency.get(start, ()))
-            places = (*nearby, *(node for node in board.nodes if node not in nearby))
+            ctx, state = self.game.ctx, self.game.state
+            board = ctx.scenario.board
+
+            def places(v: dict) -> tuple[Choices, Closed]:
+                """The places the unit chosen can get to, those next to it first and marked so; the rest closed by
+                the rule that refuses them (Movement: past the crowds, how far it covers, running or not)."""
+                unit = state.units[v["unit"]]
+                nearby = tuple(board.adjacency.get(unit.site, ()))
+                closed = closed_by(lambda to: out_of_reach(ctx, state, unit, to, bool(v.get("run"))), board.nodes)
+                order = sorted((*nearby, *(n for n in board.nodes if n not in nearby)), key=lambda node: node in closed)
+                return tuple((f"{node} (next to {unit.site})" if node in nearby else node, node) for node in order), closed
+
+            first = places({"unit": units[0][1]})  # the first unit offered: the selected place's, if any
             self.ask("Move a unit", [Field("unit", "Unit", choices=units),
-                                      Field("to", "To", choices=tuple((f"{node} (next to {start})" if node in nearby
-                                                                       else node, node) for node in places)),
+                                      Field("to", "To", choices=first[0], closed=first[1], follows=places),
                                       Field("run", "Run (an officer's action)", "flag")],
                      lambda v: {"do": "move", "unit": v["unit"], "to": v["to"], "run": v["run"]}, rolls=False)
 
@@ -178,7 +187,10 @@ class RiotScreen(UmpireScreen):
     def action_crowd_move(self) -> None:
         crowd = self._selected_crowd()
         if crowd:
-            self.ask(f"Move {crowd.id}", [Field("to", "To", choices=_pairs(self.game.ctx.scenario.board.adjacency[crowd.node]))],
+            ctx, state = self.game.ctx, self.game.state
+            nearby = ctx.scenario.board.adjacency[crowd.node]
+            closed = closed_by(lambda to: crowd_move_refused(ctx, state, crowd, to), nearby)
+            self.ask(f"Move {crowd.id}", [Field("to", "To", choices=_pairs(nearby), closed=closed)],
                      lambda v: {"do": "crowd-move", "crowd": crowd.id, "to": v["to"]}, rolls=False)
 
     def action_rl(self) -> None:
