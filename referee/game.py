@@ -75,9 +75,11 @@ class Game:
     def resolve(self, command: dict) -> dict:
         """The command as the log keeps it: checked, and every place and unit it names by a printed name (in any
         case) given by its id, where its ruleset knows its keys' kinds (referee.rules.refs)."""
-        self.check(command)
         resolve = getattr(self.rules, "resolve", None)
-        return resolve(self.ctx, self.state, command) if resolve else command
+        if resolve is None or not isinstance(command, dict):
+            self.check(command)
+            return command
+        return resolve(self.ctx, self.state, command)  # which checks it first
 
     def preview(self, command: dict) -> list[Event]:
         """The events a command would bring, with the dice the game would use; the game stays as it is."""
