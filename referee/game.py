@@ -11,7 +11,6 @@ from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario
-from referee.text import printable
 
 
 @dataclass
@@ -48,9 +47,10 @@ class Game:
     def itemized(self, event: Event) -> str:
         """An event as the dashboard's log shows it: its line, then each line of the chart that made a number it
         changed on a line of its own ("· Westin, Exposure Value +2 (EI Adjustment Chart)")."""
-        items = event.data.get(ITEMS) or ()  # each line made harmless first: only these breaks are lines
-        lines = [self.narrate(without_items(event) if items else event), *(f"· {item_text(entry)}" for entry in items)]
-        return "\n".join(map(printable, lines))
+        items = event.data.get(ITEMS)
+        if not items:
+            return self.narrate(event)
+        return "\n".join([self.narrate(without_items(event)), *(f"· {item_text(entry)}" for entry in items)])
 
     def weighty(self, events: list[Event]) -> list[Event]:
         """Those of `events` that end the game or cost a side dearly (its ruleset's `weighty` kinds): what the
@@ -79,7 +79,15 @@ class Game:
         if resolve is None or not isinstance(command, dict):
             self.check(command)
             return command
-        return resolve(self.ctx, self.state, command)  # which checks it first
+        return resolve(self.ctx, self.state, command, self.places())  # which checks it first
+
+    def places(self) -> dict[str, tuple[str, ...]]:
+        """Each place's names as the sheets print them, in each of their languages ("Convention Centre", "Centro de
+        Convenciones"), for the umpire who types what he reads."""
+        from referee.briefing.i18n import LANGUAGES, Strings  # the sheets' words: read only when a command is typed
+
+        sheets = [Strings(lang, self.ctx.scenario.ruleset) for lang in LANGUAGES]
+        return {node: tuple(t.place(node) for t in sheets) for node in self.ctx.scenario.board.nodes}
 
     def preview(self, command: dict) -> list[Event]:
         """The events a command would bring, with the dice the game would use; the game stays as it is."""

@@ -110,12 +110,14 @@ class Report(Command):
 TableName = Annotated[str, StringConstraints(max_length=NAME_CHARS, pattern=NO_CONTROL)]
 """A name the umpire gives for his table: "" gives the text's name back."""
 TableNames = Annotated[dict[Name, TableName], Field(max_length=ITEMS)]
+UnitTableNames = Annotated[dict[UnitRef, TableName], Field(max_length=ITEMS)]
+"""Units, by id or printed name, and the names the umpire gives them."""
 
 
 class Rename(Bare):
-    """`{"do": "rename", "units": {id: name}, "players": {id: name}}`: names for the table (referee.rules.names)."""
+    """`{"do": "rename", "units": {unit: name}, "players": {id: name}}`: names for the table (referee.rules.names)."""
 
-    units: NotRequired[TableNames]
+    units: NotRequired[UnitTableNames]
     players: NotRequired[TableNames]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
@@ -51,13 +51,13 @@ class CommandTable:
             raise self.unknown(verb) from None
         check(command, ctx)
 
-    def resolve(self, ctx: Context, state: GameState, command: dict) -> dict:
+    def resolve(self, ctx: Context, state: GameState, command: dict, places: Mapping[str, Iterable[str]]) -> dict:
         """The command checked, with every place and unit it names by a printed name given by its id
-        (referee.rules.refs), as the log keeps it."""
+        (referee.rules.refs), as the log keeps it; `places`: each place's printed names beyond its id."""
         from referee.rules import refs  # the schemas' module loads pydantic: not for reading a session
 
         self.check(ctx, command)
-        return refs.resolved(checks(self.commands).schemas[command["do"]], ctx, state, command)
+        return refs.resolved(checks(self.commands).schemas[command["do"]], ctx, state, command, places)
 
     def decide(self, ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
         verb = command.get("do")

@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from referee.rules.bounds import ITEMS, quoted
-from referee.rules.commands import SHARED, Checks, Command, Counts, PlaceRef, PlaceRefs, SomeNames, one_of, whole
+from referee.rules.commands import SHARED, UNIT, Checks, Command, Counts, PlaceRef, PlaceRefs, SomeNames, one_of, whole
 from referee.rulesets.chicago.rules.forces import KINDS
 
 _FORMS = (TypeAdapter(SomeNames), TypeAdapter(Counts))
@@ -35,7 +35,8 @@ def _units(value: object) -> object:
                                        'such as {"P1": 3}', {"items": ITEMS})
 
 
-Units = Annotated[object, AfterValidator(_units)]
+Units = Annotated[object, AfterValidator(_units), UNIT]
+"""Units by id or printed name (referee.rules.refs), or how many of each kind of counter."""
 From = TypedDict("From", {"from": NotRequired[PlaceRef]})  # "from" is a Python keyword: the functional form
 
 

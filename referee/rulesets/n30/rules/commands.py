@@ -11,13 +11,12 @@ from referee.rules.commands import (
     SHARED,
     Checks,
     Command,
-    Counts,
-    Name,
-    Names,
     PlaceRef,
     PlaceRefs,
     SomeUnitRefs,
+    UnitCounts,
     UnitRef,
+    UnitRefs,
     one_of,
 )
 
@@ -48,9 +47,9 @@ class Confront(Command):
 
     node: PlaceRef
     gas: NotRequired[bool]
-    allocation: NotRequired[Counts]
-    refuse: NotRequired[Names]
-    retreats: NotRequired[Annotated[dict[Name, Name], Field(max_length=ITEMS)]]
+    allocation: NotRequired[UnitCounts]
+    refuse: NotRequired[UnitRefs]
+    retreats: NotRequired[Annotated[dict[UnitRef, PlaceRef], Field(max_length=ITEMS)]]
 
 
 class GroupMove(Command):
@@ -63,7 +62,7 @@ class GroupMove(Command):
 class Factions(Command):
     """`{"do": "factions", "peace_police": [...]}`."""
 
-    peace_police: Names
+    peace_police: UnitRefs
 
 
 SCHEMAS: dict[str, Any] = SHARED | {

@@ -23,7 +23,7 @@ class Order(Command):
     """`{"do": "order", "officer", "to", "text", "megaphone"}`."""
 
     officer: UnitRef
-    to: PlaceRef
+    to: UnitRef
     text: NotRequired[Text]
     megaphone: NotRequired[bool]
 
@@ -31,8 +31,8 @@ class Order(Command):
 class ReturnFire(Command):
     """`{"do": "return-fire", "unit", "at"}`."""
 
-    unit: Name
-    at: Name
+    unit: UnitRef
+    at: PlaceRef
 
 
 class CrowdCommand(Command):
@@ -103,23 +103,23 @@ class Shoot(UnitCrowd):
 class Gas(Command):
     """`{"do": "gas", "unit", "at", "kind"}`."""
 
-    unit: Name
-    at: Name
+    unit: UnitRef
+    at: PlaceRef
     kind: NotRequired[GasKind]
 
 
 class Overreaction(Command):
     """`{"do": "overreaction", "unit", "modifiers"}`."""
 
-    unit: Name
+    unit: UnitRef
     modifiers: NotRequired[Counts]
 
 
 class Snipe(Command):
     """`{"do": "snipe", "from", "target"}`."""
 
-    from_: Annotated[Name, Field(alias="from")]
-    target: Name
+    from_: Annotated[PlaceRef, Field(alias="from")]
+    target: UnitRef
 
 
 class Premises(CrowdCommand):
@@ -132,13 +132,13 @@ class Fire(Command):
     """`{"do": "fire", "building", "crowd"}` (no crowd: at the umpire's word)."""
 
     building: Name
-    crowd: NotRequired[Name]
+    crowd: NotRequired[UnitRef]
 
 
 class Hydrant(Command):
     """`{"do": "hydrant", "engine"}`."""
 
-    engine: Name
+    engine: UnitRef
 
 
 class Firefight(Hydrant):
@@ -150,14 +150,14 @@ class Firefight(Hydrant):
 class Triage(Command):
     """`{"do": "triage", "medic", "casualty"}`."""
 
-    medic: Name
+    medic: UnitRef
     casualty: Name
 
 
 class Evacuate(Command):
     """`{"do": "evacuate", "ambulance", "casualties": [...]}`."""
 
-    ambulance: Name
+    ambulance: UnitRef
     casualties: SomeNames
 
 
