@@ -1,10 +1,11 @@
-"""The build's one extra step: the modules that play simulated games compiled with mypyc, beside their sources.
+"""The build's one optional step: the modules that play simulated games compiled with mypyc, beside their sources.
 
-`pip install` (and `pip install -e`) runs it through hatchling. The compiled modules are an accelerator only:
-where mypyc or a C compiler is missing, or fails, the build goes on and referee runs its pure-Python modules,
-which are the same code (referee.native says which are in use; tests/test_native.py compares the two).
-`python hatch_build.py` compiles them in place by hand, `python hatch_build.py --clean` removes them, and
-`REFEREE_PURE=1` at install builds without them.
+An install is pure Python, and quick, unless `REFEREE_COMPILE=1` asks for the compiled modules: then `pip install`
+(and `pip install -e`) fetches mypyc and compiles them through hatchling, which takes minutes and a C compiler, and
+a compile that fails fails the install with its reason (it never goes on quietly without them). They are an
+accelerator only, the same code as their sources (referee.native says which are in use; tests/test_native.py
+compares the two). `python hatch_build.py` compiles them in place by hand, `python hatch_build.py --clean`
+removes them.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ COMPILED = (
         "setup", "sizes", "steps", "tables", "units")),
     *(f"rulesets/chicago/players/{name}.py" for name in ("autoplay", "base", "odds", "random_player", "simple")),
 )
+SWITCH = "REFEREE_COMPILE"  # set to 1 at install: compile the modules
+#: what compiling needs, fetched for the build only when it is asked for (the pure build needs hatchling alone)
+COMPILER = ["mypy==2.4.1", "setuptools>=70"]
 GROUP = "referee.native"  # the shared library of the compiled modules: referee/native__mypyc...
 MANIFEST = PACKAGE / "native.json"  # the sources compiled and their modification times (a wheel's: none)
 
@@ -85,19 +89,27 @@ except ImportError:  # run by hand
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
+def asked() -> bool:
+    """Whether this build was asked to compile the modules (REFEREE_COMPILE=1; 0 or unset: pure Python)."""
+    return os.environ.get(SWITCH, "").strip().lower() not in ("", "0", "no", "false")
+
+
 class NativeBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
-    """Compile the modules for a wheel or an editable install; a build without them if that fails."""
+    """Compile the modules for a wheel or an editable install where REFEREE_COMPILE=1 asks it."""
+
+    def dependencies(self) -> list[str]:
+        return COMPILER if asked() else []
 
     def initialize(self, version: str, build_data: dict) -> None:
-        if self.target_name != "wheel" or os.environ.get("REFEREE_PURE"):
+        if self.target_name != "wheel" or not asked():
             return
         try:
             built = compile_in_place()
-        except (Exception, SystemExit) as error:  # no compiler, no headers: the pure-Python modules serve
+        except (Exception, SystemExit) as error:
             clean()
-            print(f"referee: the compiled modules were not built ({type(error).__name__}: {error}); "
-                  "simulated games run on the pure-Python modules, more slowly", file=sys.stderr)
-            return
+            raise RuntimeError(f"referee: {SWITCH}=1 asked for the compiled modules and compiling them failed "
+                               f"({type(error).__name__}: {error}); install without {SWITCH} for the pure-Python "
+                               "modules, the same rules, slower in simulated games") from error
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         if version != "editable":  # a wheel's files are what was built: its manifest asks for no check of them
@@ -107,7 +119,6 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
             packaged.parent.mkdir(parents=True, exist_ok=True)
             packaged.write_text(json.dumps(dict.fromkeys(COMPILED)), encoding="utf-8")
             build_data["force_include"][str(packaged)] = "referee/native.json"
-
 
 if __name__ == "__main__":
     if "--clean" in sys.argv[1:]:

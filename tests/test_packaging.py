@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_wheel_bundles_the_data_and_the_installed_package_finds_it(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", str(tmp_path)],
-                   check=True, capture_output=True, env={**os.environ, "REFEREE_PURE": "1"})  # no compiling here
+                   check=True, capture_output=True, env={**os.environ, "REFEREE_COMPILE": "0"})  # pure: quick
     wheel = next(tmp_path.glob("referee-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "referee/_data/scenarios/n30/close-the-ring.toml" in names
