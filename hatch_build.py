@@ -24,7 +24,7 @@ PACKAGE = ROOT / "referee"
 #: hot paths of `simulate`)
 COMPILED = (
     "core/board.py", "core/clock.py", "core/dice.py", "core/engine.py", "core/events.py", "core/state.py",
-    "core/units.py", "game.py", "rules/bounds.py",
+    "core/units.py", "game.py", "bounds.py",
     *(f"rulesets/n30/rules/{name}.py" for name in (
         "attack", "confrontation", "fold", "friction", "limits", "mood", "movement", "odds", "phases", "ruleset",
         "setup", "success", "turns")),

@@ -11,9 +11,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from referee.bounds import GAMES, SHOWN, name_problem, quoted, shown
 from referee.errors import RefereeError
 from referee.paths import new_session_path, sessions_dir
-from referee.rules.bounds import GAMES, SHOWN, name_problem, quoted, shown
 from referee.text import plural, printable
 
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ def cmd_log(args) -> int:
 
 
 def cmd_view(args) -> int:
-    from referee.knowledge.commands import view
+    from referee.briefing.commands import view
 
     return view(_session(args.path), args.player, as_json=args.json)
 
@@ -337,9 +337,9 @@ def cmd_serve(args) -> int:
 
 
 def cmd_links(args) -> int:
+    from referee.links import LOCAL_ONLY, local_only, page_url
     from referee.session import Session
     from referee.store.reading import ROOM
-    from referee.web import LOCAL_ONLY, local_only, page_url
 
     session = Session.view(_session(args.path))
     session.umpire = args.umpire

@@ -9,6 +9,7 @@ from referee.core.engine import Context, Recorder, Ruleset, run
 from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
 from referee.errors import RefereeError
+from referee.rulesets import get as ruleset_named
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario
 
@@ -82,12 +83,8 @@ class Game:
         return resolve(self.ctx, self.state, command, self.places())  # which checks it first
 
     def places(self) -> dict[str, tuple[str, ...]]:
-        """Each place's names as the sheets print them, in each of their languages ("Convention Centre", "Centro de
-        Convenciones"), for the umpire who types what he reads."""
-        from referee.briefing.i18n import LANGUAGES, Strings  # the sheets' words: read only when a command is typed
-
-        sheets = [Strings(lang, self.ctx.scenario.ruleset) for lang in LANGUAGES]
-        return {node: tuple(t.place(node) for t in sheets) for node in self.ctx.scenario.board.nodes}
+        """Each place's names as the sheets print them, in each of their languages."""
+        return ruleset_named(self.ctx.scenario.ruleset).place_names(self.ctx.scenario.board.nodes)
 
     def preview(self, command: dict) -> list[Event]:
         """The events a command would bring, with the dice the game would use; the game stays as it is."""

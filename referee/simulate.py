@@ -13,11 +13,11 @@ from typing import Any, Protocol
 
 from referee import rulesets
 from referee.balance import margin, shares, spread
+from referee.bounds import GAMES
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.game import Game
-from referee.rules.bounds import GAMES
-from referee.scenario import tunables
+from referee.scenario import catalog
 from referee.scenario.catalog import Scenario, from_sources, load
 
 #: a player that sends this many commands in one phase is stopped there (a safety net, never reached in play)
@@ -201,7 +201,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     computer = autoplay(base)
     options = dict(options or {})
     base.option_values(options)  # a bad option is refused before any game is played
-    scenario = tunables.tuned(base, dict(tuned or {}))  # and so is a bad tunable
+    scenario = catalog.tuned(base, dict(tuned or {}))  # and so is a bad tunable
     chosen = tuple(_kinds(computer, kinds).values())  # and a bad side or kind of player
     key = hashlib.blake2b(json.dumps(scenario.sources, sort_keys=True).encode(), digest_size=16).hexdigest()
     _LOADED[key] = scenario

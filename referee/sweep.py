@@ -9,8 +9,8 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from referee.bounds import shown
 from referee.errors import RefereeError
-from referee.rules.bounds import shown
 from referee.scenario.catalog import Scenario
 from referee.scenario.tunables import parsed, unknown
 from referee.simulate import simulate

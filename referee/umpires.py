@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from referee.bounds import name_problem
 from referee.errors import RefereeError
-from referee.rules.bounds import name_problem
 
 if TYPE_CHECKING:
     from referee.core.engine import Context

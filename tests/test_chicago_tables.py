@@ -14,9 +14,8 @@ from referee.errors import RefereeError
 from referee.paths import data_dir
 from referee.rulesets.chicago.rules import board, tables
 from referee.rulesets.chicago.rules.units import COUNTER_MIX, TYPES, rank
-from referee.scenario.catalog import load, load_board
+from referee.scenario.catalog import load, load_board, tuned
 from referee.scenario.toml_lines import FaultAt
-from referee.scenario.tunables import tuned
 from tests.test_scenario_files import copy as scenario_copy  # noqa: F401 - a fixture: a copy of the scenarios
 from tests.test_scenario_files import error_at
 

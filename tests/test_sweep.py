@@ -13,8 +13,7 @@ import pytest
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rulesets.chicago.rules import tables
-from referee.scenario.catalog import from_sources, load
-from referee.scenario.tunables import tuned
+from referee.scenario.catalog import from_sources, load, tuned
 from referee.simulate import simulate
 from referee.sweep import MAX_SETTINGS, axes, sweep, to_csv, to_table
 

@@ -387,8 +387,8 @@ def test_serve_without_the_web_server_says_which_extra_to_install(cli, tmp_path,
 
 @pytest.mark.parametrize("base", ["http://127.0.0.1:8030", "http://localhost:8030", "http://[::1]:8030"])
 def test_a_link_no_phone_can_open_is_said_so_and_printed_with_no_qr_code(cli, tmp_path, base):
+    from referee.links import LOCAL_ONLY, local_only
     from referee.tui.dialogs.links import LinksDialog
-    from referee.web import LOCAL_ONLY, local_only
     from tests.tui_support import drive, press, settle
 
     assert local_only(base) and not local_only("http://192.168.1.20:8030") and not local_only("http://umpire.lan:80")

@@ -1,19 +1,33 @@
-"""`referee brief PATH (--player ID | --all) [--format html|md] [--lang en|es] --out DIR`, and the dashboard's printing."""
+"""What one player knows, on the command line and on paper: `referee view PATH --player ID [--json]`, `referee brief
+PATH (--player ID | --all) [--format html|md] [--lang en|es] --out DIR`, and the dashboard's printing."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from referee.errors import RefereeError
+from referee.links import page_url
 from referee.paths import player_file
 from referee.store.location import Location
 from referee.text import printable
-from referee.web import page_url
 
 T = TypeVar("T")
+
+
+def view(path: Location, player: str, as_json: bool) -> int:
+    """Print a player's view of a session, and nothing else; an unknown player is a RefereeError naming the known
+    ones."""
+    from referee.briefing.i18n import Strings
+    from referee.knowledge.build import player_view
+    from referee.knowledge.export import view_json, view_text
+
+    seen = player_view(path, player)
+    print(json.dumps(view_json(seen)) if as_json else view_text(seen, Strings("en", seen.scenario.partition("/")[0])))
+    return 0
 
 
 def write_briefings(path: Location, players: list[str] | None, fmt: str, lang: str, out: Path,

@@ -16,7 +16,7 @@ from referee.core.board import Board
 from referee.errors import RefereeError
 from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
-from referee.web import local_only
+from referee.links import local_only
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import re
 
+from referee.bounds import shown
 from referee.core.dice import Roll, SeededDice, TableDice
 from referee.core.engine import Context, Recorder, Ruleset, run
 from referee.core.events import ITEMS, Event
 from referee.core.state import GameState
 from referee.errors import RefereeError
-from referee.rules.bounds import shown
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.session import START, fold, stored_event

@@ -28,8 +28,8 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 from typing_extensions import TypedDict
 
+from referee.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SMALL, TEXT_CHARS, quoted
 from referee.errors import RefereeError
-from referee.rules.bounds import DICE, ITEMS, NAME_CHARS, NO_CONTROL, NOT_PRINTABLE, SMALL, TEXT_CHARS, quoted
 from referee.rules.reports import Reliability
 
 if TYPE_CHECKING:

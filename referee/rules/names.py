@@ -8,12 +8,12 @@ to the text's own (an empty one given) takes the table's name back.
 
 from __future__ import annotations
 
+from referee.bounds import quoted
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError
-from referee.rules.bounds import quoted
 
 RENAME, RENAMED = "rename", "renamed"
 UNITS, PLAYERS = "units", "players"

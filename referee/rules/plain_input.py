@@ -6,8 +6,8 @@ calculator's name and names the key at fault (`where`, such as "attack[2].level"
 
 from __future__ import annotations
 
+from referee.bounds import name_problem, quoted, shown
 from referee.errors import RefereeError
-from referee.rules.bounds import name_problem, quoted, shown
 
 
 class PlainInput:
@@ -50,7 +50,7 @@ class PlainInput:
         return value
 
     def name(self, value: object, where: str) -> str:
-        """An id or a name (referee.rules.bounds.name_problem)."""
+        """An id or a name (referee.bounds.name_problem)."""
         problem = name_problem(value)
         if problem:
             raise self.wrong(where, problem)

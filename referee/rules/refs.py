@@ -19,10 +19,10 @@ from typing import Annotated, Any, NotRequired, Required, get_args, get_origin, 
 
 from pydantic.fields import FieldInfo
 
+from referee.bounds import quoted
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.errors import RefereeError
-from referee.rules.bounds import quoted
 from referee.rules.commands import PLACE, UNIT
 from referee.rules.names import UNITS
 

@@ -7,12 +7,12 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from referee.bounds import shown
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import RefereeError
 from referee.rules import names
-from referee.rules.bounds import shown
 
 if TYPE_CHECKING:
     from referee.rules.commands import Checks

@@ -8,7 +8,7 @@ A declaration is data: importing it imports nothing of the ruleset, so that `ref
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -117,6 +117,12 @@ class RulesetPlugin:
 
     def texts_for(self, lang: str) -> dict[str, str]:
         return self._load(self.texts, "texts").get(lang, {}) if self.texts else {}
+
+    def place_names(self, nodes: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """Each place's names as the sheets print them in each language of its texts (`place.<id>`: "Convention
+        Centre", "Centro de Convenciones"), for the umpire who types what he reads."""
+        texts = self._load(self.texts, "texts").values() if self.texts else ()
+        return {node: tuple(words[f"place.{node}"] for words in texts if f"place.{node}" in words) for node in nodes}
 
     def review_notes(self, event: Event) -> tuple[str, ...]:
         return self._load(self.notes, "review notes")(event) if self.notes else ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
 from referee.scenario.toml_lines import DataError, FaultAt, read_toml
-from referee.scenario.tunables import WHOLE, Tunable, fits, value_at
+from referee.scenario.tunables import WHOLE, Tunable, fits, parsed, place, unknown, value_at
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -496,3 +497,25 @@ def _setup(file: _File, key: str, board: Board, units: dict[str, Unit]) -> Setup
             file.fail(base + ("radicalized", j), f"{uid!r} is not a placed unit")
     markers = {node(n, base + ("markers", n)): tuple(m) for n, m in spec["markers"].items()}
     return Setup(parse_time(key), spec["section"], spec["success"], placement, destroyed, tuple(spec["radicalized"]), markers)
+
+
+def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
+    """The scenario with some tunables set (`{name: value as text}`), its files checked again as when loaded."""
+    if not settings:
+        return scenario
+    sources = dict(scenario.sources)
+    changed: set[str] = set()
+    for name, text in settings.items():
+        tunable = scenario.tunables.get(name)
+        if tunable is None:
+            raise unknown(scenario, name)
+        if tunable.file not in changed:
+            sources[tunable.file] = copy.deepcopy(sources[tunable.file])
+            changed.add(tunable.file)
+        container, key = place(sources[tunable.file], tunable.at)
+        container[key] = parsed(tunable, text)  # type: ignore[index]
+    try:
+        return from_sources(checked_sources(sources, changed))
+    except RefereeError as error:
+        given = ", ".join(f"{name}={text}" for name, text in settings.items())
+        raise RefereeError(f"{scenario.id} with {given}: {error}") from None

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard
 
+from referee.bounds import SMALL, shown
 from referee.errors import RefereeError
-from referee.rules.bounds import SMALL, shown
 
 if TYPE_CHECKING:
     from referee.scenario.catalog import Scenario
@@ -86,27 +85,3 @@ def unknown(scenario: Scenario, name: str) -> RefereeError:
     """The refusal of a name that is neither an option nor a tunable of the scenario."""
     known = ", ".join([*scenario.options, *scenario.tunables]) or "none"
     return RefereeError(f"{scenario.id} has no option or tunable {name!r} (known: {known})")
-
-
-def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
-    """The scenario with some tunables set (`{name: value as text}`), its files checked again as when loaded."""
-    from referee.scenario.catalog import checked_sources, from_sources
-
-    if not settings:
-        return scenario
-    sources = dict(scenario.sources)
-    changed: set[str] = set()
-    for name, text in settings.items():
-        tunable = scenario.tunables.get(name)
-        if tunable is None:
-            raise unknown(scenario, name)
-        if tunable.file not in changed:
-            sources[tunable.file] = copy.deepcopy(sources[tunable.file])
-            changed.add(tunable.file)
-        container, key = place(sources[tunable.file], tunable.at)
-        container[key] = parsed(tunable, text)  # type: ignore[index]
-    try:
-        return from_sources(checked_sources(sources, changed))
-    except RefereeError as error:
-        given = ", ".join(f"{name}={text}" for name, text in settings.items())
-        raise RefereeError(f"{scenario.id} with {given}: {error}") from None

@@ -20,7 +20,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from referee.errors import RefereeError
-from referee.web import PAGES
+from referee.links import PAGES
 from referee.web.book import SCRIPT, PageBook
 
 LANGS = ("en", "es")

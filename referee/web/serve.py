@@ -6,10 +6,10 @@ import socket
 import sys
 
 from referee.errors import RefereeError
+from referee.links import LOCAL_ONLY, local_only, page_url
 from referee.store.location import Location
 from referee.store.reading import ROOM
 from referee.text import printable
-from referee.web import LOCAL_ONLY, local_only, page_url
 
 EXTRA = "the players' pages need the web server: pip install 'referee[serve]'"
 POLL_SECONDS = 0.1

@@ -13,8 +13,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from referee.links import LOCAL_ONLY, local_only, page_url
 from referee.tui.dialogs.dialog import Dialog
-from referee.web import LOCAL_ONLY, local_only, page_url
 
 
 def qr_text(url: str) -> str:

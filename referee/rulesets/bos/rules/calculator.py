@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass
 
+from referee.bounds import DICE, ITEMS, SMALL
 from referee.core.dice import SeededDice, TableDice, Tally
-from referee.rules.bounds import DICE, ITEMS, SMALL
 from referee.rules.plain_input import PlainInput
 from referee.rulesets.bos.rules import exposure
 from referee.rulesets.bos.rules.combat import Combat, Fighter, Outcome, resolve

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.bounds import shown
 from referee.core.dice import Dice
 from referee.core.events import item
 from referee.errors import Refusal
-from referee.rules.bounds import shown
 from referee.rulesets.bos.rules import crt, exposure
 from referee.rulesets.bos.rules.events import RandomEvent
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, UnitType, other

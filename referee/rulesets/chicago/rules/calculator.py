@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
+from referee.bounds import ITEMS, SMALL, shown
 from referee.core.dice import Roll, SeededDice, TableDice, Tally
-from referee.rules.bounds import ITEMS, SMALL, shown
 from referee.rules.plain_input import PlainInput
 from referee.rulesets.chicago.rules import tables
 from referee.rulesets.chicago.rules.conflict import Conflict, Outcome, Strike, Unit, box, resolve

@@ -11,7 +11,7 @@ from pydantic import AfterValidator, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
-from referee.rules.bounds import ITEMS, quoted
+from referee.bounds import ITEMS, quoted
 from referee.rules.commands import SHARED, UNIT, Checks, Command, Counts, PlaceRef, PlaceRefs, SomeNames, one_of, whole
 from referee.rulesets.chicago.rules.forces import KINDS
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee.bounds import shown
 from referee.errors import RefereeError
 from referee.paths import data_dir
-from referee.rules.bounds import shown
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.scenario.toml_lines import DataError, FaultAt
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
+from referee.bounds import DICE, ITEMS, SMALL, name_problem, shown
 from referee.core.dice import SeededDice, TableDice
 from referee.errors import RefereeError
-from referee.rules.bounds import DICE, ITEMS, SMALL, name_problem, shown
 from referee.rulesets.n30.rules.confrontation import (
     LOCKDOWN,
     POLICE_TYPES,

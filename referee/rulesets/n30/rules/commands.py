@@ -6,7 +6,7 @@ from typing import Annotated, Any, NotRequired
 
 from pydantic import Field
 
-from referee.rules.bounds import ITEMS
+from referee.bounds import ITEMS
 from referee.rules.commands import (
     SHARED,
     Checks,

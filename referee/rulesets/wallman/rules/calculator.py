@@ -13,10 +13,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from referee.bounds import FIGURES, ITEMS, SMALL, cut
 from referee.core.dice import Roll, SeededDice, TableDice, Tally
 from referee.errors import RefereeError
 from referee.rules import moods as response
-from referee.rules.bounds import FIGURES, ITEMS, SMALL, cut
 from referee.rules.commands import Counts, Dice, Name, Names, Small, explain, where, whole
 from referee.rulesets.wallman.rules import (
     damage,

@@ -6,7 +6,7 @@ from typing import Annotated, Any, NotRequired
 
 from pydantic import Field
 
-from referee.rules.bounds import FIGURES
+from referee.bounds import FIGURES
 from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, PlaceRef, Small, SomeNames, Text, UnitRef, whole
 from referee.rulesets.wallman.rules.clashes import GasKind
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from referee.bounds import shown
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.errors import RefereeError, Refusal
-from referee.rules.bounds import shown
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
 
 
