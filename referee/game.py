@@ -9,6 +9,7 @@ from referee.core.engine import Context, Recorder, Ruleset, run
 from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
 from referee.errors import RefereeError
+from referee.rules.place_names import in_place_names
 from referee.rulesets import get as ruleset_named
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario
@@ -51,7 +52,8 @@ class Game:
         items = event.data.get(ITEMS)
         if not items:
             return self.narrate(event)
-        return "\n".join([self.narrate(without_items(event)), *(f"· {item_text(entry)}" for entry in items)])
+        lines = (f"· {in_place_names(item_text(entry), self.ctx)}" for entry in items)
+        return "\n".join([self.narrate(without_items(event)), *lines])
 
     def weighty(self, events: list[Event]) -> list[Event]:
         """Those of `events` that end the game or cost a side dearly (its ruleset's `weighty` kinds): what the

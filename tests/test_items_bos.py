@@ -13,11 +13,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.core.dice import SeededDice
-from referee.core.events import ITEMS, Event, item_text
+from referee.core.events import ITEMS, Event
 from referee.errors import Refusal
 from referee.game import Game
+from referee.rules.place_names import in_place_names
 from referee.rulesets.bos.rules import combat, events
 from referee.rulesets.bos.rules.units import TYPES
+from tests.items_told import told
 from tests.test_bos_game import DECLINE, MAYOR, QUIET, crowd_at, new_game, play, random_game, scenario, to_phase, whole_turn
 
 A, P = "authority", "protester"
@@ -64,7 +66,7 @@ def check_adds_up(game: Game, before: dict[str, int], event: Event) -> None:
     assert all(e["section"] in (CHART, BELOW_ZERO) or e["section"].startswith("Random Events Table")
                for e in items if isinstance(e["value"], int))
     line = game.narrate(event)
-    assert all(item_text(entry) in line for entry in items)
+    assert in_place_names(told(items), game.ctx) in line
 
 
 def column(cf: int) -> str:

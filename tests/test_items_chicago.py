@@ -13,12 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.events import ITEMS, Event, item_text
+from referee.core.events import ITEMS, Event
 from referee.core.state import GameState, relocate
 from referee.game import Game
+from referee.rules.place_names import in_place_names
 from referee.rulesets.chicago.rules import attrition, board, tables
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.simulate import play as play_whole
+from tests.items_told import told
 from tests.test_chicago_game import END, green_ahead, new_game, next_turn, play, scenario, to_step
 
 RESOLVE = "HOW TO RESOLVE CONFLICT"
@@ -91,7 +93,7 @@ def points_of(items: list[dict], side: str | None = None) -> int:
 def shown(game: Game, event: Event) -> None:
     """Each line of the itemization is in the event's line of the log."""
     line = game.narrate(event)
-    assert event.data[ITEMS] and all(item_text(entry) in line for entry in event.data[ITEMS]), line
+    assert event.data[ITEMS] and in_place_names(told(event.data[ITEMS]), game.ctx) in line, line
 
 
 def applied(game: Game, command: dict, kind: str) -> tuple[GameState, Event]:
@@ -415,5 +417,5 @@ def test_log_and_log_json_show_a_conflicts_lines(cli, tmp_path):
     before, event = applied(game, fight, "conflict")
     expected = expected_points(game, before, event.data)
     assert {side: points_of(items, side) for side in (POLICE, DEMONSTRATORS)} == expected == fought["data"]["points"]
-    text = next(line for line in cli("log", path).out.splitlines() if "Conflict in old-town" in line)
-    assert all(item_text(entry) in text for entry in items) and text.endswith("[dice 4* 4*]")
+    text = next(line for line in cli("log", path).out.splitlines() if "Conflict in Old Town" in line)
+    assert text.endswith(in_place_names(told(items), game.ctx) + " [dice 4* 4*]")

@@ -10,11 +10,12 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.events import ITEMS, Event, item_text
+from referee.core.events import ITEMS, Event
 from referee.game import Game
 from referee.rulesets.n30.rules.phases import CONFRONTATION, PROTESTERS
 from referee.scenario.catalog import load
 from referee.simulate import play
+from tests.items_told import told
 from tests.n30_support import arrange, new_game
 
 #: 1.7: soft squads rate 1-1, hard squads 2-1, mounted squads 1-2; a chemical unit's G is no confrontation factor.
@@ -46,7 +47,7 @@ def of_kind(changes: list[tuple[Event, int]], kind: str) -> list[tuple[Event, in
 
 def shows_items(game: Game, event: Event) -> bool:
     """The event's line in the log ends with its itemization (then its dice)."""
-    return game.narrate(event).split(" [dice ")[0].endswith(" = " + "; ".join(map(item_text, event.data[ITEMS])))
+    return game.narrate(event).split(" [dice ")[0].endswith(told(event.data[ITEMS]))
 
 
 def gassed(placement: dict[str, list[str]], node: str, score: int = 0) -> tuple[Game, list[tuple[Event, int]]]:
@@ -266,4 +267,4 @@ def test_4_5_the_log_and_log_json_itemize_the_cost_of_gas(cli, tmp_path):
     assert points(items) == logged["data"]["points"] == 1 + len(counted)
     assert [entry["line"].split(",")[0] for entry in items[1:]] == counted
     [line] = [line for line in cli("log", db).lines if " success (4.5)" in line]
-    assert line.endswith(" = " + "; ".join(map(item_text, items)))
+    assert line.endswith(told(items))

@@ -11,12 +11,13 @@ from dataclasses import dataclass, replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core.events import ITEMS, Event, item_text
+from referee.core.events import ITEMS, Event
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rulesets.wallman.rules.overreaction import over_reaction
 from referee.rulesets.wallman.rules.phases import CROWD, PHASES
 from referee.rulesets.wallman.rules.setup import DAMAGE
+from tests.items_told import told
 from tests.wallman_game import SCENARIO, do, new_game, put, unit
 from tests.wallman_support import TABLES, dice
 
@@ -81,7 +82,7 @@ def only(game: Game, command: dict, kind: str) -> tuple[Event, Measures, Measure
 
 def shows_items(game: Game, event: Event) -> bool:
     """The event's line in the log carries its itemization once, after the line and before the dice."""
-    note = " = " + "; ".join(map(item_text, event.data[ITEMS]))
+    note = told(event.data[ITEMS])
     line = game.narrate(event)
     return line.count(note) == 1 and line.split(note)[1] in ("", " [" + " ".join(
         f"{r.value}{'*' if r.entered else ''}" for r in event.dice) + "]")
@@ -521,4 +522,4 @@ def test_rl_state_chart_the_log_and_log_json_itemize_a_roll(cli, tmp_path):
     score = 4 + RL.modifiers["soaked"].value + RL.modifiers["riot_or_mounted_appear"].value
     assert points(items) == logged["data"]["score"] == score
     [line] = [line for line in cli("log", db).lines if "Station crowd RL" in line]
-    assert line.endswith(" = " + "; ".join(map(item_text, items)) + " [4*]")
+    assert line.endswith(told(items) + " [4*]")

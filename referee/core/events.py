@@ -50,16 +50,30 @@ def item(line: str, value: int | str, section: str) -> dict[str, Any]:
 
 def item_text(entry: dict[str, Any]) -> str:
     """One line of an itemization as the log says it: "Westin, Exposure Value +3 (EI Adjustment Chart)"."""
+    return f"{_told(entry)} ({entry['section']})"
+
+
+def _told(entry: dict[str, Any]) -> str:
+    """What a line of the chart counted and what it gave: "Westin, Exposure Value +3", "Stage Three ×2"."""
     value = entry["value"]
-    return f"{entry['line']} {value:+d} ({entry['section']})" if isinstance(value, int) else \
-        f"{entry['line']} {value} ({entry['section']})"
+    return f"{entry['line']} {value:+d}" if isinstance(value, int) else f"{entry['line']} {value}"
 
 
 def items_note(event: Event) -> str:
-    """An event's itemization at the end of its line in the log, every line of the chart apart:
-    " = Westin, Exposure Value +3 (EI Adjustment Chart); 6 SPD units on the map -2 (EI Adjustment Chart)"."""
+    """An event's itemization at the end of its line in the log, every line of the chart apart, the section said
+    once after the lines it made in a row: " = Westin, Exposure Value +3; Sheraton, Exposure Value +2 (EI
+    Adjustment Chart); Stage Three ×2 (7.3)"."""
     items = event.data.get(ITEMS)
-    return " = " + "; ".join(item_text(entry) for entry in items) if items else ""
+    if not items:
+        return ""
+    runs: list[tuple[str, list[str]]] = []
+    for entry in items:
+        told = _told(entry)
+        if runs and runs[-1][0] == entry["section"]:
+            runs[-1][1].append(told)
+        else:
+            runs.append((entry["section"], [told]))
+    return " = " + "; ".join(f"{'; '.join(lines)} ({section})" for section, lines in runs)
 
 
 def without_items(event: Event) -> Event:

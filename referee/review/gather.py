@@ -17,6 +17,7 @@ from referee.errors import replaying
 from referee.knowledge.build import new_record
 from referee.knowledge.names import named
 from referee.knowledge.view import PlayerView
+from referee.rules.place_names import in_place_names
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
 from referee.store.location import Location
@@ -121,7 +122,7 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
             rules.evolve(ctx, state, event)
             record.feed(Event(event.kind, event.data, (), event.turn, event.phase))
             line = rules.narrate(without_items(event), ctx)
-        items = tuple(item_text(entry) for entry in event.data.get(ITEMS, ()))
+        items = tuple(in_place_names(item_text(entry), ctx) for entry in event.data.get(ITEMS, ()))
         g.played.append(Played(r.seq, r.command_id, event, line, items, before, score(state.scores)))
         g.scores[state.turn], g.indices[state.turn] = score(state.scores), dict(state.scores)
         if event.kind in RL_KINDS:

@@ -106,6 +106,14 @@ class Scenario:
     tunables: dict[str, Tunable] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
+    def place_names(self) -> dict[str, str]:
+        """Each place's printed English name, where its ruleset's texts give one other than its id (`place.<id>`)."""
+        from referee import rulesets
+
+        texts = rulesets.get(self.ruleset).texts_for("en")
+        return {node: texts[f"place.{node}"] for node in self.board.nodes if texts.get(f"place.{node}", node) != node}
+
+    @functools.cached_property
     def tables(self) -> Tables | None:
         """Wallman's tables where the scenario names them (checked when first asked for: pydantic loads then)."""
         if "tables" not in self.sources:

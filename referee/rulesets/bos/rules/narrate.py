@@ -6,6 +6,7 @@ from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
 from referee.rules import names
+from referee.rules.place_names import in_place_names
 from referee.rulesets.bos.rules.victory import AGREED, TIE
 from referee.text import plural
 
@@ -77,6 +78,8 @@ _LINES = {
 
 
 def narrate(event: Event, ctx: Context | None = None) -> str:
-    """The event as a line of text, its dice at the end (a typed-in die marked *)."""
+    """The event as a line of text, its dice at the end (a typed-in die marked *); its places by their printed
+    names where the scenario (`ctx`) is given."""
     line = _LINES.get(event.kind)
-    return (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event) + dice_note(event)
+    told = (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event)
+    return in_place_names(told, ctx) + dice_note(event)
