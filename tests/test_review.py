@@ -275,3 +275,30 @@ def test_every_units_fate_is_listed_by_side_then_number():
     assert [(uid, kind) for _, uid, kind, _, _, _ in rows] == [
         ("Labor 2", "labor"), ("Labor 10", "labor"), ("National Guard 1", "national guard")]
     assert unused == 1
+
+
+def test_units_out_of_the_game_count_as_lost_in_battle_of_seattle_6_3(cli, tmp_path):
+    """6.3: a Crowd or group removed by combat is out of the game (a random event may remove one too); the review's
+    units lost counts each, by side, from the log's own events."""
+    db = tmp_path / "bos.db"
+    assert cli("simulate", "bos/battle-of-seattle", "--seed", "3", "--games", "1", "--save", str(db)).code == 0
+    events = [json.loads(line) for line in cli("log", str(db), "--json").out.splitlines()]
+    gone = {unit["id"] for e in events if e["kind"] == "combat" and not e["undone"]
+            for unit in e["data"]["units"] if unit["fate"] == "removed"}
+    gone |= {e["data"]["unit"] for e in events if e["kind"] == "unit-lost" and not e["undone"]}
+    page = context(gather(db), "en")
+    assert gone and sum(n for _side, _kind, n in page["lost"]) == len(gone)
+    assert sum(lost for _side, _found, lost in page["summary"].sides) == len(gone)  # the first page's count too
+
+
+def test_each_sides_key_moments_are_told_as_its_own_gains(cli, tmp_path):
+    """The first page's key moments: what moved the score a side's way, told as that side's gain (+2 for the
+    Authority), though the lead the game keeps fell by as much."""
+    db = tmp_path / "bos.db"
+    assert cli("simulate", "bos/battle-of-seattle", "--seed", "3", "--games", "1", "--save", str(db)).code == 0
+    sides = context(gather(db), "en")["summary"].sides
+    assert {side for side, found, _lost in sides if found} == {"protester", "authority"}
+    for side, found, _lost in sides:
+        for moment in found:
+            assert (moment.points > 0) == (side == "protester")
+            assert moment.reason.endswith(f": +{abs(moment.points)}"), moment.reason

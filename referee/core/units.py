@@ -10,6 +10,9 @@ DESTROYED = "destroyed"
 RESERVE = "reserve"
 OFF_MAP = "off-map"
 STATUSES = (ACTIVE, DESTROYED, RESERVE, OFF_MAP)
+REMOVED = "removed"  # out of the game, as Battle of Seattle and Chicago-Chicago say it (their own status)
+LOST = (DESTROYED, REMOVED)
+"""The statuses of a unit out of the game for good: what the review counts as lost."""
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee import rulesets
-from referee.core.units import ACTIVE, Unit
+from referee.core.units import ACTIVE, LOST, Unit
 from referee.errors import RefereeError
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
@@ -189,10 +189,10 @@ def _indices(g: Gathered) -> dict[str, dict[int, int]]:
 
 
 def _lost(final) -> list[tuple[str, str, int]]:
-    """Units lost by side and type."""
+    """Units lost (out of the game for good) by side and type."""
     counts: dict[tuple[str, str], int] = {}
     for unit in final.units.values():
-        if unit.status == "destroyed":
+        if unit.status in LOST:
             counts[(unit.side, unit.type)] = counts.get((unit.side, unit.type), 0) + 1
     return [(side, kind, n) for (side, kind), n in sorted(counts.items())]
 

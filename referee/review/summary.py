@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee import rulesets
+from referee.core.units import LOST
 from referee.review.gather import Gathered, Played
 from referee.review.words import ReviewWords
 
@@ -108,8 +109,8 @@ def key_moments(g: Gathered, words: ReviewWords, count: int = 3) -> dict[str, li
     found: dict[str, list[Moment]] = {side: [] for side in sides}
     for (turn, reason), (points, names) in sorted(gains.items(), key=lambda item: (-abs(item[1][0]), item[0][0])):
         side = sides[0] if points > 0 else sides[-1]
-        if points and len(found[side]) < count:
-            found[side].append(Moment(turn, _told(reason, names, points), points))
+        if points and len(found[side]) < count:  # told as that side's gain: +2 for the Authority, not -2
+            found[side].append(Moment(turn, _told(reason, names, abs(points)), points))
     return found
 
 
@@ -134,7 +135,7 @@ def summary(g: Gathered, words: ReviewWords, dice: int, typed_in: int) -> Summar
         scores = ((words.score_name(), words("review.score_of", score=score, target=g.scenario.target)
                    if g.scenario.target else str(score)),)
     moments = key_moments(g, words)
-    lost = {side: sum(u.side == side and u.status == "destroyed" for u in final.units.values()) for side in moments}
+    lost = {side: sum(u.side == side and u.status in LOST for u in final.units.values()) for side in moments}
     return Summary(result, tuple(reasons), scores, tuple(swings(g, words)),
                    tuple((side, tuple(found), lost[side]) for side, found in moments.items()), dice, typed_in,
                    sum(body.get("do") == "undo" for body, _ in g.commands.values()),

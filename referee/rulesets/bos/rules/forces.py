@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.core import units as core
 from referee.core.dice import Dice
 from referee.rulesets.bos.rules.units import CROWD, GROUP, TYPES
 
@@ -28,7 +29,7 @@ BARRICADES = 6  # markers (5.2, 7.2)
 MARKERS = BARRICADES + 2 + 2 + 1  # Barricades, Protester and Authority EI markers, the Turn marker
 
 # Where a unit is: an area of the map, or one of these (CONTRACT.md's statuses).
-OFF_MAP, RESERVE, SCHEDULED, REMOVED = "off-map", "reserve", "scheduled", "removed"
+OFF_MAP, RESERVE, SCHEDULED, REMOVED = core.OFF_MAP, core.RESERVE, "scheduled", core.REMOVED
 # The off-map piles a unit waits in (setup, 4.21): the Protester's two piles and the Authority's units aside.
 GROUPS, CROWDS, AUTHORITY_ASIDE = "groups", "crowds", "authority"
 

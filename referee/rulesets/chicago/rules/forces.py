@@ -17,10 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.core.state import GameState
-from referee.core.units import Unit
+from referee.core.units import OFF_MAP, REMOVED, Unit  # available but not on the board; out of the game
 from referee.rulesets.chicago.rules.units import COUNTER_MIX, TYPES
 
-OFF_MAP, REMOVED = "off-map", "removed"  # available but not on the board; out of the game (CONTRACT.md)
 #: a kind of counter: its type and level (None without levels), by the prefix of its ids
 KINDS: dict[str, tuple[str, int | None]] = {
     "P1": ("police", 1), "P2": ("police", 2), "P3": ("police", 3), "Tac": ("tac", None), "NG": ("guard", None),
