@@ -167,6 +167,9 @@ def _pairs(pairs: list[str], option: str = "--set", form: str = "OPTION=VALUE") 
 def _read_input(source: str | None) -> str:
     if source in (None, "-"):
         return sys.stdin.read()
+    if source.lstrip().startswith(("{", "[")):  # a command typed where its file is named
+        raise RefereeError(f"{shown(source)} is JSON where a file is named: put it in a file, or pipe it in on "
+                           f"standard input (echo '{{\"do\": \"end-phase\"}}' | referee apply SESSION)")
     try:
         return Path(source).read_text(encoding="utf-8")
     except OSError as error:
@@ -408,8 +411,12 @@ def cmd_review(args) -> int:
         if len(turns) > TURNS or not all(re.fullmatch(r"\s*[1-9]\d{0,2}\s*", turn) for turn in turns):
             raise RefereeError(f"--at takes turns separated by commas, like 4,8, not {shown(args.at)}")
         at = [int(turn) for turn in turns]
+    def unfinished() -> None:
+        print("warning: the game is not over, and the review reveals the seed of its dice: whoever reads it can "
+              "foretell every die still to come; hand it to players only after the game", file=sys.stderr)
+
     with _writing(args.out):
-        print(write_review(path, Path(args.out), at, args.format, args.lang))
+        print(write_review(path, Path(args.out), at, args.format, args.lang, unfinished))
     return 0
 
 

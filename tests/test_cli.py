@@ -280,6 +280,7 @@ def test_apply_with_a_missing_or_unreadable_command_file(cli, db, tmp_path):
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00{}\n")
     failed(cli("apply", db, binary), "UTF-8")
+    failed(cli("apply", db, '{"do": "end-phase"}'), "pipe it in on standard input")  # a command typed for a file
     assert db.read_bytes() == before
 
 

@@ -306,6 +306,16 @@ def test_view_text_is_a_readable_page(cli, session):
     assert "Lock Down, Hold Fast" in run.out and "8th & Seneca: now (observed): 1 counter; strength ?" in run.out
 
 
+def test_view_text_leaves_out_a_strength_the_other_side_never_has(cli, session):
+    """N30's protesters have no strength (their counters carry none): the police's view of them, every strength
+    seen, says no "strength 0", as the sheet leaves the column out; the protesters' view of the police keeps it."""
+    police = cli("view", session("none").path, "--player", "police").out
+    seen = police.split("The other side:")[1].split("Reports:")[0]
+    assert "now (observed): 1 counter" in seen and "strength" not in seen
+    protesters = cli("view", session("none").path, "--player", "protesters").out
+    assert "; strength 7" in protesters
+
+
 def test_view_of_an_unknown_player_names_the_known_ones(cli, session):
     run = cli("view", session("none").path, "--player", "mayor")
     assert run.code == 2 and not run.out

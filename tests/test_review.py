@@ -302,3 +302,16 @@ def test_each_sides_key_moments_are_told_as_its_own_gains(cli, tmp_path):
         for moment in found:
             assert (moment.points > 0) == (side == "protester")
             assert moment.reason.endswith(f": +{abs(moment.points)}"), moment.reason
+
+
+def test_a_review_of_a_game_not_over_warns_that_its_seed_foretells_the_dice_to_come(cli, tmp_path):
+    """The review reveals the seed (docs/cli.md, review): of an unfinished game it says so on stderr, and of an
+    ended one it does not."""
+    going, ended = tmp_path / "going.db", tmp_path / "ended.db"
+    assert cli("new", "n30/close-the-ring", "--db", str(going)).code == 0
+    assert cli("simulate", "n30/close-the-ring", "--seed", "3", "--games", "1", "--save", str(ended)).code == 0
+    half_time = cli("review", str(going), "--out", str(tmp_path / "a.html"))
+    after = cli("review", str(ended), "--out", str(tmp_path / "b.html"))
+    assert half_time.code == after.code == 0
+    assert "foretell every die still to come" in half_time.err
+    assert after.err == ""

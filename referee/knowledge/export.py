@@ -66,10 +66,13 @@ def _ago(turns: int) -> str:
     return "earlier this turn" if turns <= 0 else f"{turns} turn{'' if turns == 1 else 's'} ago"
 
 
-def _sighting(s: Sighting, turn: int, t: Words) -> str:
-    """What was seen at a place, and when: 'last seen 8:10, 2 turns ago (observed): 3 counters; strength 9'."""
-    when = "now" if s.current else f"last seen {s.seen_time}, {_ago(turn - s.seen_turn)}"
-    what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}", f"strength {_unknown(s.strength)}"]
+def _sighting(s: Sighting, view: PlayerView, t: Words) -> str:
+    """What was seen at a place, and when: 'last seen 8:10, 2 turns ago (observed): 3 counters; strength 9' (no
+    strength where the other side's counters have none, as N30's protesters, as on the sheet)."""
+    when = "now" if s.current else f"last seen {s.seen_time}, {_ago(view.turn - s.seen_turn)}"
+    what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}"]
+    if any(sighting.strength != 0 for sighting in view.sightings):
+        what.append(f"strength {_unknown(s.strength)}")
     if s.top:
         what.append(f"top {s.top.name}")
     names = ", ".join(f"{u.name} ({t.word('type', u.type)}{', ' + u.mood.name if u.mood else ''}"
@@ -79,7 +82,7 @@ def _sighting(s: Sighting, turn: int, t: Words) -> str:
 
 def _unseen_line(node: str, view: PlayerView, t: Words) -> str:
     """A place the player cannot see now: not seen, with what he saw there last, if anything."""
-    return f"  {t.place(node)}: not seen" + "".join(f"; {_sighting(s, view.turn, t)}" for s in view.sightings
+    return f"  {t.place(node)}: not seen" + "".join(f"; {_sighting(s, view, t)}" for s in view.sightings
                                                     if s.node == node)
 
 
@@ -124,7 +127,7 @@ def view_text(view: PlayerView, t: Words) -> str:
     lines += ["", "Expected reinforcements:"]
     lines += [f"  {a.time} at the {a.edge} edge: {', '.join(a.units)}" for a in view.arrivals] or ["  none"]
     heading = "The other side:" if all(s.side != view.side for s in view.sightings) else "Seen:"
-    shown = [f"  {t.place(s.node)}: {_sighting(s, view.turn, t)}" for s in view.sightings if s.node not in view.unseen]
+    shown = [f"  {t.place(s.node)}: {_sighting(s, view, t)}" for s in view.sightings if s.node not in view.unseen]
     lines += ["", heading] + (shown or [f"  {'none in sight' if view.unseen else 'nothing seen'}"])
     if view.unseen:
         lines += ["", "Not seen now (what is there is not known):", *(_unseen_line(n, view, t) for n in view.unseen)]

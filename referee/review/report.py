@@ -197,11 +197,16 @@ def _lost(final) -> list[tuple[str, str, int]]:
     return [(side, kind, n) for (side, kind), n in sorted(counts.items())]
 
 
-def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: str = "html", lang: str = "en") -> Path:
-    """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf"), its words in `lang`."""
+def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: str = "html", lang: str = "en",
+                 unfinished: Callable[[], None] | None = None) -> Path:
+    """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf"), its words in `lang`;
+    `unfinished()` is called first where the game is not over (the review reveals the seed, and every die to come)."""
     from referee.briefing.environment import environment
 
-    page = environment().get_template("review.html.j2").render(context(gather(path, at), lang))
+    gathered = gather(path, at)
+    if unfinished is not None and not gathered.final.over:
+        unfinished()
+    page = environment().get_template("review.html.j2").render(context(gathered, lang))
     if fmt == "pdf":
         from referee.briefing.pdf import to_pdf
 

@@ -15,6 +15,17 @@ USUAL: Reliability = "probable"
 """A report's reliability when the umpire gives none."""
 
 
+FILED = "report-filed"
+
+
+def line(data: dict, ctx: Context | None) -> str:
+    """A report's line in the log: for whom, how reliable, and from which turn it reaches him, by the game's own
+    name of that turn where the scenario (`ctx`) is given ("from 27A, turn 7")."""
+    due = data["due_turn"]
+    when = f"{ctx.scenario.clock.label(due)}, turn {due}" if ctx else f"turn {due}"
+    return f"Report for {data['player']} ({data['reliability']}, from {when}): {data['text']}"
+
+
 def due_turn(ctx: Context, turn: int, delay: int) -> int:
     """The first turn that starts at or after the filing turn's start plus `delay` minutes."""
     return turn - (-delay // ctx.scenario.clock.minutes)
@@ -28,5 +39,5 @@ def report(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice
     if not text.strip():
         raise RefereeError('a report needs "text": what the player is told')
     delay, reliability = command.get("delay", 0), command.get("reliability", USUAL)
-    emit("report-filed", {"player": player, "text": text, "delay": delay, "reliability": reliability,
+    emit(FILED, {"player": player, "text": text, "delay": delay, "reliability": reliability,
                           "due_turn": due_turn(ctx, state.turn, delay)})

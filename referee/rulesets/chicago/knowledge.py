@@ -27,7 +27,7 @@ from referee.rulesets.chicago import feed
 from referee.rulesets.chicago.rules import forces
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, SIDES, other
 from referee.scenario.catalog import Player
-from referee.text import numbered
+from referee.text import numbered, plural
 
 FOG = "fog"
 MINIMUM = "in the CPD MINIMUM box"
@@ -63,8 +63,8 @@ def _ended(d: dict) -> str:
 _PUBLIC = {  # what every player is told of an event, in a line: nothing of where units stand out of sight
     "turn-begun": lambda d: f"turn {d['name']} begins",
     "conflict": _conflict,
-    "guard-in": lambda d: f"the National Guard comes in: {len(d['units'])} companies; {_ei(d)}",
-    "guard-out": lambda d: f"the National Guard goes out: {len(d['units'])} companies; {_ei(d)}",
+    "guard-in": lambda d: f"the National Guard comes in: {plural(len(d['units']), 'company', 'companies')}; {_ei(d)}",
+    "guard-out": lambda d: f"the National Guard goes out: {plural(len(d['units']), 'company', 'companies')}; {_ei(d)}",
     "park-penalty": lambda d: f"demonstrators in the parks left alone on a C turn: +{d['points']} demonstrators; {_ei(d)}",
     "game-ended": _ended,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import names
+from referee.rules import names, reports
 from referee.rules.place_names import in_place_names
 from referee.rulesets.bos.rules.victory import AGREED, TIE
 from referee.text import plural
@@ -72,7 +72,6 @@ _LINES = {
     "nightfall": lambda d: f"Night falls: the Crowds leave the map ({plural(len(d['units']), 'unit')})",
     "game-ended": lambda d: f"Game over: {d['level']} (Authority {d['ei']['authority']}, Protester {d['ei']['protester']})",
     "game-extended": lambda d: f"The game goes on to the end of the Afternoon, 3 December game-turn ({EXTENDED_BY[d['by']]})",
-    "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
     names.RENAMED: names.line,
 }
 
@@ -81,5 +80,6 @@ def narrate(event: Event, ctx: Context | None = None) -> str:
     """The event as a line of text, its dice at the end (a typed-in die marked *); its places by their printed
     names where the scenario (`ctx`) is given."""
     line = _LINES.get(event.kind)
-    told = (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event)
+    told = reports.line(event.data, ctx) if event.kind == reports.FILED else \
+        (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event)
     return in_place_names(told, ctx) + dice_note(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import names
+from referee.rules import names, reports
 from referee.rules.place_names import in_place_names
 from referee.rulesets.chicago.rules.forces import tally
 
@@ -63,7 +63,6 @@ _LINES = {
     "multiplied": lambda d: "The parks multiply: " + (", ".join(f"{park} +{len(ids)} (x{d['parks'][park]})"
                                                               for park, ids in d["added"].items()) or "nothing to add"),
     "game-ended": _ended,
-    "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
     names.RENAMED: names.line,
 }
 
@@ -72,5 +71,6 @@ def narrate(event: Event, ctx: Context | None = None) -> str:
     """The event as a line of text, its dice at the end (a typed-in die marked *); its places by their printed
     names where the scenario (`ctx`) is given."""
     line = _LINES.get(event.kind)
-    told = (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event)
+    told = reports.line(event.data, ctx) if event.kind == reports.FILED else \
+        (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event)
     return in_place_names(told, ctx) + dice_note(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import names
+from referee.rules import names, reports
 
 
 def _moved(d: dict) -> str:
@@ -57,7 +57,6 @@ _LINES = {
     "unit-topped": lambda d: f"{d['unit']} goes on top of its stack",
     "units-revealed": lambda d: f"Units revealed at {d['node']}",
     "game-ended": lambda d: f"Game over: {d['score']} of {d['target']}, the {d['winner']} win",
-    "report-filed": lambda d: f"Report for {d['player']} ({d['reliability']}, from turn {d['due_turn']}): {d['text']}",
     names.RENAMED: names.line,
 }
 
@@ -69,4 +68,6 @@ def narrate(event: Event, ctx: Context | None = None) -> str:
     if data.get("target") in targets:
         data = {**data, "target": targets[data["target"]].name}
     line = _LINES.get(event.kind)
+    if event.kind == reports.FILED:
+        return reports.line(data, ctx)
     return (line(data) if line else f"{event.kind} {data}") + items_note(event) + dice_note(event)

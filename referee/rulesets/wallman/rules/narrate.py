@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import ITEMS, Event, items_note
-from referee.rules import names
+from referee.rules import names, reports
 
 
 def _dice(event: Event) -> str:
@@ -63,13 +63,14 @@ LINES = {
     "evacuated": lambda d: f"{d['ambulance']} takes {', '.join(d['casualties'])} to hospital",
     "patched-up": lambda d: "patched up, back with their own: " + ", ".join(f"{c} ({of})" for c, of in d["casualties"].items()),
     "looters-hidden": lambda d: "looters hidden among the crowds: " + ", ".join(f"{c} {n}" for c, n in d["looters"].items()),
-    "report-filed": lambda d: f"report for {d['player']} ({d['reliability']}, due turn {d['due_turn']}): {d['text']}",
     names.RENAMED: names.line,
 }
 
 
 def narrate(event: Event, ctx: Context | None = None) -> str:
-    """The event as the umpire reads it in the log, dice in brackets (typed-in ones starred); its names need
-    nothing from the scenario (`ctx`)."""
+    """The event as the umpire reads it in the log, dice in brackets (typed-in ones starred); a report's turn by
+    its time where the scenario (`ctx`) is given."""
     line = LINES.get(event.kind)
+    if event.kind == reports.FILED:
+        return reports.line(event.data, ctx)
     return (line(event.data) if line else f"{event.kind} {event.data}") + items_note(event) + _dice(event)
