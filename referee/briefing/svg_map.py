@@ -201,14 +201,29 @@ def _marks(targets: tuple[TargetKey, ...], spots: dict[str, Spot]) -> tuple[tupl
     return tuple(blocks), tuple(tags)
 
 
-def _markers(view: PlayerView, spots: dict[str, Spot], letter: Callable[[str], str]) -> tuple[Mark, ...]:
-    """Barricades and Flo below and left of their intersections, side by side."""
+#: where a barricade or Flo may stand from its intersection, in order: below and left (the first, the second beside
+#: it), above and left, above and right, and below and left again further down (the quarters other things leave free)
+MARK_PLACES = ((-24, 26), (-54, 26), (-24, -26), (24, -26), (-24, 56))
+
+
+def _markers(view: PlayerView, spots: dict[str, Spot], letter: Callable[[str], str],
+             taken: list[Box] | None = None) -> tuple[Mark, ...]:
+    """Barricades and Flo beside their intersections: below and left, side by side; on the grid map (`taken`: what
+    is drawn already) in the first of MARK_PLACES clear of it and of each other, so that none sits on a box of a
+    place next to it."""
     marks: list[Mark] = []
     beside: dict[str, int] = {}
     for known in view.markers:
         spot, count = spots[known.node], beside.get(known.node, 0)
         beside[known.node] = count + 1
-        marks.append(Mark(spot, letter(known.marker), spot.x - 24 - 30 * count, spot.y + 26, known.current,
+        x, y = spot.x - 24 - 30 * count, spot.y + 26
+        if taken is not None:
+            clear = [(spot.x + dx, spot.y + dy) for dx, dy in MARK_PLACES
+                     if not any(_meets((spot.x + dx - 13, spot.y + dy - 13, spot.x + dx + 13, spot.y + dy + 10), box)
+                                for box in taken)]
+            x, y = clear[0] if clear else (x, y)
+            taken.append((x - 13, y - 13, x + 13, y + 10))
+        marks.append(Mark(spot, letter(known.marker), x, y, known.current,
                           known.seen_time, _opacity(view.turn - known.seen_turn, known.current)))
     return tuple(marks)
 
@@ -365,8 +380,8 @@ def drawing(view: PlayerView, board: Board, target_name: Callable[[Target], str]
     targets = _target_keys(board, target_name)
     blocks, tags = _marks(targets, spots)
     stacks, seen = _known(view, spots, lambda sighting: sighting.seen_time)
-    marks = _markers(view, spots, marker_letter)
-    taken = _taken(spots.values(), stacks, seen, tags, marks)
+    taken = _taken(spots.values(), stacks, seen, tags, ())
+    marks = _markers(view, spots, marker_letter, taken)  # which adds what it places to `taken`
     blocks = tuple(_named(block, streets, taken) for block in blocks)
     taken += [_label_box(block) for block in blocks]
     streets = tuple(_tunnel_named(street, taken) if street.kind == "tunnel" else street for street in streets)
