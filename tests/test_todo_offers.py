@@ -1,7 +1,8 @@
-"""The checklist of N30 offers only what the rules accept now: the stacks in the intersections chosen once no more
-may be (3), the factions before any stack under faction friction (6.1), the contacts where a squad may attack (4).
-Over random legal play, every place the checklist offers is accepted by the command its key sends there, and every
-place that command would be accepted at is offered."""
+"""The checklists of N30 and Chicago-Chicago offer only what the rules accept now: N30's stacks in the intersections
+chosen once no more may be (3), the factions before any stack under faction friction (6.1), the contacts where a squad
+may attack (4); Chicago-Chicago's boxes where a conflict may still be fought (HOW TO RESOLVE CONFLICT). Over random
+legal play, every place the checklist offers is accepted by the command its key sends there, and every place that
+command would be accepted at is offered."""
 
 from __future__ import annotations
 
@@ -14,10 +15,14 @@ from hypothesis import strategies as st
 from referee.core.units import ACTIVE, OFF_MAP
 from referee.errors import RefereeError, Refusal
 from referee.game import Game
+from referee.rulesets.chicago.rules.steps import FIGHTER
+from referee.rulesets.chicago.rules.todo import todo as chicago_todo
 from referee.rulesets.n30.rules.friction import PEACE_POLICE_COUNT, peace_police_pool
 from referee.rulesets.n30.rules.movement import destinations, pending
 from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, POLICE_MOVEMENT, PROTESTERS
 from referee.rulesets.n30.rules.todo import todo as n30_todo
+from tests import chicago_play
+from tests import test_chicago_game as chicago
 from tests.n30_support import arrange
 from tests.n30_support import new_game as n30_game
 from tests.test_n30_experimental import PEACE, reclaim_at_1110
@@ -161,5 +166,89 @@ def test_n30_3_4_and_6_1_every_place_offered_is_accepted_and_every_place_accepte
         n30_offers_what_it_accepts(game)
         try:
             game.apply(n30_command(game, pick))
+        except (Refusal, RefereeError):
+            continue
+
+
+# --- Chicago-Chicago ----------------------------------------------------------------------------------------------
+
+def conflicts(game: Game) -> list[str]:
+    return offered(chicago_todo(game.ctx, game.state), "c")
+
+
+def test_chicago_resolve_conflict_a_box_whose_green_units_attacked_this_step_is_dropped():
+    """HOW TO RESOLVE CONFLICT 1: green attacks with all its units in a box; once they have attacked, a conflict there
+    is refused for the rest of the step, and the checklist no longer offers the box."""
+    game = chicago.lose_a_minimum_platoon()
+    assert "gold-coast" not in conflicts(game)
+    refusal = chicago.refused(game, {"do": "conflict", "box": "gold-coast"}, "HOW TO RESOLVE CONFLICT")
+    assert "has attacked already this step" in str(refusal)
+
+
+def test_chicago_resolve_conflict_6_green_is_not_offered_a_box_below_1_1():
+    """HOW TO RESOLVE CONFLICT 6: "the odds must be at least one to one". A level-1 group (12) beside 4 + 4 + 5 blue
+    in Old Town is below 1:1, and not offered; two level-1 groups (24) on Lincoln Park West's three level-3 minimum
+    platoons (6) are at 4:1, and offered."""
+    game = chicago.play(chicago.new_game(), {"do": "place", "units": ["P1-16", "P1-17", "Tac-1"], "to": "old-town"},
+                        {"do": "move", "units": ["G1-01"], "to": "old-town"},
+                        {"do": "move", "units": ["G1-02", "G1-03"], "to": "lincoln-park-west"})
+    chicago.to_step(game, "green-conflict")
+    assert conflicts(game) == ["lincoln-park-west"]
+    chicago.refused(game, {"do": "conflict", "box": "old-town"}, "HOW TO RESOLVE CONFLICT 6")
+    chicago.play(game, {"do": "conflict", "box": "lincoln-park-west"})
+
+
+def blue_beside_two_groups(*units: str) -> Game:
+    """Green's G1-01 (12) and G3-01 (6) in Old Town; blue moves `units` in from the Loop and fights (step 4)."""
+    game = chicago.play(chicago.new_game(), {"do": "move", "units": ["G1-01", "G3-01"], "to": "old-town"})
+    chicago.to_step(game, "blue-move")
+    chicago.play(game, {"do": "move", "units": list(units), "path": ["river-north", "old-town"]})
+    return chicago.to_step(game, "blue-conflict")
+
+
+def test_chicago_resolve_conflict_4_and_6_blue_is_offered_a_box_where_a_group_it_may_pick_is_at_1_1():
+    """HOW TO RESOLVE CONFLICT 4: outside the parks blue may attack single groups; 6: at 1:1 at least. P1-19 and
+    Tac-3 (4 + 5 = 9) are below 1:1 on both groups (18) but not on G3-01 (6): Old Town is offered; once they have
+    attacked it is not."""
+    game = blue_beside_two_groups("P1-19", "Tac-3")
+    assert conflicts(game) == ["old-town"]
+    chicago.refused(game, {"do": "conflict", "box": "old-town"}, "HOW TO RESOLVE CONFLICT 6")
+    chicago.play(game, {"do": "conflict", "box": "old-town", "defend": ["G3-01"]})
+    assert conflicts(game) == []
+
+
+def test_chicago_resolve_conflict_6_blue_is_not_offered_a_box_where_even_the_weakest_group_is_above_it():
+    """HOW TO RESOLVE CONFLICT 6: Tac-3 alone (5) is below 1:1 on either group, the weaker at 6: not offered."""
+    game = blue_beside_two_groups("Tac-3")
+    assert conflicts(game) == []
+    chicago.refused(game, {"do": "conflict", "box": "old-town", "defend": ["G3-01"]}, "HOW TO RESOLVE CONFLICT 6")
+
+
+def chicago_offers_what_it_accepts(game: Game) -> None:
+    """HOW TO RESOLVE CONFLICT 1-6: the boxes offered for a conflict are those where one is accepted: green's with all
+    its units (1), blue's with every unit it has there against all the green ones or any one of them (3, 4). The
+    parks blue must engage on a C turn are listed whatever the odds, for what leaving them costs (HOW TO PLAY 4)."""
+    state, items = game.state, chicago_todo(game.ctx, game.state)
+    if state.phase not in FIGHTER:
+        return
+    parks = {item.node for item in items if item.required}
+    tries = {node: [{"do": "conflict", "box": node}] + ([{"do": "conflict", "box": node, "defend": [unit.id]}
+                                                         for unit in state.at(node, "demonstrators")]
+                                                        if FIGHTER[state.phase] == "police" else [])
+             for node in game.ctx.scenario.board.nodes if node not in parks}
+    assert set(offered(items, "c")) == {node for node, commands in tries.items()
+                                        if any(accepted(game, command) for command in commands)}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 10**6), min_size=10, max_size=150))
+def test_chicago_resolve_conflict_every_box_offered_is_accepted_and_every_box_accepted_is_offered(seed, picks):
+    game = chicago.new_game(seed=seed)
+    for pick in picks:
+        if game.state.over:
+            break
+        chicago_offers_what_it_accepts(game)
+        try:
+            game.apply(chicago_play.command(game, pick))
         except (Refusal, RefereeError):
             continue
