@@ -25,27 +25,35 @@ def _piece(unit: Unit) -> conflict.Unit:
     return conflict.Unit(unit.id, TYPES[unit.type], unit.attrs.get("level"), 1, unit.attrs["minimum"])
 
 
+def fighters(state: GameState, node: str, side: str) -> tuple[list[Unit], list[Unit]]:
+    """Who may attack in a box and who may be attacked there, as a conflict takes them by default: green with
+    every unit not infiltrating, against the blue units outside the minimum box (or those in it, if alone); blue
+    with its units outside the minimum box, no Guard, none that attacked this step, against green units not
+    attacked this turn (HOW TO RESOLVE CONFLICT 1-4, INFILTRATION, NATIONAL GUARD)."""
+    mine, theirs = state.at(node, side), state.at(node, other(side))
+    if side == DEMONSTRATORS:
+        return ([u for u in mine if u.id not in state.local["infiltrating"]],
+                [u for u in theirs if not u.attrs["minimum"]] or theirs)
+    return ([u for u in mine if not u.attrs["minimum"] and u.type != "guard" and u.id not in state.local["attackers"]],
+            [u for u in theirs if u.id not in state.local["attacked"]])
+
+
 def sides(ctx: Context, state: GameState, command: dict) -> tuple[str, list[Unit], list[Unit]]:
     """The box, the attacking units and the defending units of a conflict command, checked against the board."""
     side = FIGHTER.get(state.phase)
     if side is None:
         raise Refusal("HOW TO PLAY", f"conflict is resolved in steps 2 and 4, not in step {STEPS.index(state.phase) + 1}")
     node = box_of(ctx, command["box"])
-    mine, theirs = state.at(node, side), state.at(node, other(side))
+    attack, defend = fighters(state, node, side)
     if side == DEMONSTRATORS:
         for key in ("attack", "defend"):
             if key in command:
                 raise Refusal(f"{RESOLVE} 1", f"green attacks all blue units in a box with all its units: leave out `{key}`")
-        attack = [unit for unit in mine if unit.id not in state.local["infiltrating"]]
-        if mine and not attack:
+        if state.at(node, side) and not attack:
             raise Refusal("INFILTRATION", f"the groups in {node} are infiltrating this turn: they may not attack")
-        outside = [unit for unit in theirs if not unit.attrs["minimum"]]
-        defend = outside or theirs  # 2: the minimum platoons only when they are the only blue units
     else:
-        attack = (units_named(state, command["attack"], side, node) if "attack" in command
-                  else [unit for unit in mine if not unit.attrs["minimum"] and unit.type != "guard"
-                        and unit.id not in state.local["attackers"]])
-        fresh = [unit for unit in theirs if unit.id not in state.local["attacked"]]  # 4: none attacked twice
+        fresh = defend  # 4: the green units not attacked this turn
+        attack = units_named(state, command["attack"], side, node) if "attack" in command else attack
         defend = units_named(state, command["defend"], other(side), node) if "defend" in command else fresh
         if node in board.parks(ctx.scenario.board) and len(defend) != len(fresh):
             raise Refusal(f"{RESOLVE} 3", f"in a park blue must attack all green units in the box not attacked this "
@@ -71,6 +79,27 @@ def declared(ctx: Context, state: GameState, command: dict) -> tuple[str, list[U
     return node, attack, defend, conflict.Conflict(FIGHTER[state.phase], command.get("table", tables.HARASS),
                                                    tuple(map(_piece, attack)), tuple(map(_piece, defend)),
                                                    board.codes(ctx.scenario.board)[node])
+
+
+def _best_odds(ctx: Context, state: GameState, node: str) -> dict:
+    """The conflict command in `node` at the best odds its side may choose: green has no choice (1); blue attacks with
+    every unit free to, in a park every green unit not attacked this turn (3), elsewhere the weakest one (4)."""
+    command: dict = {"do": "conflict", "box": node}
+    if FIGHTER.get(state.phase) == POLICE and node not in board.parks(ctx.scenario.board):
+        fresh = fighters(state, node, POLICE)[1]
+        if fresh:
+            command["defend"] = [min(fresh, key=lambda unit: _piece(unit).strength).id]
+    return command
+
+
+def barred(ctx: Context, state: GameState, node: str) -> Refusal | None:
+    """Why no conflict may be fought in `node` now, not even at the best odds its side may choose (HOW TO RESOLVE
+    CONFLICT 1-6, INFILTRATION): the refusal the conflict command would meet; None where one may."""
+    try:
+        conflict.check(declared(ctx, state, _best_odds(ctx, state, node))[3])
+    except Refusal as refusal:
+        return refusal
+    return None
 
 
 def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from referee.core.engine import Context
 from referee.core.state import GameState
-from referee.core.units import Unit
 from referee.rules.todo import Item
-from referee.rulesets.chicago.rules import board, steps
+from referee.rulesets.chicago.rules import board, fighting, steps
 from referee.rulesets.chicago.rules.conflict import RESOLVE
 from referee.rulesets.chicago.rules.sequence import park_points, parks_left, short_boxes
-from referee.rulesets.chicago.rules.units import DEMONSTRATORS, other
 
 PARKS = "HOW TO PLAY 4"
 MINIMUM = "CPD MINIMUM 1"
@@ -24,13 +22,12 @@ def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
     if state.phase == steps.BLUE_MOVE:
         return tuple(Item("three platoons in the minimum box, or blue loses", MINIMUM, node=node, key="m",
                           short="fill the minimum box") for node in short_boxes(ctx, state))
-    side = steps.FIGHTER.get(state.phase)
-    if side is None:
+    if state.phase not in steps.FIGHTER:
         return ()
     parks = _parks_due(ctx, state) if state.phase == steps.BLUE_CONFLICT else ()
     due = {item.node for item in parks}
     return parks + tuple(Item("conflict", RESOLVE, required=False, node=node, key="c")
-                         for node in contested(ctx, state, side) if node not in due)
+                         for node in contested(ctx, state) if node not in due)
 
 
 def _parks_due(ctx: Context, state: GameState) -> tuple[Item, ...]:
@@ -44,19 +41,6 @@ def _parks_due(ctx: Context, state: GameState) -> tuple[Item, ...]:
                       short=f"engage green ({cost})") for park in left)
 
 
-def fighters(state: GameState, node: str, side: str) -> tuple[list[Unit], list[Unit]]:
-    """Who may attack in a box and who may be attacked there, as a conflict takes them by default: green with
-    every unit not infiltrating, against the blue units outside the minimum box (or those in it, if alone); blue
-    with its units outside the minimum box, no Guard, none that attacked this step, against green units not
-    attacked this turn (HOW TO RESOLVE CONFLICT 1-4, INFILTRATION, NATIONAL GUARD)."""
-    mine, theirs = state.at(node, side), state.at(node, other(side))
-    if side == DEMONSTRATORS:
-        return ([u for u in mine if u.id not in state.local["infiltrating"]],
-                [u for u in theirs if not u.attrs["minimum"]] or theirs)
-    return ([u for u in mine if not u.attrs["minimum"] and u.type != "guard" and u.id not in state.local["attackers"]],
-            [u for u in theirs if u.id not in state.local["attacked"]])
-
-
-def contested(ctx: Context, state: GameState, side: str) -> list[str]:
-    """The boxes, in the board's order, where `side` has units free to attack and units to attack."""
-    return [node for node in ctx.scenario.board.nodes if all(fighters(state, node, side))]
+def contested(ctx: Context, state: GameState) -> list[str]:
+    """The boxes, in the board's order, where a conflict may still be fought in this step (`fighting.barred`)."""
+    return [node for node in ctx.scenario.board.nodes if fighting.barred(ctx, state, node) is None]

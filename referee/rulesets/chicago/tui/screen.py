@@ -16,11 +16,11 @@ from referee.errors import RefereeError
 from referee.rules.todo import Item
 from referee.rulesets.chicago.rules import board, forces, movement, tables
 from referee.rulesets.chicago.rules.board import units_named
-from referee.rulesets.chicago.rules.fighting import declared
+from referee.rulesets.chicago.rules.fighting import declared, fighters
 from referee.rulesets.chicago.rules.odds import Odds, odds
 from referee.rulesets.chicago.rules.sizes import built_up, counted
 from referee.rulesets.chicago.rules.steps import FIGHTER, MOVER
-from referee.rulesets.chicago.rules.todo import contested, fighters, todo
+from referee.rulesets.chicago.rules.todo import contested, todo
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.tui.actions import ACTIONS
 from referee.rulesets.chicago.tui.widgets import (
@@ -235,10 +235,10 @@ class ChicagoScreen(AreasScreen):
         if side is None:
             self.notify("Conflict is resolved in steps 2 and 4 (HOW TO PLAY)", severity="warning")
             return
-        boxes = contested(self.game.ctx, state, side)
+        boxes = contested(self.game.ctx, state)
         if not boxes:
-            self.notify(f"No box holds {side} units free to attack and units to attack (HOW TO RESOLVE CONFLICT)",
-                        severity="warning")
+            self.notify(f"No box where the {side} may still fight: none with units free to attack, units to attack "
+                        "and odds of 1:1 or better (HOW TO RESOLVE CONFLICT)", severity="warning")
             return
         node = self.area if self.area in boxes else boxes[0]  # the selected box, else the first contested
         attack, defend = fighters(state, node, side)

@@ -9,7 +9,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rulesets.n30.rules import mood
-from referee.rulesets.n30.rules.confrontation import PoliceIn, ProtesterIn, resolve
+from referee.rulesets.n30.rules.confrontation import PoliceIn, ProtesterIn, resolve, squads_lacking
 from referee.rulesets.n30.rules.limits import STACKING
 from referee.rulesets.n30.rules.movement import clear_markers
 from referee.rulesets.n30.rules.phases import CONFRONTATION, POLICE, PROTESTERS
@@ -50,6 +50,16 @@ def targets(state: GameState, node: str) -> list:
     return [state.units[uid] for uid in state.stacks[PROTESTERS].get(node, ()) if uid not in attacked]
 
 
+def attack_refused(state: GameState, node: str) -> Refusal | None:
+    """Why the police may not attack at `node` now, whatever they choose: no protester unit there (4), each attacked
+    this phase already (4.1), no hard, soft or mounted squad with them (4); None where they may."""
+    if not state.stacks[PROTESTERS].get(node):
+        return Refusal("4", f"there are no protester units at {node}")
+    if not targets(state, node):
+        return Refusal("4.1", f"the police may not attack the same protester unit twice in a confrontation phase ({node})")
+    return squads_lacking(unit.type for unit in state.at(node, POLICE))
+
+
 def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """Resolve a police attack at one intersection and carry out its results."""
     if state.phase != CONFRONTATION:
@@ -57,11 +67,10 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
     node = command["node"]
     if node not in ctx.scenario.board.nodes:
         raise RefereeError(f"unknown intersection {node!r}")
+    refusal = attack_refused(state, node)
+    if refusal is not None:
+        raise refusal
     attacked = targets(state, node)
-    if not attacked:
-        if not state.stacks[PROTESTERS].get(node):
-            raise Refusal("4", f"there are no protester units at {node}")
-        raise Refusal("4.1", f"the police may not attack the same protester unit twice in a confrontation phase ({node})")
     ids = {u.id for u in attacked}
     retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), ids)
     police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]

@@ -138,15 +138,18 @@ def check_attack(types: Iterable[str], gas: bool) -> None:
     present = set(types)
     for unit_type in present:
         police_factor(unit_type)
-    if not present & ATTACKING_TYPES:
-        raise Refusal(
-            "4",
-            "the police may attack only where a hard, soft or mounted squad is in the intersection"
-            + (" (chemical units only accompany the attacking squads)" if present else ""),
-        )
-    refusal = gas_refused(present) if gas else None
+    refusal = squads_lacking(present) or (gas_refused(present) if gas else None)
     if refusal:
         raise refusal
+
+
+def squads_lacking(types: Iterable[str]) -> Refusal | None:
+    """4: why the police may not attack here, if they may not: no hard, soft or mounted squad."""
+    present = set(types)
+    if not present & ATTACKING_TYPES:
+        return Refusal("4", "the police may attack only where a hard, soft or mounted squad is in the intersection"
+                            + (" (chemical units only accompany the attacking squads)" if present else ""))
+    return None
 
 
 def gas_refused(types: Iterable[str]) -> Refusal | None:

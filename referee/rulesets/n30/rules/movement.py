@@ -35,8 +35,17 @@ def mover_check(ctx: Context, state: GameState, unit: Unit) -> None:
         raise Refusal("11", f"{unit.id} is a reinforcement arriving at {arrives}")
     if unit.status not in (ACTIVE, OFF_MAP):
         raise Refusal("3", f"{unit.id} is {unit.status} and cannot move")
-    if ctx.options.get("faction_friction") == "on" and unit.side == PROTESTERS and _factions_due(ctx, state):
-        raise Refusal("6.1", "at 11:10 the protester player must first divide her forces into factions")
+    refusal = undivided(ctx, state, unit.side)
+    if refusal is not None:
+        raise refusal
+
+
+def undivided(ctx: Context, state: GameState, side: str) -> Refusal | None:
+    """6.1: why no unit of `side` may move yet, if none may: under faction friction, from 11:10 the protester player
+    must first divide her forces into factions."""
+    if ctx.options.get("faction_friction") == "on" and side == PROTESTERS and _factions_due(ctx, state):
+        return Refusal("6.1", "at 11:10 the protester player must first divide her forces into factions")
+    return None
 
 
 def pending(state: GameState, side: str) -> str | None:
@@ -55,17 +64,28 @@ def _factions_due(ctx: Context, state: GameState) -> bool:
     )
 
 
-def choose(ctx: Context, state: GameState, side: str, node: str, emit: Emit) -> GameState:
-    """3: pick an intersection whose units move this phase, within the number the time allows."""
+def choice_refused(ctx: Context, state: GameState, side: str, node: str) -> Refusal | None:
+    """Why `side` may not move units from `node` this turn: not in play (1.3), or not chosen when the time allows
+    no more intersections (3); None where it may (chosen already, or still to be chosen)."""
     chosen = state.local["chosen"].get(side, [])
     if node in chosen:
-        return state
+        return None
     if node not in ctx.scenario.board.nodes or not ctx.scenario.board.nodes[node].in_play:
-        raise Refusal("1.3", f"{node} is not an intersection in play")
+        return Refusal("1.3", f"{node} is not an intersection in play")
     allowed = intersections_allowed(side, ctx.scenario.clock.starts(state.turn))
     if len(chosen) >= allowed:
-        raise Refusal("3", f"the {side} may choose {allowed} intersection{'s' if allowed > 1 else ''} this turn "
-                           f"and chose {', '.join(chosen)}")
+        return Refusal("3", f"the {side} may choose {allowed} intersection{'s' if allowed > 1 else ''} this turn "
+                            f"and chose {', '.join(chosen)}")
+    return None
+
+
+def choose(ctx: Context, state: GameState, side: str, node: str, emit: Emit) -> GameState:
+    """3: pick an intersection whose units move this phase, within the number the time allows."""
+    refusal = choice_refused(ctx, state, side, node)
+    if refusal is not None:
+        raise refusal
+    if node in state.local["chosen"].get(side, []):
+        return state
     return emit("intersection-chosen", {"side": side, "node": node})
 
 
