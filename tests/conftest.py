@@ -36,7 +36,7 @@ SIGNS = {  # what in a test module's text puts its tests under a mark
 SLOW = {  # the modules that took longest outside the marks above, measured with `pytest -m "not slow" --durations=0`
     "test_simulate_invariants.py", "test_cluster.py", "test_sheet_words.py", "test_knowledge_leaks.py",
     "test_wallman_knowledge.py", "test_chicago_autoplay.py", "test_bos_odds.py", "test_players.py", "test_door_fuzz.py",
-    "test_review_maps.py", "test_bos_autoplay.py",
+    "test_review_maps.py", "test_bos_autoplay.py", "test_conformance.py",
 }
 
 

@@ -88,7 +88,7 @@ def test_pydantic_calculators_import_no_ui_or_database(calculator, stdin):
 
 
 @pytest.mark.parametrize("args, stdin, loaded, not_loaded", [
-    (["--help"], "", (), ("referee.rulesets",)),
+    (["--help"], "", (), ("referee.rulesets", "referee.testing", "pytest", "_pytest")),
     (["scenarios"], "", ("referee.rulesets.n30.plugin", "referee.rulesets.wallman.plugin"),
      ("referee.rulesets.n30.rules", "referee.rulesets.wallman.rules", "referee.rulesets.n30.tui")),
     (["resolve", "n30"], EXAMPLE, ("referee.rulesets.n30.rules.calculator",), ("referee.rulesets.wallman.rules",)),
@@ -100,8 +100,8 @@ def test_pydantic_calculators_import_no_ui_or_database(calculator, stdin):
      ("referee.rulesets.n30.rules", "referee.rulesets.wallman.rules", "referee.rulesets.bos.rules")),
 ])
 def test_a_ruleset_loads_only_when_asked_for(args, stdin, loaded, not_loaded):
-    """The registry: `--help` reads no declaration; listing reads every declaration but loads no game;
-    a calculator loads its own game's rules and no other's."""
+    """The registry: `--help` reads no declaration (and loads neither the conformance kit nor pytest); listing reads
+    every declaration but loads no game; a calculator loads its own game's rules and no other's."""
     done = subprocess.run([sys.executable, "-c", PROBE, stdin, *args], capture_output=True, text=True, timeout=60)
     result = json.loads(done.stdout.splitlines()[-1])
     assert result["code"] == 0, done.stderr[-2000:]
@@ -177,6 +177,14 @@ def test_only_the_tui_imports_textual():
 
 def test_only_the_store_imports_sqlalchemy_or_sqlmodel():
     assert offenders(("store/",), ("sqlalchemy", "sqlmodel")) == []
+
+
+def test_pytest_is_imported_by_the_conformance_kit_s_plugin_alone_and_the_kit_by_nothing_of_referee():
+    """pytest is no dependency of referee: only the plugin pytest loads imports it, and referee never imports the kit."""
+    assert offenders(("testing/plugin.py",), ("pytest", "_pytest")) == []
+    inward = [f"{where(p)}: {name}" for p in SOURCES if not within(where(p), "testing/") for name in imports(p)
+              if name.startswith("referee.testing")]
+    assert inward == []
 
 
 def test_the_rules_import_no_ui_database_or_templates():

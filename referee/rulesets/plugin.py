@@ -26,6 +26,12 @@ if TYPE_CHECKING:
     from referee.tui.screens.umpire import UmpireScreen
 
 
+SHEET_MAPS = ("streets", "areas")
+"""How a ruleset's sheets may draw the board (`sheet_map`)."""
+SHEET_ROWS = ("unit", "kind")
+"""How its sheets may list the units at a place (`sheet_rows`)."""
+
+
 @functools.cache
 def load(reference: str) -> Any:
     """The object a `"package.module:attribute"` reference names (the attribute may be dotted, as in an entry point)."""
