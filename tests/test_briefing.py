@@ -26,6 +26,7 @@ from referee.briefing.render import render
 from referee.errors import RefereeError
 from referee.knowledge.view import Arrival, MarkerSeen, Mood, OwnUnit, PlayerView, Report, Sighting, UnitFact
 from referee.paths import data_dir
+from referee.rules.moods import chart
 from referee.scenario.catalog import catalogue, load
 from tests.sheet_text import visible
 
@@ -346,7 +347,7 @@ def test_a_spanish_sheet_has_no_english_left(fmt):
 
 def mood_view() -> PlayerView:
     """The sample view with crowd_mood on: a mood in every place one prints (an own crowd, crowds identified)."""
-    levels = {level.rl: Mood(level.name, level.words) for level in SCENARIO.tables.rl.levels}
+    levels = {level.rl: Mood(level.name, level.words) for level in chart(SCENARIO).levels}
     seen = (UnitFact("U7", "Unorganized 7", "unorganized", levels[4]), UnitFact("U5", "U5", "radicalized", levels[8]))
     own = tuple(replace(unit, mood=levels[2]) if unit.id == "U7" else unit for unit in sample_view().own)
     return sample_view(own=own, sightings=(Sighting("6th & Union", "protesters", 7, "8:40", "contact", 2, 0, None,

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from referee.core.events import ITEMS, Event
 from referee.game import Game
+from referee.rules import moods
 from referee.rulesets.n30.rules.phases import CONFRONTATION, PROTESTERS
 from referee.scenario.catalog import load
 from referee.simulate import play
@@ -194,7 +195,7 @@ def test_crowd_mood_rl_state_chart_score_is_the_die_and_each_factor_by_the_chart
     """RL State Chart (option crowd_mood; rulings 4, 1.7 and 4.3): a hard squad's charge is riot_charging, gas is
     tear_gas; the die and the factors add up to the score the chart is read at."""
     game = arrange(new_game(crowd_mood="on"), {"3rd & Pike": ["6/B", "CART/30", "U1"]}, phase=CONFRONTATION)
-    chart = game.ctx.scenario.tables.rl
+    chart = moods.chart(game.ctx.scenario)
     [(event, change)] = of_kind(played(game, {"do": "confront", "node": "3rd & Pike", "gas": True, "dice": [3, 5]}),
                                 "crowd-mood")
     items = event.data[ITEMS]
@@ -228,7 +229,7 @@ def test_every_itemization_adds_up_to_the_number_its_event_changes(scenario_id, 
         elif event.kind == "confrontation":
             assert points(items) == event.data["police_total"] and sections <= {"1.7", "4"}, event
         elif event.kind == "crowd-mood":
-            assert points(items) == event.data["score"] and sections == {game.ctx.scenario.tables.rl.section}, event
+            assert points(items) == event.data["score"] and sections == {moods.chart(game.ctx.scenario).section}, event
         else:
             assert not items, event
 

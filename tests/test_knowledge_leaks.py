@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from referee.core.events import Event
 from referee.knowledge import moods
 from referee.knowledge.export import view_json
-from referee.rules.moods import level
+from referee.rules.mood_chart import Look
+from referee.rules.moods import chart, level
 from referee.rules.reports import RELIABILITIES, due_turn
 from referee.rulesets.n30.knowledge import record as record_module
 from referee.rulesets.n30.knowledge.record import Record
 from referee.scenario.catalog import load
-from referee.scenario.wallman_tables import Look
 from referee.simulate import play
 
 SCENARIOS = ("n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets", "n30/lock-down-hold-fast",
@@ -136,12 +136,12 @@ def mentioned(words: set[str], texts: list[str]) -> set[str]:
     return set(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", "\n".join(texts)))
 
 
-def readings(tables, shown: str) -> dict[str, set[int]]:
+def readings(rl_chart, shown: str) -> dict[str, set[int]]:
     """Every text a mood may be told in under mood_shown, with the RLs it may stand for (worked out plainly)."""
     texts: dict[str, set[int]] = {}
-    for lv in tables.rl.levels if tables else ():
+    for lv in rl_chart.levels:
         if shown == "behaviour":
-            look = next(row for row in tables.rl.looks.rows if row.upto is None or lv.rl <= row.upto)
+            look = next(row for row in rl_chart.looks.rows if row.upto is None or lv.rl <= row.upto)
             told = (look.name, look.text)
         else:
             told = (f"RL {lv.rl}" if shown == "number" else lv.name, lv.words)
@@ -150,22 +150,22 @@ def readings(tables, shown: str) -> dict[str, set[int]]:
     return texts
 
 
-def finer(tables, shown: str) -> set[str]:
+def finer(rl_chart, shown: str) -> set[str]:
     """The texts that would tell more of a mood than mood_shown allows."""
-    allowed = set(readings(tables, shown))
-    return {text for other in FINER[shown] for text in readings(tables, other)} - allowed
+    allowed = set(readings(rl_chart, shown))
+    return {text for other in FINER[shown] for text in readings(rl_chart, other)} - allowed
 
 
 def check_moods(data: dict, seen: Observable, side: str) -> None:
     """A crowd's mood only as mood_shown tells it, only on a crowd on the map the side has seen, as it was when seen."""
-    tables, state = seen.ctx.scenario.tables, seen.state
+    rl_chart, state = chart(seen.ctx.scenario), seen.state
     shown = seen.ctx.options["mood_shown"]
-    words = readings(tables, shown)
+    words = readings(rl_chart, shown)
     told = [unit for unit in data["units"] if "mood" in unit]
     outside = [{k: v for k, v in unit.items() if k not in MOOD_KEYS} for unit in data["units"]]
     rest = {k: v for k, v in data.items() if k != "units"}
     assert "rl" not in set(keys(data)) and not re.search(r"\bRL\b", json.dumps([rest, outside])), "an RL reached a player"
-    assert not mentioned(finer(tables, shown), list(strings(data))), f"a mood told finer than mood_shown = {shown}"
+    assert not mentioned(finer(rl_chart, shown), list(strings(data))), f"a mood told finer than mood_shown = {shown}"
     assert not mentioned(set(words), list(strings([rest, outside]))), "a mood is told outside a crowd's own keys"
     for unit in data["units"]:
         truth = state.units[unit["id"]]
@@ -304,7 +304,7 @@ def test_the_mood_check_bites(monkeypatch):
     options = {"hidden": "none", "faction_friction": "off", "crowd_mood": "on", "mood_shown": "behaviour"}
     game = ("n30/hold-the-line", options, 10**12 + 7, ("objective", "objective"))
     check_game(*game)
-    monkeypatch.setattr(moods, "looks", lambda tables, rl: Look(name=level(tables, rl).name, text=level(tables, rl).words))
+    monkeypatch.setattr(moods, "looks", lambda rl_chart, rl: Look(name=level(rl_chart, rl).name, text=level(rl_chart, rl).words))
     with pytest.raises(AssertionError, match="finer than mood_shown = behaviour"):
         check_game(*game)
     monkeypatch.undo()

@@ -28,10 +28,10 @@ from referee.review.words import ReviewWords
 from referee.rules.moods import looks
 from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.n30.tui.map_view import MapView
+from referee.rulesets.wallman.tables import load_tables
 from referee.rulesets.wallman.tui.widgets import CrowdsTable
 from referee.scenario.catalog import load
 from referee.scenario.toml_lines import DataError
-from referee.scenario.wallman_tables import load_tables
 from tests.n30_support import new_game
 from tests.sheet_text import view_page
 from tests.tui_support import drive, make_session, press, settle
@@ -57,7 +57,7 @@ def test_the_looks_take_the_levels_two_by_two_and_name_no_level():
     """behaviour (ruling): 1-2, 3-4, 5-6, 7-8 look alike; a look never uses a level's name or words."""
     groups = {}
     for rl in range(1, 9):
-        groups.setdefault(looks(TABLES, rl).name, []).append(rl)
+        groups.setdefault(looks(TABLES.rl, rl).name, []).append(rl)
     assert list(groups.values()) == [[1, 2], [3, 4], [5, 6], [7, 8]]
     for look in TABLES.rl.looks.rows:
         for lang in ("en", "es"):
@@ -78,7 +78,7 @@ def test_a_look_must_take_a_level_and_old_tables_without_looks_still_load(tmp_pa
     tables = load_tables(old)
     assert tables.rl.looks is None
     with pytest.raises(RefereeError, match="no looks"):
-        looks(tables, 3)
+        looks(tables.rl, 3)
 
 
 def test_words_is_the_default_and_a_session_stored_before_the_option_shows_words():

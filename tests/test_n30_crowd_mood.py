@@ -14,7 +14,7 @@ import pytest
 from referee.briefing.i18n import Strings
 from referee.errors import RefereeError
 from referee.knowledge.export import view_json
-from referee.rules.moods import level
+from referee.rules.moods import chart, level
 from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.n30.rules.narrate import narrate
 from referee.rulesets.n30.rules.phases import CONFRONTATION
@@ -192,13 +192,13 @@ def test_players_hear_the_mood_in_words_and_never_the_rl(cli, tmp_path):
     commands = [{"do": "end-phase"}, {"do": "end-phase"}, {"do": "confront", "node": "8th & Pine"}]
     assert cli("apply", path, "-", stdin="\n".join(map(json.dumps, commands))).code == 0
     truth = {u["id"]: u for u in json.loads(cli("state", path, "--json").out)["units"]}
-    tables = load("n30/hold-the-line").tables
+    rl_chart = chart(load("n30/hold-the-line"))
     for player in ("police", "protesters"):
         data = json.loads(cli("view", path, "--player", player, "--json").out)
         crowds = {u["id"]: u for u in data["units"]
                   if u["type"] in ("unorganized", "radicalized") and u.get("status", "active") == "active"}
-        assert crowds["U19"]["mood"] == level(tables, truth["U19"]["rl"]).name
-        assert all(u["mood_words"] == level(tables, truth[uid]["rl"]).words for uid, u in crowds.items())
+        assert crowds["U19"]["mood"] == level(rl_chart, truth["U19"]["rl"]).name
+        assert all(u["mood_words"] == level(rl_chart, truth[uid]["rl"]).words for uid, u in crowds.items())
         assert "rl" not in set(keys(data))
         texts = [cli("view", path, "--player", player).out]
         for fmt in ("html", "md"):

@@ -22,10 +22,10 @@ from referee.core.events import Event
 from referee.errors import RefereeError
 from referee.knowledge import moods
 from referee.knowledge.export import view_json
-from referee.rules.moods import level
+from referee.rules.mood_chart import Look
+from referee.rules.moods import chart, level
 from referee.rulesets.wallman import knowledge
 from referee.rulesets.wallman.knowledge import WallmanRecord, eyes
-from referee.scenario.wallman_tables import Look
 from tests.sheet_text import view_page
 from tests.test_knowledge_leaks import finer, readings
 from tests.wallman_game import do, new_game, put
@@ -52,9 +52,9 @@ def outputs(game, record: WallmanRecord, player: str) -> list[str]:
 def leaks(game, record: WallmanRecord, player: str, sight: Sight) -> list[str]:
     """Hidden facts in a player's outputs: hidden keys, RLs finer than mood_shown or never seen, looters, and
     crowds never in sight."""
-    found, seen, tables = [], sight.seen[player], game.ctx.scenario.tables
+    found, seen, rl_chart = [], sight.seen[player], chart(game.ctx.scenario)
     shown = game.ctx.options["mood_shown"]
-    told, seen_rls = readings(tables, shown), {rl for _, rl in sight.moods[player]}
+    told, seen_rls = readings(rl_chart, shown), {rl for _, rl in sight.moods[player]}
     data = view_json(record.view(player))
     for unit in data["units"]:
         found += [f"{unit['id']}: key {key}" for key in HIDDEN_KEYS if key in unit]
@@ -62,7 +62,7 @@ def leaks(game, record: WallmanRecord, player: str, sight: Sight) -> list[str]:
         if "mood" in unit and not {(unit["id"], rl) for rl in rls} & sight.moods[player]:
             found.append(f"{unit['id']}: a mood never seen: {unit['mood']}: {unit['mood_words']}")
     texts = outputs(game, record, player)
-    too_fine = {Strings(lang, "wallman").data(text) for text in finer(tables, shown) for lang in ("en", "es")}
+    too_fine = {Strings(lang, "wallman").data(text) for text in finer(rl_chart, shown) for lang in ("en", "es")}
     for text in texts:
         found += [f"RL number: {m}" for m in re.findall(r"\b(?:RL|NR) ?(\d)", text)
                   if shown != "number" or int(m) not in seen_rls]
@@ -172,12 +172,12 @@ def test_the_leak_check_bites(monkeypatch):
     monkeypatch.undo()
     game, events = play(3, 120, mood_shown="behaviour")
     assert all_leaks(game, events) == []
-    monkeypatch.setattr(moods, "looks", lambda tables, rl: Look(name=level(tables, rl).name, text=level(tables, rl).words))
+    monkeypatch.setattr(moods, "looks", lambda rl_chart, rl: Look(name=level(rl_chart, rl).name, text=level(rl_chart, rl).words))
     assert any("finer than behaviour" in leak for leak in all_leaks(game, events))
     monkeypatch.undo()
     game, events = play(3, 120, mood_shown="number")
     assert all_leaks(game, events) == []
-    monkeypatch.setattr(moods, "level", lambda tables, rl: level(tables, rl % 8 + 1))
+    monkeypatch.setattr(moods, "level", lambda rl_chart, rl: level(rl_chart, rl % 8 + 1))
     assert any("a mood never seen" in leak for leak in all_leaks(game, events))
 
 

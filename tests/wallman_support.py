@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.core.dice import TableDice
-from referee.scenario.wallman_tables import load_tables
+from referee.rulesets.wallman.tables import load_tables
 
 TABLES = load_tables()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.units import Unit
 from referee.knowledge.view import Mood
-from referee.rules.moods import level, looks, tables
+from referee.rules.moods import chart, level, looks
 
 NUMBER, WORDS, BEHAVIOUR = "number", "words", "behaviour"
 #: what each way of showing tells the players, as their sheets say it (in English; Spanish in the briefing's words).
@@ -35,7 +35,7 @@ def mood(ctx: Context, unit: Unit) -> Mood | None:
         return None
     rl, how = unit.attrs["rl"], mood_shown(ctx)
     if how == BEHAVIOUR:
-        look = looks(tables(ctx), rl)
+        look = looks(chart(ctx.scenario), rl)
         return Mood(look.name, look.text)
-    known = level(tables(ctx), rl)
+    known = level(chart(ctx.scenario), rl)
     return Mood(f"RL {rl}" if how == NUMBER else known.name, known.words)

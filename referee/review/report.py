@@ -20,6 +20,7 @@ from referee.review.gather import Gathered, Moment, gather
 from referee.review.maps import review_maps
 from referee.review.summary import summary, swings
 from referee.review.words import ReviewWords
+from referee.rules.moods import TABLES, chart
 from referee.store.location import Location
 from referee.store.reading import roles_of
 from referee.text import numbered
@@ -172,8 +173,8 @@ def context(g: Gathered, lang: str = "en") -> dict:
         "moves": moves, "timeline": timeline(g, words), "fates": in_play, "unused": unused, "audit": checked,
         "moments": [(m, knew_and_true(g, m, words)) for _, m in sorted(g.moments.items())],
         "maps": review_maps(g, lang),
-        "rl_chart": levels_chart(rl, turns, len(scenario.tables.rl.levels), turn_name=name)
-        if rl and scenario.tables else None,
+        "rl_chart": levels_chart(rl, turns, len(chart(scenario).levels), turn_name=name)
+        if rl and TABLES in scenario.sources else None,
         "rl": rl, "umpires": umpire_team(g),
     }
 

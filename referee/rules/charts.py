@@ -11,7 +11,7 @@ from referee.core.events import item
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Modifier, Row
+    from referee.rules.mood_chart import Modifier, Row
 
 R = TypeVar("R", bound="Row")
 

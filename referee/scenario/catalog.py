@@ -5,23 +5,23 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
-from referee.scenario.toml_lines import DataError, FaultAt, read_toml
+from referee.scenario.toml_lines import DataError, FaultAt, checked
 from referee.scenario.tunables import WHOLE, Tunable, fits, parsed, place, unknown, value_at
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from referee.scenario.wallman_tables import Tables
-
 Model = TypeVar("Model", bound="BaseModel")
+Read = TypeVar("Read")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +104,8 @@ class Scenario:
     players: tuple[Player, ...]
     sources: dict[str, dict]
     tunables: dict[str, Tunable] = dataclasses.field(default_factory=dict)
+    _read: dict[tuple[str, Callable], Any] = dataclasses.field(default_factory=dict, init=False, repr=False,
+                                                               compare=False)
 
     @functools.cached_property
     def place_names(self) -> dict[str, str]:
@@ -113,14 +115,14 @@ class Scenario:
         texts = rulesets.get(self.ruleset).texts_for("en")
         return {node: texts[f"place.{node}"] for node in self.board.nodes if texts.get(f"place.{node}", node) != node}
 
-    @functools.cached_property
-    def tables(self) -> Tables | None:
-        """Wallman's tables where the scenario names them (checked when first asked for: pydantic loads then)."""
-        if "tables" not in self.sources:
+    def file(self, name: str, read: Callable[[dict], Read]) -> Read | None:
+        """One of the scenario's own `files` as `read` makes it of its data, made once (a ruleset reads its data
+        so, and pydantic loads only then); None where the scenario has no file of that name."""
+        if name not in self.sources:
             return None
-        from referee.scenario.wallman_tables import Tables
-
-        return Tables.model_validate(self.sources["tables"])
+        if (name, read) not in self._read:
+            self._read[(name, read)] = read(self.sources[name])
+        return self._read[(name, read)]
 
     def option_values(self, given: dict[str, str]) -> dict[str, str]:
         """The session's options: defaults overridden by `given`, each checked."""
@@ -215,14 +217,19 @@ def validated(path: Path, model: type[Model]) -> tuple[Model, str]:
     """Read a TOML file and check its shape against a pydantic model: the model and the file's text.
 
     Errors name the file and line."""
+    found, _, text = checked(path, functools.partial(modelled, model))
+    return found, text
+
+
+def modelled(model: type[Model], data: object, at: tuple = ()) -> Model:
+    """Data checked against a pydantic model; a FaultAt names the place of its first fault (under `at`)."""
     from pydantic import ValidationError
 
-    data, text = read_toml(path)
     try:
-        return model.model_validate(data), text
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        raise DataError(path, text, tuple(first["loc"]), first["msg"]) from None
+        raise FaultAt((*at, *first["loc"]), first["msg"]) from None
 
 
 @functools.cache
@@ -248,21 +255,12 @@ def load_file(path: Path, ruleset: str | None = None) -> Scenario:
     files = {"scenario": scenario}
     for key, model in SOURCES.items():
         files[key] = _checked((path.parent / scenario.data[key]).resolve(), model)
-    if scenario.data["tables"]:
-        from referee.scenario.wallman_tables import load_tables
-
-        tables_path = (path.parent / scenario.data["tables"]).resolve()
-        files["tables"] = _File(load_tables(tables_path).model_dump(), tables_path)
     for name, relative in scenario.data.get("files", {}).items():
-        if name in files or name in ("scenario", "tables"):
+        if name in files:
             scenario.fail(("files", name), f"{name!r} names one of the scenario's own files")
         data_path = (path.parent / relative).resolve()
-        data, text = read_toml(data_path)
+        _, data, text = checked(data_path, functools.partial(_ruleset_check, scenario.data["ruleset"], name))
         files[name] = _File(data, data_path, text)
-        try:
-            _ruleset_check(scenario.data["ruleset"], name, data)
-        except FaultAt as fault:
-            files[name].fail(fault.loc, fault.message)
     return _compile(files)
 
 

@@ -154,6 +154,5 @@ class ScenarioFile(_Strict):
     starting: dict[str, int]
     options: dict[str, OptionSpec] = {}
     players: list[PlayerSpec]
-    tables: str = ""  # Wallman's tables (a path like the board's), for rulesets and options that use them
     files: dict[str, str] = {}  # further data the ruleset reads, by name (paths like the board's), kept in sessions
     tunables: dict[str, TunableSpec] = {}  # values `referee simulate --sweep` may vary, by name

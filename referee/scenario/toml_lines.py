@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from referee.errors import RefereeError
+
+Checked = TypeVar("Checked")
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r'^\s*("[^"]*"|\'[^\']*\'|[A-Za-z0-9_.\-"\' ]+?)\s*=\s*(.*)$')
@@ -26,6 +30,16 @@ def read_toml(path: Path) -> tuple[dict, str]:
         line = match.group(1) if match else "?"
         message = re.sub(r"\s*\(at line.*\)", "", str(error))
         raise RefereeError(f"{path}:{line}: {message}") from None
+
+
+def checked(path: Path, check: Callable[[dict], Checked]) -> tuple[Checked, dict, str]:
+    """A TOML file read and checked by `check` (which raises a FaultAt at the first fault): what the check gives,
+    the file's data and its text. A fault becomes a DataError naming the file and the line."""
+    data, text = read_toml(path)
+    try:
+        return check(data), data, text
+    except FaultAt as fault:
+        raise DataError(path, text, fault.loc, fault.message) from None
 
 
 def _keys(dotted: str) -> list[str]:

@@ -30,6 +30,7 @@ PLUGIN = RulesetPlugin(
              "5.2": "the protesters' ring cut {names} off from the venues (5.2)",
              "5.3": "protesters held the {names} (5.3)",
              "4.5": "police attacks and gas (4.5)"},
+    files={"tables": "referee.rules.mood_chart:check"},  # Wallman's tables: the RL State Chart of option crowd_mood
     calculators=("n30",),
     calculate="referee.rulesets.n30.rules.calculator:calculate",
     autoplay="referee.rulesets.n30.players.autoplay:AUTOPLAY",

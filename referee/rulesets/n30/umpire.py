@@ -6,8 +6,8 @@ from __future__ import annotations
 from referee.core.units import ACTIVE, Unit
 from referee.game import Game
 from referee.knowledge.moods import mood_shown
-from referee.rules.moods import level, tables
-from referee.scenario.wallman_tables import Level
+from referee.rules.mood_chart import Level
+from referee.rules.moods import chart, level
 from referee.text import printable
 
 
@@ -49,7 +49,7 @@ def state_text(game: Game) -> str:
 
 def crowd_mood(game: Game, unit: Unit) -> Level | None:
     """The umpire's hint for a crowd (option crowd_mood): its RL's level, with its name and what it does."""
-    return level(tables(game.ctx), unit.attrs["rl"]) if "rl" in unit.attrs else None
+    return level(chart(game.ctx.scenario), unit.attrs["rl"]) if "rl" in unit.attrs else None
 
 
 def hidden_facts(unit: Unit) -> list[str]:

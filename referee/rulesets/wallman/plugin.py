@@ -31,6 +31,7 @@ PLUGIN = RulesetPlugin(
     review_words="referee.rulesets.wallman.review:WORDS",
     reasons={"damaged": "{names} smashed", "broke-in": "{names} broken into", "looted": "{names} looted",
              "fires-burned": "fires burning"},
+    files={"tables": "referee.rulesets.wallman.tables:check"},  # every table of the umpire's rules
     calculators=("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
                  "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage", "wallman-loot"),
     calculate="referee.rulesets.wallman.rules.calculator:resolve_json",

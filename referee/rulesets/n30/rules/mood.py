@@ -15,7 +15,7 @@ from referee.core.events import ITEMS
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, Unit
 from referee.errors import RefereeError
-from referee.rules.moods import level, roll_rl, score_lines, tables
+from referee.rules.moods import TABLES, chart, level, roll_rl, score_lines
 from referee.rulesets.n30.rules.confrontation import RADICALIZED, UNORGANIZED
 from referee.rulesets.n30.rules.phases import PROTESTERS
 
@@ -41,7 +41,7 @@ def starting(ctx: Context, unit_type: str) -> dict:
     """The attribute a cluster of this type starts with (none with the option off, or for other types)."""
     if reading(ctx) == OFF or unit_type not in START:
         return {}
-    if ctx.scenario.tables is None:
+    if TABLES not in ctx.scenario.sources:
         raise RefereeError(f"option crowd_mood needs Wallman's tables, and {ctx.scenario.id} names none")
     return {"rl": START[unit_type]}
 
@@ -83,7 +83,7 @@ def after_attack(ctx: Context, state: GameState, node: str, attacked: list[str],
 
 def _roll(ctx: Context, state: GameState, unit: Unit, counts: dict[str, int], emit: Emit, dice: Dice) -> GameState:
     """One cluster's roll, and its radicalization if it reaches Rioting."""
-    t, kept = tables(ctx), Tally(dice)
+    t, kept = chart(ctx.scenario), Tally(dice)
     result = roll_rl(t, unit.attrs["rl"], counts, kept)
     held = unit.type == RADICALIZED and reading(ctx) == HELD and result.rl < RIOTING
     rl = RIOTING if held else result.rl

@@ -28,7 +28,7 @@ from referee.rulesets.wallman.rules import (
     negotiation,
     overreaction,
 )
-from referee.scenario.wallman_tables import Tables, load_tables
+from referee.rulesets.wallman.tables import Tables, load_tables
 
 
 class _Input(BaseModel):
@@ -166,8 +166,8 @@ class _Kept:
 
 
 def _rl(t: Tables, data: RLInput, dice: _Kept) -> dict:
-    result = response.roll_rl(t, data.rl, data.modifiers, dice)
-    level = response.level(t, result.rl)
+    result = response.roll_rl(t.rl, data.rl, data.modifiers, dice)
+    level = response.level(t.rl, result.rl)
     return {"score": result.score, "rl": result.rl, "was": result.was, "change": result.change,
             "running": result.running, "roll": result.roll, "modifiers": result.modifiers,
             "level": level.name, "words": level.words, "text": result.text, "reconstructed": t.rl.reconstructed}

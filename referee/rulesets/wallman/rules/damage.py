@@ -10,7 +10,7 @@ from referee.core.events import item
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    from referee.rulesets.wallman.tables import Tables
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from referee.errors import RefereeError
 from referee.rules.charts import band, factor_lines, factors, row_for
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    from referee.rulesets.wallman.tables import Tables
 
 INTENTS = ("beat", "arrest")
 SAID = {"hurt": "beat", "beat up": "beat", "beat-up": "beat", "injure": "beat", "both": "arrest"}

@@ -12,7 +12,7 @@ from referee.rules.charts import row_for
 from referee.text import plural
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    from referee.rulesets.wallman.tables import Tables
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from referee.errors import Refusal
 from referee.text import plural
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    from referee.rulesets.wallman.tables import Tables
 
 ACTIONS = ("fight", "connect", "idle")
 

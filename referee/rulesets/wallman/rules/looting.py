@@ -9,7 +9,7 @@ from referee.core.events import item
 from referee.rules.charts import roll_dice
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    from referee.rulesets.wallman.tables import Tables
 
 
 def loot_units(tables: Tables, value: int) -> int:

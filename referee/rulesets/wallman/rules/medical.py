@@ -8,7 +8,7 @@ from referee.core.dice import Dice
 from referee.rules.charts import row_for
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables, TriageRow
+    from referee.rulesets.wallman.tables import Tables, TriageRow
 
 
 def triage(tables: Tables, dice: Dice) -> tuple[int, TriageRow]:

@@ -141,7 +141,7 @@ def drift(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     if crowd.id in state.local["moved"]:
         raise Refusal(CROWDS, f"{crowd.id} has already moved this turn")
     t, laden = tables(ctx), crowd.attrs.get("burdened", False)
-    lvl = level(t, crowd.attrs["rl"])
+    lvl = level(t.rl, crowd.attrs["rl"])
     way = "away" if crowd.attrs.get("running") or laden else lvl.toward
     if crowd.type == "looters" and (way == "security forces" or ctx.options.get("looter_drift") == "away"):
         way = "away"

@@ -13,7 +13,7 @@ from referee.rules.moods import level
 from referee.rulesets.wallman.rules.response import rl_items
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Tables
+    from referee.rulesets.wallman.tables import Tables
 
 QUALITIES = ("ordinary", "poor")
 
@@ -49,7 +49,7 @@ class Negotiation:
 def negotiate(tables: Tables, rl: int, talk: Talk, dice: Dice) -> Negotiation:
     """Negotiate with a crowd at `rl`; refusals cite the section."""
     n = tables.negotiation
-    level(tables, rl)
+    level(tables.rl, rl)
     if talk.shooting_or_gas:
         raise Refusal(n.section, "negotiation cannot take place with shooting or gas in sight of the crowd")
     if talk.quality not in QUALITIES:

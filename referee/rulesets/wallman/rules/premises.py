@@ -34,7 +34,7 @@ def _crowd_at(ctx: Context, state: GameState, command: dict, section: str, permi
     name = lookup.building(ctx, command)
     lookup.at_building(ctx, crowd, name, section)
     _acting(state, crowd, section)
-    lvl = level(tables(ctx), crowd.attrs["rl"])
+    lvl = level(tables(ctx).rl, crowd.attrs["rl"])
     if not getattr(lvl, permits):
         raise Refusal(section, f"at RL {crowd.attrs['rl']} ({lvl.name}) {crowd.id} does not {permits} "
                                f"(RL State Chart, reconstructed)")
@@ -93,7 +93,7 @@ def start_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: 
         return
     crowd = lookup.unit(state, command, "crowd", CROWD, FIRES)
     lookup.at_building(ctx, crowd, name, FIRES)
-    lvl, place = level(tables(ctx), crowd.attrs["rl"]), state.local["buildings"][name]
+    lvl, place = level(tables(ctx).rl, crowd.attrs["rl"]), state.local["buildings"][name]
     if place["broken"] and not place["loot"] and lvl.loot:
         emit("fire-started", {"building": name, "by": crowd.id, "why": "set", ITEMS: [_looters_fire()]})
         return

@@ -12,7 +12,8 @@ from referee.rules.charts import band, row_for
 from referee.rules.moods import RLRoll, roll_rl, score_lines
 
 if TYPE_CHECKING:
-    from referee.scenario.wallman_tables import Row, Tables
+    from referee.rules.mood_chart import Row
+    from referee.rulesets.wallman.tables import Tables
 
 
 def rl_items(tables: Tables, rows: Sequence[Row], section: str, was: int, scored: list[dict[str, Any]],
@@ -30,8 +31,8 @@ def rl_items(tables: Tables, rows: Sequence[Row], section: str, was: int, scored
 
 def chart_roll(tables: Tables, rl: int, counts: dict[str, int], dice: Dice) -> tuple[RLRoll, list[dict[str, Any]]]:
     """A crowd's roll on the RL State Chart, with its lines (`rl_items`)."""
-    result = roll_rl(tables, rl, counts, dice)
     chart = tables.rl
+    result = roll_rl(chart, rl, counts, dice)
     change = row_for(chart.changes, result.score).change
-    return result, rl_items(tables, chart.changes, chart.section, result.was, score_lines(tables, result, counts),
+    return result, rl_items(tables, chart.changes, chart.section, result.was, score_lines(chart, result, counts),
                             result.score, change, result.rl, result.running)

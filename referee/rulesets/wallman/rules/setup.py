@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, RESERVE, Unit
 from referee.errors import RefereeError
-from referee.rules.moods import level, tables
+from referee.rules.moods import level, read_tables
 from referee.rulesets.wallman.rules.looting import loot_units
 from referee.rulesets.wallman.rules.phases import CROWD, PHASES, SECURITY
 
+if TYPE_CHECKING:
+    from referee.rulesets.wallman.tables import Tables
+
 DAMAGE = "damage"
+
+
+def tables(ctx: Context) -> Tables:
+    """The scenario's tables (its file `tables`, which a Wallman scenario must name), read once."""
+    from referee.rulesets.wallman.tables import check
+
+    return read_tables(ctx.scenario, check)
 
 
 def initial_state(ctx: Context) -> GameState:
@@ -22,7 +34,7 @@ def initial_state(ctx: Context) -> GameState:
     for uid, unit in scenario.units.items():
         attrs = dict(unit.attrs)
         if unit.side == CROWD:
-            level(t, attrs.get("rl"))  # a crowd without a sensible RL is refused here
+            level(t.rl, attrs.get("rl"))  # a crowd without a sensible RL is refused here
             goal = attrs.get("objective")
             if goal is not None and goal not in scenario.board.nodes and goal not in scenario.board.buildings:
                 raise RefereeError(f"{scenario.id}: {uid}'s objective {goal!r} is neither a place nor a building")
