@@ -144,8 +144,8 @@ def test_the_log_narrates_a_roll_in_one_line():
     game = mood_game({"3rd & Pike": ["6/B", "CART/30", "U1"]})
     event = next(e for e in game.apply({"do": "confront", "node": "3rd & Pike", "gas": True, "dice": [3, 5]})
                  if e.kind == "crowd-mood")
-    assert narrate(event) == ("U1 mood: RL 4 → 3 Restless (score 1; crowd_mood) = die +5 (RL State Chart); "
-                              "Specialist riot forces charging -2 (RL State Chart); "
+    assert narrate(event) == ("U1 mood: RL 4 → 3 Restless (score 1; crowd_mood) = die +5; "
+                              "Specialist riot forces charging -2; "
                               "In effective tear gas cloud -2 (RL State Chart) [dice 5*]")
 
 
