@@ -17,7 +17,7 @@ from textual.widgets.selection_list import Selection
 from referee.errors import Refusal
 from referee.tui.dialogs.dialog import Dialog
 from referee.tui.dialogs.dice import parse_dice
-from referee.tui.text import plain
+from referee.tui.text import plain, plain_lines
 from referee.tui.widgets.choice import Choice
 from referee.tui.widgets.number_input import NumberInput
 from referee.tui.widgets.ticks import Tick, Ticks
@@ -90,7 +90,7 @@ class CommandForm(Dialog[dict | None]):
         with box(classes="dialog form"):
             yield Label(plain(self.title_text), classes="form-title")
             if self.note:
-                yield Label(plain(self.note), classes="form-note")
+                yield Label(plain_lines(self.note), classes="form-note")
             for one in self.fields:
                 with Horizontal(classes="form-row"):
                     yield Label(plain(one.label), classes="form-label")

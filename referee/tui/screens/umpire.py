@@ -397,9 +397,11 @@ class UmpireScreen(Screen):
         except RefereeError as error:
             self._refused(Refused(command, str(error)))
             return
-        proposal = "; ".join(self.game.narrate(event) for event in events)
-        if why:
-            proposal = "\n".join(why) + f"\n\nIn all: {proposal}"
+        lines = [self.game.narrate(event) for event in events]
+        proposal = "; ".join(lines)
+        if why:  # what makes it weighty at the top, a line each; what else it does under it, each said once
+            rest = "; ".join(line for line in lines if line not in why)
+            proposal = "\n".join(why) + (f"\n\nAlso: {rest}" if rest else "")
 
         def confirmed(values: dict | None) -> None:
             if values is not None:
