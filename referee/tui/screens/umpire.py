@@ -125,7 +125,7 @@ class UmpireScreen(Screen):
 
     # --- the phase's checklist -----------------------------------------------------------
 
-    went_to: Item | None = None  # the item of the checklist `n` went to last
+    went_to: tuple[tuple[int, str], Item] | None = None  # the item of the checklist `n` went to last, and its phase
 
     def checklist(self) -> tuple[Item, ...]:
         """What the rules still leave to do in this phase (the game's `todo`); nothing by default."""
@@ -145,7 +145,8 @@ class UmpireScreen(Screen):
 
     def action_next(self) -> None:
         """Go to the next thing to do, the first the rules require (else the first optional) and say which key does
-        it: select its place; pressed again, the next item's place of those as required (round)."""
+        it: select its place; pressed again, the next item's place of those as required (round). The first press of
+        a phase goes to the first, whatever is selected; so does one while the selection is no item's place."""
         items = self.checklist()
         if not items:
             self.notify("Nothing is left to do in this phase: e ends it")
@@ -154,11 +155,13 @@ class UmpireScreen(Screen):
         if first.node is not None:
             alike = [item for item in items if item.node and item.required == first.required]
             here, nodes = self.selected_place(), [item.node for item in alike]
-            if self.went_to in alike and self.went_to.node == here:  # the one `n` went to last: the one after it
-                first = alike[(alike.index(self.went_to) + 1) % len(alike)]
-            elif here in nodes:  # the selected place's: the one after it
+            phase = (self.game.state.turn, self.game.state.phase)
+            last = self.went_to[1] if self.went_to and self.went_to[0] == phase else None
+            if last in alike and last.node == here:  # the one `n` went to last: the one after it
+                first = alike[(alike.index(last) + 1) % len(alike)]
+            elif last and here in nodes:  # another item's place selected since: the one after it
                 first = alike[(nodes.index(here) + 1) % len(alike)]
-            self.went_to = first
+            self.went_to = (phase, first)
             self.go_to(first)
         where = " at ".join(name for name in (first.subject, first.node) if name)
         self.notify((f"{where}: " if where else "") + f"{first.what} ({first.section})"
