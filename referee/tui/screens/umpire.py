@@ -47,6 +47,9 @@ LISTEN_SECONDS = 0.5
 """How long a notification is waited for before the listener checks whether the screen is closing."""
 
 
+IN_HISTORY = "the screen shows the past: press h to return to now first"
+"""What an action that acts on the game says while the screen shows the history."""
+
 HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left_curly_bracket", "phase", False),
                  ("right_curly_bracket", "phase", True), ("less_than_sign", "turn", False),
                  ("greater_than_sign", "turn", True))
@@ -54,7 +57,7 @@ HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left
 
 
 def bindings(actions: tuple[UmpireAction, ...]) -> list[BindingType]:
-    return [*(Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions),
+    return [*(Binding(a.key, a.invoked, a.label, show=a.footer, tooltip=a.help) for a in actions),
             Binding("escape", "cancel", "Cancel", show=False),
             *(Binding(key, f"step('{by}', {forward})", f"{'forward' if forward else 'back'} one {by}", show=False)
               for key, by, forward in HISTORY_STEPS)]
@@ -114,6 +117,13 @@ class UmpireScreen(Screen):
 
     def after(self, command: dict) -> None:
         """What a screen does once a command of its own is committed (before the view is refreshed)."""
+
+    def action_act(self, run: str) -> object:
+        """An action that acts on the game (its `action_` method named by `run`); in history, said not to be done."""
+        if self.history is not None:
+            self.refuse(IN_HISTORY)
+            return None
+        return getattr(self, f"action_{run}")()
 
     def action_cancel(self) -> None:
         """Escape: nothing in progress to stop by default."""
@@ -231,7 +241,7 @@ class UmpireScreen(Screen):
         It is decided on the log the screen shows: if another writer committed meanwhile, it is refused
         and the screen shows what changed."""
         if self.history is not None:
-            self.post_message(Refused(command, "the screen shows the past: press h to return to now first"))
+            self.post_message(Refused(command, IN_HISTORY))
             return
         with self._lock:
             try:
