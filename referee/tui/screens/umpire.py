@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 from textual.worker import Worker, get_current_worker
 
+from referee.core.dice import Roll
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Disconnected, RefereeError
@@ -380,7 +381,8 @@ class UmpireScreen(Screen):
         A refused command opens its form again, with the reason and every choice as it was; `live` draws what
         the choices mean as they change (CommandForm)."""
         if rolls and self.table_dice:
-            fields = fields + [Field("dice", f"Dice from the table (1-{sides})", "dice", sides=sides)]
+            fields = fields + [Field("dice", "Dice from the table", "dice", sides=sides,
+                                     rolled=lambda v: self.rolled(build(v)))]
 
         def answered(values: dict | None) -> None:
             if values is None:
@@ -402,6 +404,14 @@ class UmpireScreen(Screen):
                 self._send(command)
 
         self.app.push_screen(CommandForm(title, fields, note, error, live), answered)
+
+    def rolled(self, command: dict) -> tuple[Roll, ...]:
+        """The dice a command would roll, in order, drawn from the generator (those typed in at the table are of
+        the same sizes, though how many there are may hang on their faces); none if it would be refused."""
+        try:
+            return tuple(roll for event in self.game.preview(command) for roll in event.dice)
+        except RefereeError:
+            return ()
 
     def _confirm(self, title: str, command: dict, why: list[str] | None = None) -> None:
         """Show what a command will do (`why` it needs confirming first, if given), then send it if confirmed."""
