@@ -244,6 +244,37 @@ def test_n_selects_the_next_place_to_do(tmp_path, game, commands, seed, expected
     assert drive(session(tmp_path, game, commands, seed), script) == expected
 
 
+def test_n_starts_a_phase_at_its_first_item_then_goes_on_round(tmp_path):
+    """6.1: the areas where the Authority may still fight, the first of them the area selected from the start: the
+    phase's first `n` goes to that first one, then each press to the next, round; with an area of no item selected,
+    to the first again."""
+    from referee.rulesets.bos.tui.widgets import AreasTable
+    from referee.session import Session
+    from referee.simulate import play_game
+
+    path = make_session(tmp_path, "bos/battle-of-seattle", seed=3)
+    session = Session.open(path)
+    for command in play_game("bos/battle-of-seattle", {}, 3)[1]:
+        areas = [item.node for item in bos_todo(session.game.ctx, session.game.state) if item.node]
+        if len(areas) > 2:
+            break
+        session.apply(command)
+    elsewhere = next(node for node in session.game.ctx.scenario.board.nodes if node not in areas)
+    session.close()
+
+    async def script(pilot, app):
+        selected, went = app.screen.area, []
+        for _ in range(len(areas) + 1):
+            await press(pilot, "n")
+            went.append(app.screen.area)
+        app.screen.query_one(AreasTable).pick(elsewhere)
+        await press(pilot, "n")
+        return selected, went, app.screen.area
+
+    selected, went, after_elsewhere = drive(path, script)
+    assert selected == areas[0] and went == [*areas, areas[0]] and after_elsewhere == areas[0]
+
+
 def test_n_says_the_key_of_a_thing_with_no_place(tmp_path):
     """3.2, 4.1: the event is rolled first: `n` says so, and which key rolls it."""
     async def script(pilot, app):

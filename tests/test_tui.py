@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from textual.widgets import OptionList
 
@@ -698,3 +699,18 @@ def test_the_start_screen_lists_sessions_made_or_opened_elsewhere(tmp_path, monk
     listed = drive(None, script, folder=tmp_path / "sessions")
     assert sorted(line.split()[0] for line in listed) == ["made.db", "opened.db", "s.db"]
     assert all(("elsewhere/" in line) == (not line.startswith("s.db")) for line in listed)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_dice_typed_in_the_confrontation_dialog_show_as_they_are_typed(tmp_path, size):
+    """4, with table dice: the field beside Roll is a line of its own; focused, it shows what is typed there, never
+    the top edge of a frame in its place."""
+    path = make_session(tmp_path, commands=({"do": "end-phase"}, {"do": "end-phase"}))
+
+    async def script(pilot, app):
+        await press(pilot, "t", "n", "a")
+        app.screen.query_one("#typed").focus()
+        await press(pilot, "4", "space", "2")
+        return next(line for line in screen_lines(app) if "Roll (r)" in line)
+
+    assert "4 2" in drive(path, script, size=size)

@@ -291,3 +291,32 @@ def test_the_log_shows_each_line_of_the_chart_under_its_event(tmp_path):
     start = next(i for i in range(at + 1, at + 5) if lines[i].startswith("·"))  # the item's line, wrapped
     item = " ".join(lines[start:start + 3])
     assert "+10 (Random Events Table 61-62)" in item and not any(" = " in line for line in lines[at:start])
+
+
+def test_4_21_with_table_dice_the_reinforcement_form_takes_a_die_the_size_of_the_pile_for_each_unit_drawn(tmp_path):
+    """4.21 (RULINGS.md, Draws): at Protester EI 0, 2d6 Groups and one Crowd, each unit drawn from its pile with a
+    die of the pile's size; the form says so, in order, and takes what the command takes (each draw's top face)."""
+    from referee.rulesets.bos.rules import forces
+    from referee.store.reading import open_reader
+
+    groups = sum(forces.pile(counter) == forces.GROUPS for counter in forces.COUNTERS)
+    crowds = sum(forces.pile(counter) == forces.CROWDS for counter in forces.COUNTERS) - forces.OPENING_CROWDS
+    dice = [1, 1, groups, groups - 1, crowds]  # two Groups, from the whole pile, then the Crowd
+    path = seattle(tmp_path, MAYOR)
+
+    async def script(pilot, app):
+        await press(pilot, "t", "i")
+        form = app.screen
+        said = str(form.query_one("#label-dice").render()), str(form.query_one("#rolled-dice").render())
+        await fill(pilot, app, dice=" ".join(map(str, dice)))
+        return said
+
+    label, said = drive(path, script)
+    assert label.endswith(f"(1-{groups})")
+    assert said.index("2d6") < said.index(f"1-{groups}, 1-{groups - 1}") < said.index(f"1-{crowds} ")
+    reader = open_reader(path)
+    try:
+        last = reader.log()[-1]
+    finally:
+        reader.close()
+    assert last.kind == "reinforced" and [die["value"] for die in last.dice] == dice

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from referee.tui.screens.umpire import IN_HISTORY
 from referee.tui.widgets.status_bar import StatusBar
+from tests import test_bos_game as bos
 from tests.tui_support import drive, make_session, press
+
+END = {"do": "end-phase"}
 
 
 def test_the_n30_screen_shows_past_turns_and_what_a_player_knew_then(tmp_path):
@@ -48,3 +54,27 @@ def test_branching_from_the_history_writes_a_what_if_session_and_leaves_this_one
         assert branched.state.to_json() == shown
     finally:
         branched.close()
+
+
+@pytest.mark.parametrize("scenario, commands", [("n30/lock-down-hold-fast", (END, END)),
+                                                ("bos/battle-of-seattle", (bos.QUIET, bos.DECLINE, END)),
+                                                ("chicago/chicago-1968", (END, END)),
+                                                ("wallman/town-centre-riot", (END, END))])
+def test_in_history_every_action_key_says_the_screen_shows_the_past_and_does_nothing(tmp_path, scenario, commands):
+    """An action that acts on the game, its key pressed while the screen shows the past: no form, no command, no
+    rule's refusal of the moment shown, but how to return to now."""
+    path = make_session(tmp_path, scenario, commands)
+    before = path.read_bytes()
+
+    async def script(pilot, app):
+        screen, said = app.screen, {}
+        await press(pilot, "h", "less_than_sign")
+        for action in screen.ACTIONS:
+            if not action.looks:
+                await press(pilot, action.key)
+                said[action.key] = (app.screen is screen, list(app._notifications)[-1].message)
+        return screen.ACTIONS, said
+
+    actions, said = drive(path, script)
+    assert said == {action.key: (True, IN_HISTORY) for action in actions if not action.looks}
+    assert path.read_bytes() == before

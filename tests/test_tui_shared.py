@@ -174,6 +174,26 @@ def test_a_command_that_ends_the_game_or_costs_a_side_dearly_asks_first_and_says
     assert cancelled == before and kind in log_kinds(path)[before:]
 
 
+def test_a_weighty_command_s_confirmation_shows_its_lines_as_lines_each_once(tmp_path):
+    """HOW TO PLAY step 4: the park penalty on a line of its own at the top, then the rest of what ending the step
+    does; no line escaped into `\\x0a`, none said twice."""
+    from referee.session import Session
+
+    path = make_session(tmp_path, "chicago/chicago-1968", seed=3)
+    (line,) = _until_weighty(path, "park-penalty")
+    session = Session.open(path)
+    said = [session.game.narrate(event) for event in session.game.preview({"do": "end-phase"})]
+    session.close()
+
+    async def script(pilot, app):
+        await press(pilot, "e")
+        return str(app.screen.query_one(".form-note").render())
+
+    note = drive(path, script)
+    assert note.split("\n")[0] == line and "\\x0a" not in note
+    assert len(said) > 1 and all(note.count(each) == 1 for each in said)
+
+
 def test_apply_says_on_stderr_what_cost_a_side_dearly(tmp_path, capsys):
     """HOW TO PLAY step 4: blue leaving a park holding green alone on a C turn costs 5 points; `apply` says it."""
     from referee.cli import main

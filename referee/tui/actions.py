@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class UmpireAction:
-    """An action of the main screen: `run` names its `action_` method."""
+    """An action of the main screen: `run` names its `action_` method; one that `looks` changes only what the screen
+    shows (or how it asks), and works while the screen shows the past: the others act on the game now."""
 
     key: str
     name: str
@@ -15,11 +16,17 @@ class UmpireAction:
     help: str
     footer: bool = True
     short: str = ""
+    looks: bool = False
 
     @property
     def label(self) -> str:
         """What the footer shows."""
         return self.short or self.name
+
+    @property
+    def invoked(self) -> str:
+        """The Textual action its key and the command palette run: one that acts goes through the screen's `act`."""
+        return self.run if self.looks else f"act('{self.run}')"
 
 
 NEXT = UmpireAction("n", "Next", "next",
@@ -39,18 +46,19 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
                      short="Print"),
         UmpireAction("L", "Player links", "player_links",
                      "Each player's secret link to his live page (referee serve), with its QR code; renew or withdraw it",
-                     footer=False),
+                     footer=False, looks=True),
         UmpireAction("t", "Table dice", "table_dice", "Switch between the generator and dice typed in from the table",
-                     short="Dice"),
+                     short="Dice", looks=True),
         UmpireAction("u", "Undo", "undo", "Undo the last command (the log keeps it)"),
         UmpireAction("y", "Redo", "redo", "Redo the last undone command"),
-        UmpireAction(theme, "Light or dark theme", "theme", "Switch between the dark and the light theme", footer=False),
+        UmpireAction(theme, "Light or dark theme", "theme", "Switch between the dark and the light theme", footer=False,
+                     looks=True),
         UmpireAction("h", "History", "history",
                      "Step through the session's past (the log): the screen shows the game as it stood, "
                      "`,` `.` an event, `{` `}` a phase, `<` `>` a turn; h again to return",
-                     short="History"),
+                     short="History", looks=True),
         UmpireAction("B", "Branch here (what-if)", "branch",
                      "In history: write a new session that starts at the moment shown; this one never changes",
-                     footer=False),
-        UmpireAction("question_mark", "Help", "help", "Every key and action"),
+                     footer=False, looks=True),
+        UmpireAction("question_mark", "Help", "help", "Every key and action", looks=True),
     )

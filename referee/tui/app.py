@@ -116,7 +116,7 @@ class RefereeApp(App):
         yield from super().get_system_commands(screen)
         if isinstance(screen, UmpireScreen):
             for action in screen.ACTIONS:
-                yield SystemCommand(action.name, action.help, partial(screen.run_action, action.run))
+                yield SystemCommand(action.name, action.help, partial(screen.run_action, action.invoked))
 
     def on_unmount(self) -> None:
         if self.session is not None:

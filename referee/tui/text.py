@@ -12,6 +12,11 @@ def plain(value: object, style: str = "") -> Text:
     return Text(printable(value), style=style)
 
 
+def plain_lines(value: object, style: str = "") -> Text:
+    """Text of several lines as Rich text: each line `plain`, the lines kept as lines."""
+    return Text("\n", style=style).join(plain(line, style) for line in str(value).split("\n"))
+
+
 def lines_of(entries: tuple[str, ...], room: int) -> list[str]:
     """Entries (a legend's) two spaces apart, in lines of at most `room` characters; an entry is never cut."""
     lines = [""]

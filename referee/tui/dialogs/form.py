@@ -14,10 +14,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList
 from textual.widgets.selection_list import Selection
 
+from referee.core.dice import Roll
 from referee.errors import Refusal
 from referee.tui.dialogs.dialog import Dialog
-from referee.tui.dialogs.dice import parse_dice
-from referee.tui.text import plain
+from referee.tui.dialogs.dice import parse_dice, wanted
+from referee.tui.text import plain, plain_lines
 from referee.tui.widgets.choice import Choice
 from referee.tui.widgets.number_input import NumberInput
 from referee.tui.widgets.ticks import Tick, Ticks
@@ -30,7 +31,9 @@ CLOSED_MARK = "✗"  # a choice the rules forbid now, marked in shape as well as
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice` (of up to `sides`).
+    """One parameter: `choice` (one of `choices`), `many` (any of them), `flag`, `number` or `dice` (of up to `sides`;
+    where `rolled` gives the dice the command would roll for the other fields' values, of up to the largest of
+    those, said in order under the field where they are not all of one size).
 
     What the rules forbid now is shown before Apply, with its section, and cannot be chosen: `barred` closes a
     `number`, `many` or `flag` field, which sends nothing (0, none, no); `closed` some of a field's choices;
@@ -46,6 +49,7 @@ class Field:
     barred: str = ""
     closed: Closed = field(default_factory=dict)
     follows: Callable[[dict], tuple[Choices, Closed]] | None = None
+    rolled: Callable[[dict], tuple[Roll, ...]] | None = None
 
 
 def why(refusal: Refusal | None) -> str:
@@ -84,21 +88,24 @@ class CommandForm(Dialog[dict | None]):
         super().__init__()
         self.title_text, self.fields, self.note, self.error, self.live = title, fields, note, error, live
         self.offered: dict[str, tuple] = {}  # the choices last given to each field that follows others
+        self.sides = {one.name: one.sides for one in fields}  # the largest die each dice field takes now
 
     def compose(self) -> ComposeResult:
         box = VerticalScroll if self.live else Vertical  # what `live` draws may grow past a short screen: it scrolls
         with box(classes="dialog form"):
             yield Label(plain(self.title_text), classes="form-title")
             if self.note:
-                yield Label(plain(self.note), classes="form-note")
+                yield Label(plain_lines(self.note), classes="form-note")
             for one in self.fields:
                 with Horizontal(classes="form-row"):
-                    yield Label(plain(one.label), classes="form-label")
+                    yield Label(plain(self._label(one)), id=f"label-{one.name}", classes="form-label")
                     if one.barred:
                         yield Label(plain(f"{CLOSED_MARK} not now: {one.barred}"), id=f"field-{one.name}",
                                     classes="form-barred")
                     else:
                         yield self._widget(one)
+                if one.rolled:
+                    yield Label(id=f"rolled-{one.name}", classes="form-note hidden")
             if self.live:
                 yield Label(id="form-live")
             yield Label(plain(self.error), id="form-error", classes="error" if self.error else "error hidden")
@@ -146,8 +153,11 @@ class CommandForm(Dialog[dict | None]):
         self.query_one("#form-live", Label).update(self.live(values))
 
     def _follow(self) -> None:
-        """Give each field that follows others its choices, and those closed, for the other fields' values."""
+        """Give each field that follows others its choices, and those closed, for the other fields' values; say
+        which dice to type where they are of several sizes."""
         for one in self.fields:
+            if one.rolled is not None:
+                self._say_dice(one)
             if one.follows is None:
                 continue
             offered = one.follows(self._readable())
@@ -155,6 +165,22 @@ class CommandForm(Dialog[dict | None]):
                 self.offered[one.name] = offered
                 choices, closed = offered
                 self.query_one(f"#field-{one.name}", Choice).offer(options(choices, closed), closed)
+
+    def _label(self, field: Field) -> str:
+        """A field's label; a dice field's says the faces it takes."""
+        return f"{field.label} (1-{self.sides[field.name]})" if field.kind == "dice" else field.label
+
+    def _say_dice(self, field: Field) -> None:
+        """The dice the command would roll for the other fields' values: up to the largest the field takes, in
+        order under it where they are of several sizes."""
+        assert field.rolled is not None
+        rolls = field.rolled({name: value for name, value in self._readable().items() if name != field.name})
+        sizes = {roll.sides for roll in rolls}
+        self.sides[field.name] = max(sizes, default=field.sides)
+        self.query_one(f"#label-{field.name}", Label).update(plain(self._label(field)))
+        said = self.query_one(f"#rolled-{field.name}", Label)
+        said.set_class(len(sizes) < 2, "hidden")
+        said.update(plain(f"In order: {wanted(rolls)}"))
 
     def _readable(self) -> dict:
         """Each field's value that reads now (not dice half typed in)."""
@@ -180,7 +206,7 @@ class CommandForm(Dialog[dict | None]):
         if field.kind == "number":
             return int(text) if text.strip() else 0
         if field.kind == "dice":
-            return parse_dice(text, sides=field.sides) if text.strip() else []
+            return parse_dice(text, sides=self.sides[field.name]) if text.strip() else []
         return text
 
     @on(Button.Pressed, "#apply")

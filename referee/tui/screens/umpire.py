@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 from textual.worker import Worker, get_current_worker
 
+from referee.core.dice import Roll
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Disconnected, RefereeError
@@ -47,6 +48,9 @@ LISTEN_SECONDS = 0.5
 """How long a notification is waited for before the listener checks whether the screen is closing."""
 
 
+IN_HISTORY = "the screen shows the past: press h to return to now first"
+"""What an action that acts on the game says while the screen shows the history."""
+
 HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left_curly_bracket", "phase", False),
                  ("right_curly_bracket", "phase", True), ("less_than_sign", "turn", False),
                  ("greater_than_sign", "turn", True))
@@ -54,7 +58,7 @@ HISTORY_STEPS = (("comma", "event", False), ("full_stop", "event", True), ("left
 
 
 def bindings(actions: tuple[UmpireAction, ...]) -> list[BindingType]:
-    return [*(Binding(a.key, a.run, a.label, show=a.footer, tooltip=a.help) for a in actions),
+    return [*(Binding(a.key, a.invoked, a.label, show=a.footer, tooltip=a.help) for a in actions),
             Binding("escape", "cancel", "Cancel", show=False),
             *(Binding(key, f"step('{by}', {forward})", f"{'forward' if forward else 'back'} one {by}", show=False)
               for key, by, forward in HISTORY_STEPS)]
@@ -115,6 +119,13 @@ class UmpireScreen(Screen):
     def after(self, command: dict) -> None:
         """What a screen does once a command of its own is committed (before the view is refreshed)."""
 
+    def action_act(self, run: str) -> object:
+        """An action that acts on the game (its `action_` method named by `run`); in history, said not to be done."""
+        if self.history is not None:
+            self.refuse(IN_HISTORY)
+            return None
+        return getattr(self, f"action_{run}")()
+
     def action_cancel(self) -> None:
         """Escape: nothing in progress to stop by default."""
 
@@ -125,7 +136,7 @@ class UmpireScreen(Screen):
 
     # --- the phase's checklist -----------------------------------------------------------
 
-    went_to: Item | None = None  # the item of the checklist `n` went to last
+    went_to: tuple[tuple[int, str], Item] | None = None  # the item of the checklist `n` went to last, and its phase
 
     def checklist(self) -> tuple[Item, ...]:
         """What the rules still leave to do in this phase (the game's `todo`); nothing by default."""
@@ -145,7 +156,8 @@ class UmpireScreen(Screen):
 
     def action_next(self) -> None:
         """Go to the next thing to do, the first the rules require (else the first optional) and say which key does
-        it: select its place; pressed again, the next item's place of those as required (round)."""
+        it: select its place; pressed again, the next item's place of those as required (round). The first press of
+        a phase goes to the first, whatever is selected; so does one while the selection is no item's place."""
         items = self.checklist()
         if not items:
             self.notify("Nothing is left to do in this phase: e ends it")
@@ -154,11 +166,13 @@ class UmpireScreen(Screen):
         if first.node is not None:
             alike = [item for item in items if item.node and item.required == first.required]
             here, nodes = self.selected_place(), [item.node for item in alike]
-            if self.went_to in alike and self.went_to.node == here:  # the one `n` went to last: the one after it
-                first = alike[(alike.index(self.went_to) + 1) % len(alike)]
-            elif here in nodes:  # the selected place's: the one after it
+            phase = (self.game.state.turn, self.game.state.phase)
+            last = self.went_to[1] if self.went_to and self.went_to[0] == phase else None
+            if last in alike and last.node == here:  # the one `n` went to last: the one after it
+                first = alike[(alike.index(last) + 1) % len(alike)]
+            elif last and here in nodes:  # another item's place selected since: the one after it
                 first = alike[(nodes.index(here) + 1) % len(alike)]
-            self.went_to = first
+            self.went_to = (phase, first)
             self.go_to(first)
         where = " at ".join(name for name in (first.subject, first.node) if name)
         self.notify((f"{where}: " if where else "") + f"{first.what} ({first.section})"
@@ -228,7 +242,7 @@ class UmpireScreen(Screen):
         It is decided on the log the screen shows: if another writer committed meanwhile, it is refused
         and the screen shows what changed."""
         if self.history is not None:
-            self.post_message(Refused(command, "the screen shows the past: press h to return to now first"))
+            self.post_message(Refused(command, IN_HISTORY))
             return
         with self._lock:
             try:
@@ -367,7 +381,8 @@ class UmpireScreen(Screen):
         A refused command opens its form again, with the reason and every choice as it was; `live` draws what
         the choices mean as they change (CommandForm)."""
         if rolls and self.table_dice:
-            fields = fields + [Field("dice", f"Dice from the table (1-{sides})", "dice", sides=sides)]
+            fields = fields + [Field("dice", "Dice from the table", "dice", sides=sides,
+                                     rolled=lambda v: self.rolled(build(v)))]
 
         def answered(values: dict | None) -> None:
             if values is None:
@@ -390,6 +405,14 @@ class UmpireScreen(Screen):
 
         self.app.push_screen(CommandForm(title, fields, note, error, live), answered)
 
+    def rolled(self, command: dict) -> tuple[Roll, ...]:
+        """The dice a command would roll, in order, drawn from the generator (those typed in at the table are of
+        the same sizes, though how many there are may hang on their faces); none if it would be refused."""
+        try:
+            return tuple(roll for event in self.game.preview(command) for roll in event.dice)
+        except RefereeError:
+            return ()
+
     def _confirm(self, title: str, command: dict, why: list[str] | None = None) -> None:
         """Show what a command will do (`why` it needs confirming first, if given), then send it if confirmed."""
         try:
@@ -397,9 +420,11 @@ class UmpireScreen(Screen):
         except RefereeError as error:
             self._refused(Refused(command, str(error)))
             return
-        proposal = "; ".join(self.game.narrate(event) for event in events)
-        if why:
-            proposal = "\n".join(why) + f"\n\nIn all: {proposal}"
+        lines = [self.game.narrate(event) for event in events]
+        proposal = "; ".join(lines)
+        if why:  # what makes it weighty at the top, a line each; what else it does under it, each said once
+            rest = "; ".join(line for line in lines if line not in why)
+            proposal = "\n".join(why) + (f"\n\nAlso: {rest}" if rest else "")
 
         def confirmed(values: dict | None) -> None:
             if values is not None:

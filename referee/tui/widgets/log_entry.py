@@ -5,9 +5,8 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
-from rich.text import Text
 
-from referee.tui.text import plain
+from referee.tui.text import plain_lines
 
 
 class LogEntry:
@@ -15,7 +14,7 @@ class LogEntry:
 
     def __init__(self, number: str, text: str, style: str = ""):
         # its lines (an event's itemization, referee.game.Game.itemized), each shown harmlessly
-        self.number, self.text = number, Text("\n", style=style).join(plain(line, style) for line in text.split("\n"))
+        self.number, self.text = number, plain_lines(text, style)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         indent = len(self.number)

@@ -34,5 +34,5 @@ ACTIONS = (
                  "end of the Afternoon, 3 December game-turn (2.4, 8.0); offered only then", short="Extend"),
     UmpireAction("v", "View as player", "view_as",
                  "Show the map, the areas and the log as each player knows them (with option fog, only what he "
-                 "sees), in turn, then the umpire's truth again", short="View as"),
+                 "sees), in turn, then the umpire's truth again", short="View as", looks=True),
 ) + shared_actions("d")

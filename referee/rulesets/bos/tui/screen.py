@@ -115,7 +115,7 @@ class SeattleScreen(AreasScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The extension is offered only once play stops at the end of turn 8 (2.4, 8.0)."""
-        return action != "extend" or extendable(self.game.state)
+        return parameters != ("extend",) or extendable(self.game.state)  # its key runs `act('extend')`
 
     def refresh_view(self) -> None:
         self.refresh_bindings()

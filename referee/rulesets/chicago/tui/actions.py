@@ -7,7 +7,7 @@ from referee.tui.actions import NEXT, UmpireAction, shared_actions
 
 VIEW_AS = UmpireAction("v", "View as player", "view_as",
                        "Show the board and the log as each player knows them (with option fog, only what he sees), in "
-                       "turn, then the umpire's truth again", short="View as")
+                       "turn, then the umpire's truth again", short="View as", looks=True)
 """Offered once the game declares its players' knowledge."""
 
 ACTIONS = (

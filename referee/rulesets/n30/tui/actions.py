@@ -26,7 +26,7 @@ ACTIONS: tuple[UmpireAction, ...] = (
     UmpireAction("F", "Assign factions", "factions", "Assign factions at 11:10 (6.1)", footer=False),
     UmpireAction("v", "View as player", "view_as",
                  "Show the map and intersections as each player knows them, in turn, then the umpire's truth again",
-                 short="View as"),
+                 short="View as", looks=True),
 )
 
 ACTIONS = ACTIONS + shared_actions("d")

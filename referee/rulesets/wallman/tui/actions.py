@@ -41,5 +41,5 @@ RIOT_ACTIONS = (
     NEXT,
     UmpireAction("v", "View as player", "view_as",
                  "Show the crowds and places as each officer knows them, in turn, then the umpire's truth again",
-                 short="View as"),
+                 short="View as", looks=True),
 ) + shared_actions("D")

@@ -26,7 +26,7 @@ ACTIONS = (
     UmpireAction("m", "Move unit", "move", "Move a unit of the side whose phase it is to a linked place (3)", short="Move"),
     UmpireAction("a", "Push", "push", "The police push the pickets at a place where both stand (4)", short="Push"),
     UmpireAction("v", "View as player", "view_as", "Show the places as each player knows them, then the truth again",
-                 short="View as"),
+                 short="View as", looks=True),
 ) + shared_actions("d")
 
 
