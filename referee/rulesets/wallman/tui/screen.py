@@ -12,9 +12,10 @@ from referee.core.units import ACTIVE
 from referee.rules.todo import Item
 from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
-from referee.rulesets.wallman.rules.crowds import near, rolls_due, situation
+from referee.rulesets.wallman.rules.crowds import near, situation
 from referee.rulesets.wallman.rules.fighting import INTENTS
 from referee.rulesets.wallman.rules.moves import crowd_move_refused, out_of_reach
+from referee.rulesets.wallman.rules.rolls import owed
 from referee.rulesets.wallman.rules.setup import tables
 from referee.rulesets.wallman.rules.todo import todo
 from referee.rulesets.wallman.tui.actions import RIOT_ACTIONS
@@ -49,7 +50,6 @@ class RiotScreen(UmpireScreen):
         crowds = [u for u in state.units.values() if u.side == "crowd" and u.status == ACTIVE]
         self.crowd = crowds[0].id if crowds else None
         self.place = crowds[0].node if crowds else next(iter(self.game.ctx.scenario.board.nodes))
-        self.due: dict[str, str] = {}  # crowds the text calls on to roll the RL chart, and why
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -76,29 +76,20 @@ class RiotScreen(UmpireScreen):
             self.query_one(PlacePanel).show_view(scenario, self.view, self.place)
             return
         self.query_one(PlacesTable).show(scenario, state)
-        self.query_one(CrowdsTable).show(self.game.ctx, state, {} if self.history else self.due)
+        self.query_one(CrowdsTable).show(self.game.ctx, state, {} if self.history else owed(state))
         if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
             self.crowd = None
         self.query_one(PlacePanel).show(self.game.ctx, state, self.place)
 
-    def after(self, command: dict) -> None:
-        """Note the RL rolls the text calls for (a charge, shots, gas, forces coming into view); a roll clears one."""
-        if command.get("do") in ("undo", "redo"):
-            self.due = {}
-        for _, event in self.session.last:
-            self.due.update(rolls_due(self.game.ctx, self.game.state, event))
-            if event.kind == "rl-rolled":
-                self.due.pop(event.data["crowd"], None)
-
     def checklist(self) -> tuple[Item, ...]:
-        return todo(self.game.ctx, self.game.state, self.due)
+        return todo(self.game.ctx, self.game.state)
 
     def selected_place(self) -> str:
         return self.place
 
     def go_to(self, item: Item) -> None:
         """The crowd due to roll selected, and its place; else the place."""
-        if item.subject in self.due:
+        if item.subject in owed(self.game.state):
             self.crowd = item.subject
             self.query_one(CrowdsTable).move_cursor(row=self.query_one(CrowdsTable).get_row_index(item.subject))
         self.place = item.node or self.place
