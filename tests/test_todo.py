@@ -18,7 +18,8 @@ from referee.rulesets.chicago.rules import board as chicago_board
 from referee.rulesets.chicago.rules.sequence import PARK_PENALTY
 from referee.rulesets.chicago.rules.todo import todo as chicago_todo
 from referee.rulesets.n30.rules.todo import todo as n30_todo
-from referee.rulesets.wallman.rules.crowds import CHART, rolls_due
+from referee.rulesets.wallman.rules.crowds import CHART
+from referee.rulesets.wallman.rules.rolls import owed
 from referee.rulesets.wallman.rules.todo import todo as wallman_todo
 from referee.tui.widgets.status_bar import checklist
 from tests import test_bos_game as bos
@@ -166,19 +167,19 @@ def test_wallman_player_actions_each_officer_not_acted_until_he_acts():
     """Player Actions: one action a turn each, in the players' actions (Sequence of Action 5)."""
     game = riot(*[END] * 4)
     officers = [u.id for u in game.state.units.values() if u.type == "officer" and u.status == ACTIVE]
-    items = wallman_todo(game.ctx, game.state, {})
+    items = wallman_todo(game.ctx, game.state)
     assert [item.subject for item in items] == officers and len(officers) > 1
     assert {(item.section, item.required) for item in items} == {("Player Actions", False)}
     game.apply({"do": "order", "officer": officers[0], "to": officers[1], "text": "Hold the square"})
-    assert [item.subject for item in wallman_todo(game.ctx, game.state, {})] == officers[1:]
+    assert [item.subject for item in wallman_todo(game.ctx, game.state)] == officers[1:]
 
 
 def test_wallman_rl_state_chart_the_crowds_an_event_calls_on_are_required():
     """RL State Chart: additional SF forces coming into view call on the crowds near to roll."""
     game = riot()
-    events = game.apply({"do": "move", "unit": "Panda 1", "to": "Market Cross"})
-    due = {crowd: why for event in events for crowd, why in rolls_due(game.ctx, game.state, event).items()}
-    items = wallman_todo(game.ctx, game.state, due)
+    game.apply({"do": "move", "unit": "Panda 1", "to": "Market Cross"})
+    due = owed(game.state)
+    items = wallman_todo(game.ctx, game.state)
     assert [item.subject for item in items] == list(due) and due
     assert {(item.section, item.required, item.key) for item in items} == {(CHART, True, "r")}
     assert [item.node for item in items] == [game.state.units[crowd].node for crowd in due]

@@ -314,7 +314,7 @@ def test_the_crowd_panel_marks_the_rl_rolls_the_text_calls_for(tmp_path):
         return marked, str(table.get_row("Town Hall protest")[7]), str(app.screen.query_one("#place").render())
 
     marked, after, place = drive(path, script)
-    assert marked == "shot at" and after == ""
+    assert marked == "shot at by Riot Van 1" and after == ""
     assert "Drifts" in place and "toward" in place
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from referee.core.engine import replay
 from referee.errors import Refusal
+from referee.rulesets.wallman.rules.rolls import owed
 from referee.scenario.catalog import load
 from tests.wallman_game import SCENARIO, do, new_game, put, unit
 
@@ -263,18 +264,15 @@ def test_replaying_the_events_gives_the_live_state():
 
 def test_the_text_calls_for_rl_rolls_on_shots_fights_gas_and_forces_in_view():
     """RL State Chart: roll 'when SF charge, threaten, shoot at... the crowd; additional SF forces come into view'."""
-    from referee.rulesets.wallman.rules.crowds import rolls_due
-
     game = put(new_game(), {"Riot Van 1": "Market Cross", "Foot Patrol": "Market Square"})
-    due = {}
     for command in ({"do": "shoot", "unit": "Riot Van 1", "crowd": "Town Hall protest", "firers": 1, "dice": [1]},
                     {"do": "fight", "unit": "Foot Patrol", "crowd": "Town Hall protest", "dice": [5, 5]},
                     {"do": "gas", "unit": "Riot Van 1", "at": "Market Square"},
                     {"do": "move", "unit": "Panda 1", "to": "Station Approach"}):
-        for event in game.apply(command):
-            due.update({crowd: why for crowd, why in rolls_due(game.ctx, game.state, event).items()})
+        game.apply(command)
+    due = owed(game.state)
     assert due["Town Hall protest"] == "gassed"
-    assert due["Station crowd"] == "Panda 1 in view"
+    assert due["Station crowd"] == "Panda 1 closing in"  # in sight at High Street West, now in its place
     assert "Estate youths" not in due
 
 

@@ -1,16 +1,18 @@
 """Wallman's page for the umpire (`referee state`): each place's crowds (RL, hidden looters) and units,
-the buildings hit, the casualties."""
+the buildings hit, the casualties, the RL rolls owed."""
 
 from __future__ import annotations
 
 from referee.core.units import Unit
 from referee.game import Game
 from referee.rulesets.wallman.rules.care import lying
+from referee.rulesets.wallman.rules.rolls import owed
 from referee.text import printable
 
 
 def state_text(game: Game) -> str:
-    """A Wallman session: each place's crowds (RL, hidden looters) and units, buildings hit, casualties."""
+    """A Wallman session: each place's crowds (RL, hidden looters) and units, buildings hit, casualties, the RL
+    rolls owed (RL State Chart)."""
     state, scenario = game.state, game.ctx.scenario
     lines = [f"{scenario.title} ({scenario.id})",
              f"Turn {state.turn}/{scenario.clock.turns}, {scenario.clock.span(state.turn)}, {state.phase} phase; "
@@ -28,6 +30,7 @@ def state_text(game: Game) -> str:
     down = [f"{cid} {c['state']} at {c['node']} ({c['of']})" + (f", {c['triage']}" if c["triage"] else "")
             for cid, c in state.local["casualties"].items() if lying(c)]
     lines += ["Casualties: " + ("; ".join(down) or "none")]
+    lines += ["RL roll due (RL State Chart): " + ("; ".join(f"{uid} ({why})" for uid, why in owed(state).items()) or "none")]
     return "\n".join(map(printable, lines))
 
 

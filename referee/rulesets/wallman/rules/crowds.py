@@ -54,25 +54,6 @@ def situation(ctx: Context, state: GameState, crowd: Unit) -> dict[str, int]:
     return {name: count for name, count in found.items() if count}
 
 
-def rolls_due(ctx: Context, state: GameState, event) -> dict[str, str]:
-    """The crowds an event calls on to roll the RL chart, each with why (RL State Chart: "SF charge,
-    threaten, shoot at, or otherwise try to influence the crowd; additional SF forces come into view").
-
-    `state` is the state after the event."""
-    d = event.data
-    if event.kind == "shot":
-        return {d["crowd"]: "shot at"}
-    if event.kind == "fought":
-        return {d["crowd"]: "a fight with " + d["unit"]}
-    if event.kind == "gassed":
-        return {u.id: "gassed" for u in state.at(d["node"], CROWD)}
-    arrivals = {"unit-moved": (d.get("to"), [d.get("unit")]), "reinforcements-arrived": (d.get("node"), d.get("units", []))}
-    if event.kind in arrivals:
-        node, units = arrivals[event.kind]
-        return {u.id: f"{', '.join(units)} in view" for n in near(ctx, node) for u in state.at(n, CROWD)}
-    return {}
-
-
 def roll(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "rl", "crowd", "modifiers": {...}, "why"}`: roll the crowd on the RL state chart.
 

@@ -7,6 +7,7 @@ from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE, DESTROYED, OFF_MAP, RESERVE, Unit
 from referee.rules import names
+from referee.rulesets.wallman.rules import rolls
 from referee.rulesets.wallman.rules.phases import CROWD
 from referee.rulesets.wallman.rules.setup import DAMAGE, fresh_turn
 
@@ -294,6 +295,7 @@ NOTHING = ("over-reaction", "report-filed")  # facts for the log and the players
 
 
 def evolve(ctx: Context, state: GameState, event: Event) -> None:
-    """Fold one event into a thawed state."""
+    """Fold one event into a thawed state, and the RL rolls it calls for (`rolls.fold`)."""
     if event.kind not in NOTHING:
         FOLDS[event.kind](ctx, state, event.data)
+        rolls.fold(ctx, state, event)

@@ -3,8 +3,6 @@ to roll the RL chart, and in the players' actions the officers who have not take
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE
@@ -12,18 +10,18 @@ from referee.rules.todo import Item
 from referee.rulesets.wallman.rules.actions import PLAYER_ACTIONS
 from referee.rulesets.wallman.rules.crowds import CHART
 from referee.rulesets.wallman.rules.phases import CROWD, SECURITY
+from referee.rulesets.wallman.rules.rolls import owed
 
 ACTIONS = "actions"  # Sequence of Action 5: "Players may take an action"
 OFFICER = "officer"
 
 
-def todo(ctx: Context, state: GameState, due: Mapping[str, str]) -> tuple[Item, ...]:
-    """What the rules leave to do: the RL rolls `due` (the crowds `crowds.rolls_due` found the turn's events call
-    on, not rolled since) still on the table, required; in the players' actions, each officer's one action not
-    taken yet, his choice."""
+def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
+    """What the rules leave to do: the RL rolls the crowds still on the table owe (`rolls.owed`), required; in
+    the players' actions, each officer's one action not taken yet, his choice."""
     if state.over:
         return ()
-    crowds = [state.units[uid] for uid in due if uid in state.units]
+    crowds = [state.units[uid] for uid in owed(state) if uid in state.units]
     items = [Item("roll RL", CHART, node=crowd.node, key="r", subject=crowd.id)
              for crowd in crowds if crowd.side == CROWD and crowd.status == ACTIVE]
     if state.phase == ACTIONS:

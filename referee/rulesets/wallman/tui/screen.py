@@ -12,9 +12,10 @@ from referee.core.units import ACTIVE
 from referee.rules.todo import Item
 from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
-from referee.rulesets.wallman.rules.crowds import near, rolls_due, situation
+from referee.rulesets.wallman.rules.crowds import near, situation
 from referee.rulesets.wallman.rules.fighting import INTENTS
 from referee.rulesets.wallman.rules.moves import crowd_move_refused, out_of_reach
+from referee.rulesets.wallman.rules.rolls import owed
 from referee.rulesets.wallman.rules.setup import tables
 from referee.rulesets.wallman.rules.todo import todo
 from referee.rulesets.wallman.tui.actions import RIOT_ACTIONS
@@ -49,7 +50,7 @@ class RiotScreen(UmpireScreen):
         crowds = [u for u in state.units.values() if u.side == "crowd" and u.status == ACTIVE]
         self.crowd = crowds[0].id if crowds else None
         self.place = crowds[0].node if crowds else next(iter(self.game.ctx.scenario.board.nodes))
-        self.due: dict[str, str] = {}  # crowds the text calls on to roll the RL chart, and why
+        self.unit: str | None = None  # the security unit `n` named last (an officer yet to act)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -76,29 +77,21 @@ class RiotScreen(UmpireScreen):
             self.query_one(PlacePanel).show_view(scenario, self.view, self.place)
             return
         self.query_one(PlacesTable).show(scenario, state)
-        self.query_one(CrowdsTable).show(self.game.ctx, state, {} if self.history else self.due)
+        self.query_one(CrowdsTable).show(self.game.ctx, state, {} if self.history else owed(state))
         if self.crowd and (self.crowd not in state.units or state.units[self.crowd].status != ACTIVE):
             self.crowd = None
         self.query_one(PlacePanel).show(self.game.ctx, state, self.place)
 
-    def after(self, command: dict) -> None:
-        """Note the RL rolls the text calls for (a charge, shots, gas, forces coming into view); a roll clears one."""
-        if command.get("do") in ("undo", "redo"):
-            self.due = {}
-        for _, event in self.session.last:
-            self.due.update(rolls_due(self.game.ctx, self.game.state, event))
-            if event.kind == "rl-rolled":
-                self.due.pop(event.data["crowd"], None)
-
     def checklist(self) -> tuple[Item, ...]:
-        return todo(self.game.ctx, self.game.state, self.due)
+        return todo(self.game.ctx, self.game.state)
 
     def selected_place(self) -> str:
         return self.place
 
     def go_to(self, item: Item) -> None:
-        """The crowd due to roll selected, and its place; else the place."""
-        if item.subject in self.due:
+        """The crowd due to roll selected, and its place; else the unit named (an officer to act) and its place."""
+        self.unit = item.subject
+        if item.subject in owed(self.game.state):
             self.crowd = item.subject
             self.query_one(CrowdsTable).move_cursor(row=self.query_one(CrowdsTable).get_row_index(item.subject))
         self.place = item.node or self.place
@@ -127,10 +120,17 @@ class RiotScreen(UmpireScreen):
             panel.show(self.game.ctx, self.shown, self.place)
 
     def _selected_crowd(self):
-        if self.crowd is None:
-            self.notify("Select a crowd first (in the crowd panel)", severity="warning")
+        """The crowd the actions act on: the one selected if it stands at the selected place, else the first crowd
+        there (then selected); none, with a warning, at a place without crowds."""
+        state = self.game.state
+        if self.crowd is not None and state.units[self.crowd].node == self.place:
+            return state.units[self.crowd]
+        here = state.at(self.place, "crowd")
+        if not here:
+            self.notify(f"No crowd at {self.place}: select one (in the crowd panel)", severity="warning")
             return None
-        return self.game.state.units[self.crowd]
+        self.crowd = here[0].id
+        return here[0]
 
     def _units(self, where: set[str] | None = None, types: tuple[str, ...] | None = None) -> tuple[tuple[str, str], ...]:
         """Security units on the table (at `where`, of `types`), those at the selected place first."""
@@ -228,7 +228,7 @@ class RiotScreen(UmpireScreen):
         factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in tables(self.game.ctx).fight.modifiers.items()
                         if m.group not in ("Figure",))
         if self._need(units, "security unit in contact"):
-            self.ask(f"Fight {crowd.id}", [
+            self.ask(f"Fight {crowd.id} at {crowd.node}", [
                 Field("unit", "Unit", choices=units), Field("intent", "Intent", choices=_pairs(INTENTS)),
                 Field("charging", "Charging (mounted)", "flag"), Field("defending", "Set upon (not his action)", "flag"),
                 Field("ours", "Our man's factors", "many", factors), Field("theirs", "Their man's factors", "many", factors)],
@@ -239,9 +239,17 @@ class RiotScreen(UmpireScreen):
     def action_order(self) -> None:
         officers = self._units({self.place}, ("officer",))
         if self._need(officers, "officer at the selected place"):
+            named = [uid for _, uid in officers]
+            first = self.unit if self.unit in named else named[0]  # the officer `n` named, else the first here
+            hearers = self._units(near(self.game.ctx, self.place))
+
+            def others(v: dict) -> tuple[Choices, Closed]:
+                """Whom the officer chosen may speak to: anyone in earshot but himself."""
+                return tuple(choice for choice in hearers if choice[1] != v["officer"]), {}
+
             self.ask(f"Order or talk at {self.place}", [
-                Field("officer", "Officer", choices=officers),
-                Field("to", "To", choices=self._units(near(self.game.ctx, self.place))),
+                Field("officer", "Officer", choices=officers, default=first),
+                Field("to", "To", choices=others({"officer": first})[0], follows=others),
                 Field("text", "Says", "text", default=""), Field("megaphone", "Megaphone (the next place)", "flag")],
                 lambda v: {"do": "order", "officer": v["officer"], "to": v["to"], "text": v["text"],
                            "megaphone": v["megaphone"]}, rolls=False)
@@ -314,8 +322,11 @@ class RiotScreen(UmpireScreen):
                 else {"do": "evacuate", "ambulance": v["medic"], "casualties": v["who"]})
 
     def action_overreaction(self) -> None:
-        units = self._units()
-        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in tables(self.game.ctx).overreaction.modifiers.items())
+        chart = tables(self.game.ctx).overreaction
+        units = self._units(types=tuple(chart.types))  # only those the chart has a factor for
+        if not self._need(units, "unit the over-reaction test applies to"):
+            return
+        factors = tuple((f"{m.label} ({m.value:+d})", name) for name, m in chart.modifiers.items())
         self.ask("Over-reaction test", [Field("unit", "Unit", choices=units), Field("factors", "Factors", "many", factors)],
                  lambda v: {"do": "overreaction", "unit": v["unit"], "modifiers": {name: 1 for name in v["factors"]}})
 
