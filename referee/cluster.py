@@ -15,15 +15,14 @@ if TYPE_CHECKING:
 CONNECT_SECONDS = 10.0
 
 
-def on_cluster(address: str, batches: list[Batch], tick: Callable[[], None]) -> list[tuple]:
-    """The outcomes of the batches, in order, played by the workers of the Dask scheduler at `address`
+def on_cluster(address: str, batches: list[Batch], tick: Callable[[], None],
+               outcomes: Callable[[Batch], list[tuple]]) -> list[tuple]:
+    """The `outcomes` of the batches, in order, played by the workers of the Dask scheduler at `address`
     (each worker needs referee and the scenario's ruleset installed; the scenario itself travels with the games)."""
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise RefereeError("--scheduler needs Dask: install referee with the extra, pip install 'referee[dask]'") from None
-    from referee.simulate import outcomes
-
     client = _connect(Client, address)
     with client:
         try:

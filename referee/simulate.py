@@ -220,7 +220,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
         if scheduler is not None:
             from referee.cluster import on_cluster
 
-            return on_cluster(scheduler, batches(max(1, len(seeds) // BATCH)), tick)
+            return on_cluster(scheduler, batches(max(1, len(seeds) // BATCH)), tick, outcomes)
         found = _in_processes(batches(count * 4), count, tick) if count > 1 else None
         return found if found is not None else outcomes(batches(1)[0], tick)
 
