@@ -399,4 +399,4 @@ def test_the_log_says_who_won_a_fight_and_who_came_off_worse(tmp_path, cli):
                 {"do": "rl", "crowd": "Estate youths", "modifiers": {}, "dice": [5]})
     text = cli("log", path).out
     assert "Sgt. Brennan wins by 5; Town Hall protest: wounded" in text, text
-    assert "Each adjacent crowd at a lower RL -1 (RL State Chart)" in text and "adjacent_lower" not in text
+    assert "Each adjacent crowd at a lower RL -1;" in text and "(RL State Chart)" in text and "adjacent_lower" not in text
