@@ -320,3 +320,32 @@ def test_4_21_with_table_dice_the_reinforcement_form_takes_a_die_the_size_of_the
     finally:
         reader.close()
     assert last.kind == "reinforced" and [die["value"] for die in last.dice] == dice
+
+
+def test_a_refusal_s_words_go_once_the_umpire_moves_on_and_history_s_once_it_ends(tmp_path):
+    """7.3: an escalation refused closes its form (it has nothing to change) and its words leave the status line at
+    the next key; 3.2: reinforcements refused open their form again, and Esc closing it takes the words away; the
+    refusal of a key in history goes with the history."""
+    path = seattle(tmp_path)
+
+    async def script(pilot, app):
+        screen = app.screen
+
+        def header() -> str:
+            return " ".join(screen_lines(app)[:2])
+
+        await press(pilot, "x", "ctrl+s")
+        escalation = app.screen is screen, header()
+        await press(pilot, "t")
+        after_a_key = header()
+        await press(pilot, "i", "ctrl+s")
+        reinforcing = isinstance(app.screen, CommandForm), header()
+        await press(pilot, "escape")
+        after_esc = header()
+        await press(pilot, "h", "e", "h")
+        return escalation, after_a_key, reinforcing, after_esc, header()
+
+    escalation, after_a_key, reinforcing, after_esc, after_history = drive(path, script)
+    assert escalation[0] and "7.3: Stage Two" in escalation[1] and "7.3" not in after_a_key
+    assert reinforcing[0] and "3.2" in reinforcing[1] and "3.2" not in after_esc
+    assert "the past" not in after_history

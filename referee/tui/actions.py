@@ -25,8 +25,8 @@ class UmpireAction:
 
     @property
     def invoked(self) -> str:
-        """The Textual action its key and the command palette run: one that acts goes through the screen's `act`."""
-        return self.run if self.looks else f"act('{self.run}')"
+        """The Textual action its key and the command palette run: the screen's `act`, which runs `action_<run>`."""
+        return f"act('{self.run}')"
 
 
 NEXT = UmpireAction("n", "Next", "next",

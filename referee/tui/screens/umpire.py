@@ -120,8 +120,10 @@ class UmpireScreen(Screen):
         """What a screen does once a command of its own is committed (before the view is refreshed)."""
 
     def action_act(self, run: str) -> object:
-        """An action that acts on the game (its `action_` method named by `run`); in history, said not to be done."""
-        if self.history is not None:
+        """An umpire action (its `action_` method named by `run`): the umpire moves on, the last refusal's words go;
+        while the screen shows the past, one that acts on the game is said not to be done."""
+        self.moved_on()
+        if self.history is not None and not any(action.looks for action in self.ACTIONS if action.run == run):
             self.refuse(IN_HISTORY)
             return None
         return getattr(self, f"action_{run}")()
@@ -364,6 +366,13 @@ class UmpireScreen(Screen):
         if asked and asked[0] is message.command:
             asked[1](message.reason)
 
+    def moved_on(self) -> None:
+        """The umpire went on to something else: the status line no longer says why the last command was refused
+        (a server lost it goes on saying, while it is)."""
+        if self.note and not self.offline:
+            self.note = ""
+            self.refresh_view()
+
     def refuse(self, reason: str) -> None:
         """Say why nothing was done: in the status line and in a notification."""
         self.note = reason
@@ -378,21 +387,23 @@ class UmpireScreen(Screen):
         """Ask for a command's parameters (and the table's dice of up to `sides`, when typed in), then send it;
         with `confirm`, show what it will do first (the generator's next dice are known, so the preview is what
         happens). Table dice left empty are no dice: a command that needs one is refused, never rolled.
-        A refused command opens its form again, with the reason and every choice as it was; `live` draws what
-        the choices mean as they change (CommandForm)."""
+        A refused command opens its form again, with the reason and every choice as it was, where it has one to
+        change; `live` draws what the choices mean as they change (CommandForm). A form closed, the umpire moves on."""
         if rolls and self.table_dice:
             fields = fields + [Field("dice", "Dice from the table", "dice", sides=sides,
                                      rolled=lambda v: self.rolled(build(v)))]
 
         def answered(values: dict | None) -> None:
             if values is None:
+                self.moved_on()
                 return
             command = build(values)
             if "dice" in values:
                 command["dice"] = values["dice"]
             kept = [replace(field, default=kept_value(field, values[field.name])) for field in fields]
-            self.asked = (command, lambda reason: self.ask(title, kept, build, note, rolls=False, confirm=confirm,
-                                                           error=reason, live=live))
+            if any(not field.barred for field in fields):
+                self.asked = (command, lambda reason: self.ask(title, kept, build, note, rolls=False, confirm=confirm,
+                                                               error=reason, live=live))
             refused = self.session.role_problem(command)  # before a preview shows the dice to come
             if refused:
                 self.post_message(Refused(command, refused))
