@@ -448,3 +448,31 @@ def test_reinforcements_not_placed_are_declined_in_the_log():
     play(game, {"do": "place", "unit": due[0], "to": "waterfront"}, {"do": "end-phase"})
     assert sorted(game.events[-1].data["declined"]) == due[1:] and "not placed, declined: " in game.narrate(game.events[-1])
     assert all(not game.state.units[uid].attrs.get("due") for uid in due)
+
+
+def test_41_42_faction_friction_the_combat_form_ticks_one_faction_and_the_rule_takes_it():
+    """Random Events Table 41-42, Faction Friction: Protester units of different factions may not combine in attacks.
+    The combat form's ticked attackers (fighting.attackers_together) are one faction, the most numerous, and a
+    combat of them passes the rule that refuses the mixed ones; without the event, every unit is ticked."""
+    from referee.rulesets.bos.rules.combat import Combat, Fighter, _check_protester_attack
+    from referee.rulesets.bos.rules.events import EVENTS
+    from referee.rulesets.bos.rules.fighting import attackers_together
+
+    state = new_game().state.thawed()
+    protesters = [u for u in state.units.values() if u.side == "protester"]
+    by_faction: dict[str, list] = {}
+    for unit in protesters:
+        by_faction.setdefault(TYPES[unit.type].name, []).append(unit)
+    two = [units for units in by_faction.values() if len(units) >= 2]
+    mixed = [*two[0], by_faction[next(f for f in by_faction if f != TYPES[two[0][0].type].name)][0]]
+    assert attackers_together(state, "protester", mixed) == [u.id for u in mixed]
+    state.local = {**state.local, "event": "faction_friction"}
+    ticked = attackers_together(state, "protester", mixed)
+    assert ticked == [u.id for u in two[0]]
+    combat = lambda ids: Combat(attacker="protester", attackers=tuple(  # noqa: E731
+        Fighter(uid, TYPES[state.units[uid].type], False) for uid in ids), defenders=(), stage=1, night=False,
+        barricade=False, events=(EVENTS["faction_friction"],), crowds_present=False)
+    _check_protester_attack(combat(ticked))
+    with pytest.raises(Refusal, match="different factions"):
+        _check_protester_attack(combat([u.id for u in mixed]))
+    assert attackers_together(state, "authority", mixed) == [u.id for u in mixed]

@@ -9,7 +9,7 @@ from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.events import ITEMS
 from referee.core.state import GameState
-from referee.core.units import ACTIVE
+from referee.core.units import ACTIVE, Unit
 from referee.errors import Refusal
 from referee.rulesets.bos.rules import combat, exposure
 from referee.rulesets.bos.rules.board import unit_of
@@ -42,6 +42,22 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
         "attack": asdict(outcome.attack), "counterattack": asdict(outcome.counterattack),
         "units": [{k: v for k, v in asdict(fate).items() if v is not None} for fate in outcome.units],
         "change": settled.change, "ei": settled.after, ITEMS: [*outcome.factors, *settled.items]}, tuple(tally.rolls))
+
+
+def attackers_together(state: GameState, side: str, units: list[Unit]) -> list[str]:
+    """The units a combat form offers ticked: every one that may attack, and under an event that keeps Protester
+    factions apart (Faction Friction, Random Events Table 41-42) those of the faction most numerous there, so that
+    the form's first Apply is not refused (a faction the umpire prefers is one tick away)."""
+    event = EVENTS.get(state.local["event"] or "") if side == PROTESTER else None
+    if event is None:
+        return [unit.id for unit in units]
+    free = [unit for unit in units if not event.may_not_attack & {TYPES[unit.type].name, TYPES[unit.type].kind}]
+    if not event.one_faction:
+        return [unit.id for unit in free]
+    factions: dict[str, list[str]] = {}
+    for unit in free:
+        factions.setdefault(TYPES[unit.type].name, []).append(unit.id)
+    return max(factions.values(), key=len, default=[])
 
 
 def declared(state: GameState, side: str, node: str, command: dict) -> combat.Combat:

@@ -18,7 +18,7 @@ from referee.errors import RefereeError, Refusal
 from referee.rules.todo import Item
 from referee.rulesets.bos.rules import combat, emergency, forces, movement, reinforcement
 from referee.rulesets.bos.rules.arrivals import losable, placeable
-from referee.rulesets.bos.rules.fighting import declared
+from referee.rulesets.bos.rules.fighting import attackers_together, declared
 from referee.rulesets.bos.rules.movement import POOL, paths
 from referee.rulesets.bos.rules.odds import odds
 from referee.rulesets.bos.rules.phases import FIGHTER, MOVER, REACTOR
@@ -301,7 +301,8 @@ class SeattleScreen(AreasScreen):
             return
         node = self.area if self.area in areas else areas[0]  # the selected area, else the first contested
         ours, theirs = ready(node, side), ready(node, other(side))
-        fields = [Field("attackers", "Attackers", "many", ours, default=tuple(uid for _, uid in ours)),
+        together = tuple(attackers_together(state, side, fresh(state, node, side)))
+        fields = [Field("attackers", "Attackers", "many", ours, default=together),
                   Field("defenders", "Defenders", "many", theirs, default=tuple(uid for _, uid in theirs))]
         if side == AUTHORITY:
             events = declared(state, side, node, {"attackers": [], "defenders": []}).events
