@@ -323,7 +323,7 @@ def test_4_21_with_table_dice_the_reinforcement_form_takes_a_die_the_size_of_the
 
 
 def test_a_refusal_s_words_go_once_the_umpire_moves_on_and_history_s_once_it_ends(tmp_path):
-    """7.3: an escalation refused closes its form (it has nothing to change) and its words leave the status line at
+    """7.3: an escalation the rule refuses now is said before any form opens, and its words leave the status line at
     the next key; 3.2: reinforcements refused open their form again, and Esc closing it takes the words away; the
     refusal of a key in history goes with the history."""
     path = seattle(tmp_path)
@@ -334,7 +334,7 @@ def test_a_refusal_s_words_go_once_the_umpire_moves_on_and_history_s_once_it_end
         def header() -> str:
             return " ".join(screen_lines(app)[:2])
 
-        await press(pilot, "x", "ctrl+s")
+        await press(pilot, "x")
         escalation = app.screen is screen, header()
         await press(pilot, "t")
         after_a_key = header()

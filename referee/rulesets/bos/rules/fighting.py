@@ -77,15 +77,24 @@ def declared(state: GameState, side: str, node: str, command: dict) -> combat.Co
 def escalate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "escalate", "stage"}`: up one stage (7.3): to Two once an Authority unit has been removed by a
     Morale Check, to Three after one complete game-turn at Two."""
-    stage, now = command["stage"], state.local["stage"]
+    refused = escalation_refused(state, command["stage"])
+    if refused:
+        raise refused
+    emit("escalated", {"stage": command["stage"], "turn": state.turn})
+
+
+def escalation_refused(state: GameState, stage: int) -> Refusal | None:
+    """Why the Authority may not go to `stage` now (7.3), or None: the command's refusal, and what the dashboard
+    says before it asks."""
+    now = state.local["stage"]
     if stage != now + 1:
-        raise Refusal("7.3", f"escalation goes up one stage at a time, and only up (now Stage {now})")
+        return Refusal("7.3", f"escalation goes up one stage at a time, and only up (now Stage {now})")
     if stage == 2 and not state.local["morale_failed"]:
-        raise Refusal("7.3", "Stage Two comes after the first Authority unit has been removed due to a Morale Check")
+        return Refusal("7.3", "Stage Two comes after the first Authority unit has been removed due to a Morale Check")
     if stage == 3 and not stage_three_open(state):
-        raise Refusal("7.3", f"at least one complete game-turn at Stage Two comes first (the first is turn "
-                             f"{state.local['stage_two']})")
-    emit("escalated", {"stage": stage, "turn": state.turn})
+        return Refusal("7.3", f"at least one complete game-turn at Stage Two comes first (the first is turn "
+                              f"{state.local['stage_two']})")
+    return None
 
 
 def stage_three_open(state: GameState) -> bool:

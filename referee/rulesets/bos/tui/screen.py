@@ -18,7 +18,7 @@ from referee.errors import RefereeError, Refusal
 from referee.rules.todo import Item
 from referee.rulesets.bos.rules import combat, emergency, forces, movement, reinforcement
 from referee.rulesets.bos.rules.arrivals import losable, placeable
-from referee.rulesets.bos.rules.fighting import attackers_together, declared
+from referee.rulesets.bos.rules.fighting import attackers_together, declared, escalation_refused
 from referee.rulesets.bos.rules.movement import POOL, paths
 from referee.rulesets.bos.rules.odds import odds
 from referee.rulesets.bos.rules.phases import FIGHTER, MOVER, REACTOR
@@ -336,6 +336,10 @@ class SeattleScreen(AreasScreen):
         stage = self.game.state.local["stage"] + 1
         if stage > max(STAGES):
             self.notify("Stage Three is the last stage of escalation (7.3)", severity="warning")
+            return
+        refused = escalation_refused(self.game.state, stage)
+        if refused:  # said before the form, not after its Apply
+            self.refuse(str(refused))
             return
         self.ask(f"Escalate to Stage {stage} (7.3)", [], lambda v: {"do": "escalate", "stage": stage},
                  note=f"Stage {STAGES[stage]}" + (": the Authority can no longer win (7.3)." if stage == 3 else "."), rolls=False)
