@@ -44,7 +44,29 @@ def test_bos_3_2_the_event_4_1_then_reinforcements_4_21_then_emergency_4_22_each
     bos.play(game, bos.DECLINE)
     assert sections(bos_todo(game.ctx, game.state)) == [("4.22", False)]  # the Authority's choice, until the phase ends
     bos.play(game, END)
-    assert bos_todo(game.ctx, game.state) == ()  # the Protester Movement Phase: nothing the checklist asks
+    assert {(item.section, item.required) for item in bos_todo(game.ctx, game.state)} == {("5.0", False)}  # moves
+
+
+def test_bos_5_0_and_5_1_the_areas_whose_units_may_still_move_or_reaction_move():
+    """5.0: in a Movement Phase the areas holding a unit of the moving side with a move the rules allow are offered,
+    optional; 5.1: in a Reaction Phase, likewise one area a step, until the Reaction Move Limit is used."""
+    from referee.rulesets.bos.rules import movement
+
+    game = bos.to_phase(bos.new_game(), "protester-movement")
+    offered = [item.node for item in bos_todo(game.ctx, game.state)]
+    expected = [node for node in game.ctx.scenario.board.nodes if any(
+        movement.refused(game.ctx, game.state, unit, to) is None
+        for unit in game.state.at(node, "protester") for to in movement.paths(game.ctx, game.state, unit))]
+    assert offered == expected and offered
+    game = bos.to_phase(game, "authority-reaction")
+    items = bos_todo(game.ctx, game.state)
+    assert items and {(item.what, item.section, item.key) for item in items} == {("a reaction move", "5.1", "m")}
+    unit = next(u for u in game.state.at(items[0].node, "authority"))
+    to = next(to for to in movement.paths(game.ctx, game.state, unit)
+              if movement.refused(game.ctx, game.state, unit, to) is None)
+    bos.play(game, {"do": "move", "unit": unit.id, "to": to})
+    limit = movement.reinforcement.reaction_limit(game.state.scores["authority"])
+    assert (bos_todo(game.ctx, game.state) == ()) == (game.state.local["reacted"] >= limit)
 
 
 def test_bos_4_1_attrition_requires_a_crowd_removed_before_the_phase_ends():

@@ -1,5 +1,6 @@
-"""The phase's checklist (3.2, 4.1-4.22, 6.1): what the Random Events and Reinforcement Phase still requires, in its
-order, and the areas where a Combat Phase may still be fought."""
+"""The phase's checklist (3.2, 4.1-4.22, 5.0, 5.1, 6.1): what the Random Events and Reinforcement Phase still
+requires, in its order; the areas whose units may still move (or reaction-move, while the limit allows); and the
+areas where a Combat Phase may still be fought."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.rules.todo import Item
-from referee.rulesets.bos.rules import events
+from referee.rulesets.bos.rules import events, movement
 from referee.rulesets.bos.rules.arrivals import choosable, pending_loss, yahoos_arriving
-from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER
+from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.units import other
 from referee.text import plural
 
@@ -20,10 +21,23 @@ def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
         return ()
     if state.phase == EVENTS:
         return _events_phase(ctx, state)
+    mover = MOVER.get(state.phase) or REACTOR.get(state.phase)
+    if mover:
+        what, section = ("units to move", "5.0") if state.phase in MOVER else ("a reaction move", "5.1")
+        return tuple(Item(what, section, required=False, node=node, key="m") for node in movable(ctx, state, mover))
     side = FIGHTER.get(state.phase)
     if side is None:
         return ()
     return tuple(Item("combat", "6.1", required=False, node=node, key="c") for node in contested(ctx, state, side))
+
+
+def movable(ctx: Context, state: GameState, side: str) -> list[str]:
+    """The areas, in the board's order, holding a unit of `side` the rules let move (or reaction-move) now: one move
+    at least that movement.refused lets pass (5.0, 5.1, 5.2)."""
+    def free(unit: Unit) -> bool:
+        return any(movement.refused(ctx, state, unit, to) is None for to in movement.paths(ctx, state, unit))
+
+    return [node for node in ctx.scenario.board.nodes if any(free(unit) for unit in state.at(node, side))]
 
 
 def _events_phase(ctx: Context, state: GameState) -> tuple[Item, ...]:
