@@ -132,10 +132,27 @@ def test_chicago_cpd_minimum_1_a_short_box_is_required_at_step_3_until_filled():
     chicago.next_turn(game)  # the turn it was lost ends: spared
     chicago.to_step(game, "blue-move")
     items = chicago_todo(game.ctx, game.state)
-    assert [(i.node, i.section, i.required) for i in items] == [("gold-coast", "CPD MINIMUM 1", True)]
+    assert [(i.node, i.section, i.required) for i in items if i.required] == [("gold-coast", "CPD MINIMUM 1", True)]
+    assert items[0].required and all(i.section == "HOW TO MOVE UNITS 1" for i in items[1:])  # required first
     assert len(chicago_board.in_minimum(game.state, "gold-coast")) < 3
     chicago.play(game, {"do": "move", "units": ["P1-19"], "path": ["north-michigan", "gold-coast"], "minimum": True})
-    assert chicago_todo(game.ctx, game.state) == ()
+    assert not [i for i in chicago_todo(game.ctx, game.state) if i.required]
+
+
+def test_chicago_how_to_move_1_the_boxes_whose_units_may_still_move_this_step():
+    """HOW TO MOVE UNITS 1, 2, 4: in a move step the boxes holding a unit of the moving side that can still enter a
+    box next to it are offered, optional, each once, in the board's order."""
+    from referee.rulesets.chicago.rules import movement
+
+    game = chicago.new_game()
+    board = game.ctx.scenario.board
+    offered = [item.node for item in chicago_todo(game.ctx, game.state)]
+    expected = [node for node in board.nodes if any(
+        movement.out_of_reach(game.ctx, game.state, [unit], goal, False) is None
+        for unit in game.state.at(node, "demonstrators") for goal in board.neighbours(node))]
+    assert offered == expected and offered
+    assert {(i.section, i.required, i.key) for i in chicago_todo(game.ctx, game.state)} == {
+        ("HOW TO MOVE UNITS 1", False, "m")}
 
 
 # --- N30 ----------------------------------------------------------------------------------------------------------

@@ -96,9 +96,9 @@ def test_a_move_through_its_form_reaches_the_log_and_selects_where_it_went(tmp_p
         return shown, log_text(app), app.screen.area
 
     shown, log, area = drive(path, script)
-    assert shown == "Play begins: the set-up is fixed; 3 G1, 3 G3 move lincoln-park → old-town (1 movement); " \
-                    "Green comes near: the CONDITIONAL minimum boxes of old-town, lincoln-park-west, river-north may be left"
-    assert "3 G1, 3 G3 move lincoln-park → old-town (1 movement)" in log and area == "old-town"
+    assert shown == "Play begins: the set-up is fixed; 3 G1, 3 G3 move Lincoln Park → Old Town (1 movement); " \
+                    "Green comes near: the CONDITIONAL minimum boxes of Old Town, Lincoln Park West, River North may be left"
+    assert "3 G1, 3 G3 move Lincoln Park → Old Town (1 movement)" in log and area == "old-town"
 
 
 def test_the_conflict_form_shows_the_odds_of_odds_py_before_the_roll(tmp_path):
@@ -128,7 +128,7 @@ def test_the_conflict_form_shows_the_odds_of_odds_py_before_the_roll(tmp_path):
     below, shown, expected, log, sent = drive(path, script)
     assert below == "HOW TO RESOLVE CONFLICT 6: no conflict below 1:1: 22:81 does not reach 81:81"
     assert shown == expected and shown.startswith("ASSAULT at 1:1 (22 against 18)\nRoll: DP2 2/6")
-    assert "Conflict in old-town: police 3 P1, 2 Tac (22) against 3 G3 (18), 1:1 on ASSAULT" in log
+    assert "Conflict in Old Town: police 3 P1, 2 Tac (22) against 3 G3 (18), 1:1 on ASSAULT" in log
     assert sent == command["defend"]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.rules.todo import Item
-from referee.rulesets.chicago.rules import board, fighting, steps
+from referee.rulesets.chicago.rules import board, fighting, movement, steps
 from referee.rulesets.chicago.rules.conflict import RESOLVE
 from referee.rulesets.chicago.rules.sequence import park_points, parks_left, short_boxes
 
@@ -19,15 +19,29 @@ def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
     conflicts blue or green may still fight."""
     if state.over:
         return ()
-    if state.phase == steps.BLUE_MOVE:
-        return tuple(Item("three platoons in the minimum box, or blue loses", MINIMUM, node=node, key="m",
-                          short="fill the minimum box") for node in short_boxes(ctx, state))
+    mover = steps.MOVER.get(state.phase)
+    if mover:
+        short = tuple(Item("three platoons in the minimum box, or blue loses", MINIMUM, node=node, key="m",
+                           short="fill the minimum box") for node in short_boxes(ctx, state)) \
+            if state.phase == steps.BLUE_MOVE else ()
+        return short + tuple(Item("units to move", f"{movement.MOVE} 1", required=False, node=node, key="m")
+                             for node in movable(ctx, state, mover))
     if state.phase not in steps.FIGHTER:
         return ()
     parks = _parks_due(ctx, state) if state.phase == steps.BLUE_CONFLICT else ()
     due = {item.node for item in parks}
     return parks + tuple(Item("conflict", RESOLVE, required=False, node=node, key="c")
                          for node in contested(ctx, state) if node not in due)
+
+
+def movable(ctx: Context, state: GameState, side: str) -> list[str]:
+    """The boxes, in the board's order, holding a unit of `side` that may still move this step: into a box next to
+    it at least, as movement.out_of_reach lets it (HOW TO MOVE 1, 2, 4); every way onward starts there."""
+    def free(node: str, unit) -> bool:
+        return any(movement.out_of_reach(ctx, state, [unit], goal, False) is None
+                   for goal in ctx.scenario.board.neighbours(node))
+
+    return [node for node in ctx.scenario.board.nodes if any(free(node, unit) for unit in state.at(node, side))]
 
 
 def _parks_due(ctx: Context, state: GameState) -> tuple[Item, ...]:
