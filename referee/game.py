@@ -13,6 +13,7 @@ from referee.rules.place_names import in_place_names
 from referee.rulesets import get as ruleset_named
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import Scenario
+from referee.text import printable
 
 
 @dataclass
@@ -48,12 +49,11 @@ class Game:
 
     def itemized(self, event: Event) -> str:
         """An event as the dashboard's log shows it: its line, then each line of the chart that made a number it
-        changed on a line of its own ("· Westin, Exposure Value +2 (EI Adjustment Chart)")."""
-        items = event.data.get(ITEMS)
-        if not items:
-            return self.narrate(event)
+        changed on a line of its own ("· Westin, Exposure Value +2 (EI Adjustment Chart)"); a line break a player's
+        text holds shown, never obeyed."""
+        items = event.data.get(ITEMS, ())
         lines = (f"· {in_place_names(item_text(entry), self.ctx)}" for entry in items)
-        return "\n".join([self.narrate(without_items(event)), *lines])
+        return "\n".join(map(printable, [self.narrate(without_items(event) if items else event), *lines]))
 
     def weighty(self, events: list[Event]) -> list[Event]:
         """Those of `events` that end the game or cost a side dearly (its ruleset's `weighty` kinds): what the
