@@ -160,7 +160,7 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
         "counters": any(t.counter(unit) for unit in view.own),  # the factors as the game's counters print them
         "stacks": any(unit.stack is not None for unit in view.own),  # rulesets without stack order leave it out
         "own_mood": any(unit.mood for unit in view.own), "moods": moods(view),
-        "their_strength": any(sighting.strength != 0 for sighting in view.sightings),  # zeros left out, unknown not
+        "their_strength": view.their_strength,
         "card": plugin.reference_card(view, t),  # the side's reference card (its tables), where the game has one
     }
 

@@ -71,7 +71,7 @@ def _sighting(s: Sighting, view: PlayerView, t: Words) -> str:
     strength where the other side's counters have none, as N30's protesters, as on the sheet)."""
     when = "now" if s.current else f"last seen {s.seen_time}, {_ago(view.turn - s.seen_turn)}"
     what = [f"{_unknown(s.count)} counter{'' if s.count == 1 else 's'}"]
-    if any(sighting.strength != 0 for sighting in view.sightings):
+    if view.their_strength:
         what.append(f"strength {_unknown(s.strength)}")
     if s.top:
         what.append(f"top {s.top.name}")

@@ -158,3 +158,9 @@ class PlayerView:
     piles: tuple[Pile, ...] = ()  # the other side's units off the map that the rules show, or not seen (units None)
     name: str = ""  # what the table calls him (`rename`; referee.knowledge.names sets it): his id unless renamed
     feed: tuple[FeedEntry, ...] = ()  # what happened to him, latest turn first (referee.knowledge.feed)
+
+    @property
+    def their_strength(self) -> bool:
+        """Whether the other side's strength is worth a word: a strength seen or not known, not only zeros (N30's
+        protesters carry none)."""
+        return any(sighting.strength != 0 for sighting in self.sightings)

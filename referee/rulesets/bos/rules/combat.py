@@ -139,10 +139,15 @@ def _check_night(combat: Combat) -> None:
         raise Refusal("7.1", f"Crowd units are off the map during night turns, and {where}")
 
 
+def kept_from_attacking(event: RandomEvent, unit_type: UnitType) -> bool:
+    """Whether the game-turn's random event keeps units of this type from attacking in the Protester player-turn."""
+    return bool(event.may_not_attack & {unit_type.name, unit_type.kind})
+
+
 def _check_protester_attack(combat: Combat) -> None:
     for event in combat.events:
         for unit in combat.attackers:
-            if event.may_not_attack & {unit.type.name, unit.type.kind}:
+            if kept_from_attacking(event, unit.type):
                 raise Refusal(event.section, f"{unit.id!r} may not attack in the Protester player-turn")
         factions = {unit.type.name for unit in combat.attackers}
         if event.one_faction and len(factions) > 1:

@@ -51,7 +51,7 @@ def attackers_together(state: GameState, side: str, units: list[Unit]) -> list[s
     event = EVENTS.get(state.local["event"] or "") if side == PROTESTER else None
     if event is None:
         return [unit.id for unit in units]
-    free = [unit for unit in units if not event.may_not_attack & {TYPES[unit.type].name, TYPES[unit.type].kind}]
+    free = [unit for unit in units if not combat.kept_from_attacking(event, TYPES[unit.type])]
     if not event.one_faction:
         return [unit.id for unit in free]
     factions: dict[str, list[str]] = {}
