@@ -201,12 +201,11 @@ def _lost(final) -> list[tuple[str, str, int]]:
 def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: str = "html", lang: str = "en",
                  unfinished: Callable[[], None] | None = None) -> Path:
     """Write the report of a session as one HTML page, or as its PDF (`fmt` "pdf"), its words in `lang`;
-    `unfinished()` is called first where the game is not over (the review reveals the seed, and every die to come)."""
+    `unfinished()` is called once it is written, where the game is not over (the review reveals the seed, and every
+    die to come); a write refused is its one line alone."""
     from referee.briefing.environment import environment
 
     gathered = gather(path, at)
-    if unfinished is not None and not gathered.final.over:
-        unfinished()
     page = environment().get_template("review.html.j2").render(context(gathered, lang))
     if fmt == "pdf":
         from referee.briefing.pdf import to_pdf
@@ -219,4 +218,6 @@ def write_review(path: Location, out: Path, at: list[int] | None = None, fmt: st
         out.write_bytes(content)
     except OSError as error:
         raise RefereeError(f"cannot write {out}: {error.strerror}") from None
+    if unfinished is not None and not gathered.final.over:
+        unfinished()
     return out
