@@ -18,6 +18,7 @@ from referee.rulesets.chicago.rules import board as chicago_board
 from referee.rulesets.chicago.rules.sequence import PARK_PENALTY
 from referee.rulesets.chicago.rules.todo import todo as chicago_todo
 from referee.rulesets.n30.rules.todo import todo as n30_todo
+from referee.rulesets.wallman.rules import moves
 from referee.rulesets.wallman.rules.crowds import CHART
 from referee.rulesets.wallman.rules.rolls import owed
 from referee.rulesets.wallman.rules.todo import todo as wallman_todo
@@ -213,6 +214,26 @@ def test_wallman_player_actions_each_officer_not_acted_until_he_acts():
     assert [item.subject for item in wallman_todo(game.ctx, game.state)] == officers[1:]
 
 
+def test_wallman_crowds_each_crowd_not_moved_drifts_in_the_crowds_movement():
+    """Crowds, Sequence of Action 2: the umpire moves every crowd; those that have not moved this turn are required,
+    in the crowds' phase only, and a crowd moved by the umpire's hand counts as moved."""
+    game = riot(END)
+    assert game.state.phase == "crowds"
+    crowds = [u for u in game.state.units.values() if u.side == "crowd" and u.status == ACTIVE]
+    drifts = [item for item in wallman_todo(game.ctx, game.state) if item.key == "d"]
+    assert [item.subject for item in drifts] == [u.id for u in crowds] and len(crowds) > 1
+    assert [item.node for item in drifts] == [u.node for u in crowds]
+    assert {(item.section, item.required) for item in drifts} == {("Crowds", True)}
+    game.apply({"do": "drift", "crowd": crowds[0].id})
+    to = game.ctx.scenario.board.neighbours(crowds[1].node)
+    game.apply({"do": "crowd-move", "crowd": crowds[1].id, "to": next(
+        t for t in to if moves.crowd_move_refused(game.ctx, game.state, game.state.units[crowds[1].id], t) is None)})
+    left = [item.subject for item in wallman_todo(game.ctx, game.state) if item.key == "d"]
+    assert left == [u.id for u in crowds[2:]]
+    game.apply(END)
+    assert not [item for item in wallman_todo(game.ctx, game.state) if item.key == "d"]
+
+
 def test_wallman_rl_state_chart_the_crowds_an_event_calls_on_are_required():
     """RL State Chart: additional SF forces coming into view call on the crowds near to roll."""
     game = riot()
@@ -230,15 +251,16 @@ COUNTS = re.compile(r"\+\d+|\d+|more|places?|items?")
 """The words a shortened line puts for what it leaves out."""
 
 
-def vocabulary(items) -> set[str]:
-    """Every word the checklist may say: its own, each item's words, short or not, its section, place and subject."""
+def vocabulary(items, place=str) -> set[str]:
+    """Every word the checklist may say: its own, each item's words, short or not, its section, place (as `place`
+    names it) and subject."""
     said = "to do: optional: · n: next checklist: " + " ".join(
-        f"{i.what} {i.short} ({i.section}) {i.node or ''} {i.subject}" for i in items)
+        f"{i.what} {i.short} ({i.section}) {place(i.node) if i.node else ''} {i.subject}" for i in items)
     return {word.rstrip(",:") + end for word in said.split() for end in ("", ",", ":")}
 
 
-def whole_words(line: str, items) -> bool:
-    known = vocabulary(items)
+def whole_words(line: str, items, place=str) -> bool:
+    known = vocabulary(items, place)
     return all(word in known or COUNTS.fullmatch(word.rstrip(",")) for word in line.split())
 
 
@@ -266,10 +288,10 @@ SESSIONS = [("bos", (), 3, "4.1"), ("chicago", (END,) * 11, 1, "HOW TO PLAY 4"),
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 def test_the_status_line_shows_the_checklist_whole_words(tmp_path, game, commands, seed, section, size):
     async def script(pilot, app):
-        return screen_lines(app)[1], app.screen.checklist()
+        return screen_lines(app)[1], app.screen.checklist(), app.screen.game.ctx.scenario.place_name
 
-    line, items = drive(session(tmp_path, game, commands, seed), script, size=size)
-    assert section in line and whole_words(line, items), line
+    line, items, place = drive(session(tmp_path, game, commands, seed), script, size=size)
+    assert section in line and whole_words(line, items, place), line
 
 
 @pytest.mark.parametrize("game, commands, seed, expected", [

@@ -53,10 +53,11 @@ def test_a_bos_session_opens_on_its_map_areas_and_record(tmp_path):
     screen, rows, drawn, record, shown = drive(seattle(tmp_path), script)
     assert isinstance(screen, SeattleScreen) and rows == 16
     value = screen.session.game.ctx.scenario.board.nodes["convention-centre"].value  # its Exposure Value (2.2)
-    assert "convention" in drawn and f"[{value}]●1■1" in drawn  # the Convention Centre: its EV, a Crowd and SPD 1
+    assert "Convention" in drawn and f"[{value}]●1■1" in drawn  # the Convention Centre: its EV, a Crowd and SPD 1
+    assert "convention" not in drawn + shown  # the places as the sheets print them, never their ids
     assert "Protester 0  Authority 30" in record and "Event not rolled yet" in record
     assert "Authority aside 14 SPD 4 NG 4 ST" in record
-    assert f"convention-centre [{value}]" in shown and "1 Lib / 1 SPD" in shown
+    assert f"Convention Centre [{value}]" in shown and "1 Lib / 1 SPD" in shown
     assert "Morning, 30 November  turn 1/8 events" in shown
 
 
@@ -106,7 +107,7 @@ def test_a_move_takes_the_shortest_way_and_the_form_shows_it(tmp_path):
         return shown, app.session.game.state.units["Anarchists 1"].node
 
     shown, node = drive(path, script)
-    assert shown == "international-district → pioneer-square → waterfront" and node == "waterfront"
+    assert shown == "International District → Pioneer Square → Waterfront" and node == "waterfront"
 
 
 def test_the_combat_form_shows_the_exact_chances_before_the_roll(tmp_path):
@@ -193,14 +194,14 @@ def test_combat_goes_to_a_contested_area_when_the_selected_one_is_not(tmp_path):
         await press(pilot, "down", "c")
         return app.screen_stack[1].area, app.screen.title_text
 
-    assert drive(path, script) == ("paramount", "Combat in convention-centre: the protester attacks (6.1)")
+    assert drive(path, script) == ("paramount", "Combat in Convention Centre: the protester attacks (6.1)")
 
 
 def test_a_click_on_the_map_selects_the_area(tmp_path):
     async def script(pilot, app):
         lines = str(app.screen.query_one(AreaMap).render()).splitlines()
-        row = next(n for n, line in enumerate(lines) if "paramount" in line)
-        await pilot.click("#bos-map", offset=(lines[row].index("paramount") + 2, row))
+        row = next(n for n, line in enumerate(lines) if "Paramount" in line)
+        await pilot.click("#bos-map", offset=(lines[row].index("Paramount") + 2, row))
         await settle(pilot)
         table = app.screen.query_one(AreasTable)
         return app.screen.area, table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
@@ -257,7 +258,7 @@ def test_the_reinforcement_form_asks_for_the_units_a_high_ei_removes(tmp_path):
 
     low, note, removable = drive(path, script)
     assert low == 0 and note.startswith("Protester EI 101: Groups -2, Crowds +2d6")
-    assert sorted(removable) == ["Anarchists 1 (2-5-3, waterfront)", "Anarchists 2 (2-5-3, belltown)"]
+    assert sorted(removable) == ["Anarchists 1 (2-5-3, Waterfront)", "Anarchists 2 (2-5-3, Belltown)"]
 
 
 def test_view_as_player_hides_what_a_side_does_not_see_under_fog(tmp_path):

@@ -61,11 +61,12 @@ def test_a_chicago_session_opens_on_its_boxes_record_and_time_record(tmp_path):
 
     screen, rows, drawn, record, box, shown = drive(chicago(tmp_path), script)
     assert isinstance(screen, ChicagoScreen) and rows == 21
-    assert "lincoln-park" in drawn and "×4●9" in drawn and "M3■5" in drawn  # the Loop: its minimum box, P1 and Tac
+    assert "Lincoln Park" in drawn and "×4●9" in drawn and "M3■5" in drawn  # the Loop: its minimum box, P1 and Tac
+    assert "lincoln" not in drawn + shown + box  # the boxes as the sheets print them, never their ids
     assert "EI green 0  blue 0  lead +0" in record and "Time 25 ABC 26 ABC 27 ABC 28 ABC" in record
     assert "Step 1 of 6, green moves" in record and "Off board P1 16 P2 28 P3 6 NG 12" in record
-    assert box == "lincoln-park P2/D1, park x4\ngreen (demonstrators): G1: 1 crowd; G3: 2 crowds"
-    assert "lincoln-park       P2/D1  G1×3 G3×6" in shown
+    assert box == "Lincoln Park P2/D1, park x4\ngreen (demonstrators): G1: 1 crowd; G3: 2 crowds"
+    assert "Lincoln Park       P2/D1  G1×3 G3×6" in shown
 
 
 @pytest.mark.parametrize("key, values, commands, kinds", [
@@ -181,18 +182,18 @@ def test_small_terminal_shows_the_boxes_table_and_the_record(tmp_path):
         return app.screen.query_one(BoxMap).display, "\n".join(screen_lines(app))
 
     shown, lines = drive(chicago(tmp_path), script, size=(80, 24))
-    assert not shown and "lincoln-p   P2/D1  G1×3 G3×6" in lines and "EI green 0  blue 0" in lines  # names cut to 10
+    assert not shown and "Lincoln P   P2/D1  G1×3 G3×6" in lines and "EI green 0  blue 0" in lines  # names cut to 10
 
 
 def test_a_click_on_the_map_selects_the_box(tmp_path):
     async def script(pilot, app):
         lines = str(app.screen.query_one(BoxMap).render()).splitlines()
-        row = next(n for n, line in enumerate(lines) if "bridgeport" in line)
-        await pilot.click("#chicago-map", offset=(lines[row].index("bridgeport") + 2, row))
+        row = next(n for n, line in enumerate(lines) if "Bridgeport" in line)
+        await pilot.click("#chicago-map", offset=(lines[row].index("Bridgeport") + 2, row))
         await settle(pilot)
         return app.screen.area, str(app.screen.query_one(BoxPanel).render()).splitlines()[0]
 
-    assert drive(chicago(tmp_path), script) == ("bridgeport", "bridgeport P3/D2, CPD MINIMUM 3/3")
+    assert drive(chicago(tmp_path), script) == ("bridgeport", "Bridgeport P3/D2, CPD MINIMUM 3/3")
 
 
 def test_the_ei_history_has_a_column_a_turn():
@@ -202,8 +203,8 @@ def test_the_ei_history_has_a_column_a_turn():
 
 
 @pytest.mark.parametrize("name, room, short", [
-    ("loop", 7, "loop"), ("grant-park-west", 9, "grant-p-w"), ("grant-park-west", 7, "gra-p-w"),
-    ("lincoln-park-west", 14, "lincoln-park-w"), ("amphitheatre", 8, "amphithe"),
+    ("The Loop", 8, "The Loop"), ("Grant Park West", 9, "Grant P W"), ("Grant Park West", 7, "Gra P W"),
+    ("Lincoln Park West", 14, "Lincoln Park W"), ("Amphitheatre", 8, "Amphithe"),
 ])
 def test_a_box_name_is_cut_to_its_room_on_the_map(name, room, short):
     assert abbreviated(name, room) == short

@@ -92,7 +92,7 @@ def test_a_chicago_move_form_moves_from_the_box_it_names_whatever_is_selected_me
         return title, selected
 
     title, selected = drive(path, script)
-    assert "lincoln-park" in title and selected == "loop"
+    assert "Lincoln Park" in title and selected == "loop"
     park.remove("G1")
     assert (kinds("lincoln-park"), kinds("old-town")) == (park, sorted([*town, "G1"]))
 

@@ -5,6 +5,7 @@ take them; the dashboard shows it on the status line and `n` goes to the next it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -28,6 +29,7 @@ class Item:
         return self.short or self.what
 
 
-def named(items: list[Item]) -> list[str]:
-    """What items alike name, in their order, each once: their subjects, else their places."""
-    return list(dict.fromkeys(name for item in items if (name := item.subject or item.node)))
+def named(items: list[Item], place: Callable[[str], str] = str) -> list[str]:
+    """What items alike name, in their order, each once: their subjects, else their places (as `place` names
+    them: "Grant Park East" for grant-park-east)."""
+    return list(dict.fromkeys(name for item in items if (name := item.subject or (item.node and place(item.node)))))

@@ -115,6 +115,10 @@ class Scenario:
         texts = rulesets.get(self.ruleset).texts_for("en")
         return {node: texts[f"place.{node}"] for node in self.board.nodes if texts.get(f"place.{node}", node) != node}
 
+    def place_name(self, node: str) -> str:
+        """A place as the sheets print it ("Grant Park East"), its id where they give no other name."""
+        return self.place_names.get(node, node)
+
     def file(self, name: str, read: Callable[[dict], Read]) -> Read | None:
         """One of the scenario's own `files` as `read` makes it of its data, made once (a ruleset reads its data
         so, and pydantic loads only then); None where the scenario has no file of that name."""

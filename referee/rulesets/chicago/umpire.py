@@ -4,13 +4,13 @@ the board."""
 
 from __future__ import annotations
 
-from referee.core.board import Board
 from referee.core.state import GameState
 from referee.game import Game
 from referee.rulesets.chicago.rules import board, forces, steps
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.sizes import reading
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
+from referee.scenario.catalog import Scenario
 from referee.text import printable
 
 STEP_NAMES = {steps.GREEN_MOVE: "green moves", steps.GREEN_CONFLICT: "green's conflicts",
@@ -39,12 +39,13 @@ def minimum_line(node: str, kind: str, state: GameState, seen: bool = True) -> s
     return f"{label}{released} {platoons(state, node, seen)}/{PLATOONS_IN_MINIMUM}"
 
 
-def box_head(state: GameState, spec: Board, node: str, seen: bool = True) -> str:
-    """A box's name, code, park multiplier and minimum box: "loop P4/D3, CPD MINIMUM 3/3" (? platoons where the
-    player viewed cannot see the box)."""
+def box_head(state: GameState, scenario: Scenario, node: str, seen: bool = True) -> str:
+    """A box's name, code, park multiplier and minimum box: "The Loop P4/D3, CPD MINIMUM 3/3" (? platoons where
+    the player viewed cannot see the box)."""
+    spec = scenario.board
     code = board.codes(spec)[node]
     parks, minimum = board.parks(spec), board.minimum(spec)
-    head = f"{node} P{code.police}/D{code.demonstrators}"
+    head = f"{scenario.place_name(node)} P{code.police}/D{code.demonstrators}"
     if node in parks:
         head += f", park x{parks[node]}"
     if node in minimum:
@@ -70,9 +71,9 @@ def box_units(state: GameState, node: str) -> list[tuple[str, str]]:
     return found
 
 
-def box_lines(state: GameState, spec: Board, node: str) -> list[str]:
+def box_lines(state: GameState, scenario: Scenario, node: str) -> list[str]:
     """A box as the umpire's page gives it: its head, then what it holds, indented."""
-    return [box_head(state, spec, node), *(f"    {label}: {text}" for label, text in box_units(state, node))]
+    return [box_head(state, scenario, node), *(f"    {label}: {text}" for label, text in box_units(state, node))]
 
 
 def state_text(game: Game) -> str:
@@ -89,7 +90,7 @@ def state_text(game: Game) -> str:
         lines.append(f"GAME OVER: {winner} ({local.get('reason')})")
     lines.append("")
     for node in scenario.board.nodes:
-        lines += box_lines(state, scenario.board, node)
+        lines += box_lines(state, scenario, node)
     lines.append("")
     for status, label in AWAY:
         for side in (DEMONSTRATORS, POLICE):

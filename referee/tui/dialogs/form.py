@@ -79,14 +79,16 @@ def kept_value(field: Field, value: object) -> object:
 
 class CommandForm(Dialog[dict | None]):
     """Asks for a command's parameters; the answer is {field name: value}, or None when cancelled. `live`, if
-    given, draws what the values chosen so far mean (odds, a path) under the fields, again at each change."""
+    given, draws what the values chosen so far mean (odds, a path) under the fields, again at each change. `words`
+    gives the rules' reasons (a refusal, a closed choice) in the table's words: the places as the sheets name them."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel"), Binding("ctrl+s", "apply", "Apply")]
 
     def __init__(self, title: str, fields: list[Field], note: str = "", error: str = "",
-                 live: Callable[[dict], Text] | None = None):
+                 live: Callable[[dict], Text] | None = None, words: Callable[[str], str] = str):
         super().__init__()
-        self.title_text, self.fields, self.note, self.error, self.live = title, fields, note, error, live
+        self.title_text, self.fields, self.note, self.live, self.words = title, fields, note, live, words
+        self.error = words(error)
         self.offered: dict[str, tuple] = {}  # the choices last given to each field that follows others
         self.sides = {one.name: one.sides for one in fields}  # the largest die each dice field takes now
 
@@ -100,7 +102,7 @@ class CommandForm(Dialog[dict | None]):
                 with Horizontal(classes="form-row"):
                     yield Label(plain(self._label(one)), id=f"label-{one.name}", classes="form-label")
                     if one.barred:
-                        yield Label(plain(f"{CLOSED_MARK} not now: {one.barred}"), id=f"field-{one.name}",
+                        yield Label(plain(f"{CLOSED_MARK} not now: {self.words(one.barred)}"), id=f"field-{one.name}",
                                     classes="form-barred")
                     else:
                         yield self._widget(one)
@@ -113,10 +115,13 @@ class CommandForm(Dialog[dict | None]):
                 yield Button("Apply", variant="primary", id="apply")
                 yield Button("Cancel", id="cancel")
 
-    @staticmethod
-    def _widget(field: Field):
+    def _why_closed(self, closed: Closed) -> Closed:
+        """Why each closed choice is closed, in the table's words."""
+        return {value: self.words(reason) for value, reason in closed.items()}
+
+    def _widget(self, field: Field):
         ident = f"field-{field.name}"
-        closed = field.closed
+        closed = self._why_closed(field.closed)
         if field.kind == "choice":
             values = [value for _, value in field.choices]
             first = field.default if field.default in values and field.default not in closed else next(
@@ -163,7 +168,7 @@ class CommandForm(Dialog[dict | None]):
             offered = one.follows(self._readable())
             if offered != self.offered.get(one.name):
                 self.offered[one.name] = offered
-                choices, closed = offered
+                choices, closed = offered[0], self._why_closed(offered[1])
                 self.query_one(f"#field-{one.name}", Choice).offer(options(choices, closed), closed)
 
     def _label(self, field: Field) -> str:

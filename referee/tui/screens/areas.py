@@ -19,6 +19,14 @@ class AreasScreen(UmpireScreen):
     def selected_place(self) -> str:
         return self.area
 
+    def place(self, node: str | None) -> str:
+        """A place as the sheets print it ("Grant Park East"); "" for none."""
+        return self.game.ctx.scenario.place_name(node) if node else ""
+
+    def places(self) -> tuple[tuple[str, str], ...]:
+        """Every place as a form offers it: its printed name, for its id."""
+        return tuple((self.place(node), node) for node in self.game.ctx.scenario.board.nodes)
+
     def go_to(self, item: Item) -> None:
         self.area = item.node or self.area
         self.query_one(NodeTable).pick(self.area)

@@ -26,6 +26,7 @@ from referee.errors import Disconnected, RefereeError
 from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
 from referee.review.replay import Replay
+from referee.rules.place_names import in_place_names
 from referee.rules.reports import RELIABILITIES, USUAL
 from referee.rules.todo import Item
 from referee.session import Session, is_undone, narrated, stored_event
@@ -373,8 +374,13 @@ class UmpireScreen(Screen):
             self.note = ""
             self.refresh_view()
 
+    def said(self, line: str) -> str:
+        """A line of the rules' (a refusal, a closed choice) as the table says it: the places by their printed names."""
+        return in_place_names(line, self.game.ctx)
+
     def refuse(self, reason: str) -> None:
-        """Say why nothing was done: in the status line and in a notification."""
+        """Say why nothing was done: in the status line and in a notification (the places by their printed names)."""
+        reason = self.said(reason)
         self.note = reason
         self.notify(reason, title="Refused", severity="error", timeout=6)
         self.refresh_view()
@@ -414,7 +420,7 @@ class UmpireScreen(Screen):
             else:
                 self._send(command)
 
-        self.app.push_screen(CommandForm(title, fields, note, error, live), answered)
+        self.app.push_screen(CommandForm(title, fields, note, error, live, self.said), answered)
 
     def rolled(self, command: dict) -> tuple[Roll, ...]:
         """The dice a command would roll, in order, drawn from the generator (those typed in at the table are of

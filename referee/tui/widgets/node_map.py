@@ -1,13 +1,16 @@
 """A board of areas or boxes drawn at their places: each node's name on one line and its marks on the next, the
 nodes joined drawn as dotted lines, the selected node reversed and its neighbours cyan, the legend under it.
 
-A game's map says where each node stands (`places`), how its name is cut (`label`), which nodes are drawn in yellow
-(`special`) and what marks a node carries (`marks`); a click on a node posts its `PICKED` message. While the map
+A node is named as the sheets print it (the `place` a map or table is given: "Grant Park East", not
+grant-park-east). A game's map says where each node stands (`places`), how its name is cut (`label`), which nodes
+are drawn in yellow (`special`) and what marks a node carries (`marks`); a click on a node posts its `PICKED`
+message. While the map
 shows a player's view, a node he cannot see now is marked ░ (not seen, not empty).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from rich.text import Text
@@ -38,6 +41,10 @@ class NodeTable(DataTable):
 
     PICKED: type[NodePicked]
 
+    def __init__(self, place: Callable[[str], str] = str, *, id: str | None = None):
+        super().__init__(id=id)
+        self.place = place
+
     def pick(self, node: str) -> None:
         """Move the cursor onto a node's row."""
         self.move_cursor(row=self.get_row_index(node))
@@ -67,9 +74,9 @@ class NodeMap(Widget):
     PICKED: type[NodePicked]  # posted with the node a click selects
     SMALLEST = (20, 6)  # below this width, or this height above the legend, nothing is drawn
 
-    def __init__(self, board: Board, *, id: str | None = None):
+    def __init__(self, board: Board, place: Callable[[str], str] = str, *, id: str | None = None):
         super().__init__(id=id)
-        self.board = board
+        self.board, self.place = board, place
         self.state: GameState | None = None
         self.selected = ""
         self.unseen: frozenset[str] = frozenset()
@@ -100,7 +107,7 @@ class NodeMap(Widget):
         raise NotImplementedError
 
     def label(self, node: str, room: int) -> str:
-        """A node's name as drawn in `room` characters."""
+        """A node's name (`place`) as drawn in `room` characters."""
         raise NotImplementedError
 
     def special(self, node: str) -> bool:

@@ -3,6 +3,8 @@ where there is none), and the latest note in full."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -44,14 +46,14 @@ def status_text(game: Game, table_dice: bool, note: str = "", state: GameState |
         text.append(title, style="dim")
     if todo is not None and not state.over:
         text.append("\n")
-        text.append_text(checklist(todo, width))
+        text.append_text(checklist(todo, width, scenario.place_name))
     return text
 
 
-def _group(items: list[Item], brief: bool, shown: int | None) -> str:
-    """Items alike (what, section) as one, in `brief` words or not: their places listed, `shown` of them at most
-    (then how many more; 0: counted; -1: left out)."""
-    first, nodes = items[0], named(items)
+def _group(items: list[Item], brief: bool, shown: int | None, place: Callable[[str], str]) -> str:
+    """Items alike (what, section) as one, in `brief` words or not: their places listed as `place` names them,
+    `shown` of them at most (then how many more; 0: counted; -1: left out)."""
+    first, nodes = items[0], named(items, place)
     label = f"{first.brief if brief else first.what} ({first.section})"
     if not nodes:
         return label
@@ -87,10 +89,10 @@ def _line(required: list[str], optional: list[str], dropped: int, hint: bool) ->
     return parts
 
 
-def checklist(todo: tuple[Item, ...], width: int | None = None) -> Text:
-    """The phase's checklist on one line of `width`: what the rules require, then what is optional, each with its
-    section; too long, in fewer words, without the hint, the places counted instead of named, then the last items
-    counted ("+2 more"): never a word cut."""
+def checklist(todo: tuple[Item, ...], width: int | None = None, place: Callable[[str], str] = str) -> Text:
+    """The phase's checklist on one line of `width`, its places as `place` names them: what the rules require, then
+    what is optional, each with its section; too long, in fewer words, without the hint, the places counted instead
+    of named, then the last items counted ("+2 more"): never a word cut."""
     if not todo:
         return Text(" nothing left to do in this phase: e ends it", style="dim")
     groups = (required := _groups(todo, True)) + _groups(todo, False)
@@ -100,7 +102,7 @@ def checklist(todo: tuple[Item, ...], width: int | None = None) -> Text:
     tries += [(True, shown, every, False) for shown in (None, *range(most - 1, -1, -1))]
     tries += [(True, shown, kept, False) for kept in range(every - 1, 0, -1) for shown in (0, -1)]
     for brief, shown, kept, hint in tries:
-        words = [_group(group, brief, shown) for group in groups[:kept]]
+        words = [_group(group, brief, shown, place) for group in groups[:kept]]
         text = Text.assemble(*_line(words[:len(required)], words[len(required):], every - kept, hint))
         if width is None or text.cell_len <= width:
             return text

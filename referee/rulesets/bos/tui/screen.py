@@ -101,8 +101,8 @@ class SeattleScreen(AreasScreen):
         yield StatusBar(id="status")
         with Horizontal(id="bos-main"):
             with Vertical(id="bos-left"):
-                yield AreaMap(self.game.ctx.scenario.board, id="bos-map")
-                yield AreasTable(id="bos-areas")
+                yield AreaMap(self.game.ctx.scenario.board, self.place, id="bos-map")
+                yield AreasTable(self.place, id="bos-areas")
             with Vertical(id="bos-right"):
                 yield RecordPanel(id="bos-record")
                 yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20)
@@ -145,15 +145,12 @@ class SeattleScreen(AreasScreen):
         """A side's units that pass `wanted`, those in the selected area first, as a form's choices."""
         units = [u for u in self.game.state.units.values() if u.side == side and wanted(u)]
         units.sort(key=lambda u: (u.node != self.area, u.node is None, u.node or "", u.id))
-        return tuple((unit_label(u), u.id) for u in units)
+        return tuple((unit_label(u, self.place), u.id) for u in units)
 
     def _need(self, choices: tuple, why: str) -> bool:
         if not choices:
             self.notify(why, severity="warning")
         return bool(choices)
-
-    def _areas(self) -> tuple[tuple[str, str], ...]:
-        return tuple((node, node) for node in self.game.ctx.scenario.board.nodes)
 
     # --- actions --------------------------------------------------------------------------
 
@@ -214,10 +211,10 @@ class SeattleScreen(AreasScreen):
 
     def action_place(self) -> None:
         state = self.game.state
-        units = tuple((unit_label(state.units[uid]), uid) for uid in placeable(state))
+        units = tuple((unit_label(state.units[uid], self.place), uid) for uid in placeable(state))
         if self._need(units, "No Protester reinforcement waits to be placed (4.2)"):
             self.ask("Place a Protester unit (4.2)", [Field("unit", "Unit", choices=units),
-                                                      Field("to", "In", choices=self._areas(), default=self.area)],
+                                                      Field("to", "In", choices=self.places(), default=self.area)],
                      lambda v: {"do": "place", "unit": v["unit"], "to": v["to"]}, rolls=False)
 
     def action_emergency(self) -> None:
@@ -233,7 +230,7 @@ class SeattleScreen(AreasScreen):
 
     def action_lose(self) -> None:
         state = self.game.state
-        units = tuple((unit_label(state.units[uid]), uid) for uid in losable(state))
+        units = tuple((unit_label(state.units[uid], self.place), uid) for uid in losable(state))
         if self._need(units, "No random event this turn makes a side remove a unit (4.1)"):
             self.ask("The unit the random event removes (4.1)", [Field("unit", "Unit", choices=units)],
                      lambda v: {"do": "lose", "unit": v["unit"]}, rolls=False)
@@ -254,17 +251,18 @@ class SeattleScreen(AreasScreen):
             u.status == ACTIVE or (u.side == AUTHORITY and u.status == forces.RESERVE)))
         if not self._need(units, f"No {side} unit is left to move this phase"):
             return
-        places = self._areas() + ((("the Reserve Pool", POOL),) if side == AUTHORITY else ())
+        places = self.places() + ((("the Reserve Pool", POOL),) if side == AUTHORITY else ())
 
         def way(v: dict) -> Text:
             unit = state.units[v["unit"]]
             path = self._way(unit, v["to"])
             if v["to"] == unit.node:
-                return plain(f"{unit.id} is in {unit.node}: pick where it goes", "italic")
+                return plain(f"{unit.id} is in {self.place(unit.node)}: pick where it goes", "italic")
             if path is None:
-                return plain(f"{v['to']} is beyond {unit.id}'s reach along the Transit Lines "
+                return plain(f"{self.place(v['to'])} is beyond {unit.id}'s reach along the Transit Lines "
                              f"(Movement Factor {TYPES[unit.type].movement}, 5.0)", "bold red")
-            return plain(" → ".join([unit.node or "the Reserve Pool", *path]), "bold")
+            return plain(" → ".join(self.place(node) if node != POOL else "the Reserve Pool"
+                                    for node in [unit.node or POOL, *path]), "bold")
 
         def reachable(v: dict) -> tuple[Choices, Closed]:
             """Where the unit chosen may go now, first; the rest closed by the rule that refuses the move (5.0,
@@ -294,7 +292,7 @@ class SeattleScreen(AreasScreen):
             self.notify("Combat takes place in a Combat Phase (3.33, 6.1)", severity="warning")
             return
         def ready(node: str, of: str) -> tuple[tuple[str, str], ...]:
-            return tuple((unit_label(u), u.id) for u in fresh(state, node, of))
+            return tuple((unit_label(u, self.place), u.id) for u in fresh(state, node, of))
 
         areas = contested(self.game.ctx, state, side)
         if not self._need(tuple(areas), "No area holds units of both sides still free to fight (6.1)"):
@@ -324,9 +322,9 @@ class SeattleScreen(AreasScreen):
             try:
                 return odds_text(odds(declared(state, side, node, build(v))))
             except Refusal as refusal:
-                return plain(str(refusal), "bold red")
+                return plain(self.said(str(refusal)), "bold red")
 
-        self.ask(f"Combat in {node}: the {side} attacks (6.1)", fields, build, live=chances)
+        self.ask(f"Combat in {self.place(node)}: the {side} attacks (6.1)", fields, build, live=chances)
 
     def action_extend(self) -> None:
         self.ask("Extend the game (2.4, 8.0)", [], lambda v: {"do": "extend"}, rolls=False,

@@ -4,7 +4,7 @@ the game's record (both Exposure Indices by turn, escalation, the turn, the Rese
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual.widgets import DataTable, Static
@@ -39,12 +39,12 @@ LEGEND = "  ".join(KEY) + "; the Downtown Core's areas are yellow, the selected 
 
 
 def short(name: str, room: int) -> str:
-    """An area's name in `room` characters: its last words left out until it fits ('pike' for pike-place-market),
-    then cut."""
-    words = name.split("-")
-    while len(words) > 1 and len("-".join(words)) > room:
+    """An area's name in `room` characters: its last words left out until it fits ('Pike Place' for Pike Place
+    Market), then cut."""
+    words = name.split()
+    while len(words) > 1 and len(" ".join(words)) > room:
         words.pop()
-    return "-".join(words)[:room]
+    return " ".join(words)[:room]
 
 
 def counts(units: Iterable[Unit]) -> str:
@@ -93,7 +93,7 @@ class AreaMap(NodeMap):
         return places
 
     def label(self, node: str, room: int) -> str:
-        return short(node, room)
+        return short(self.place(node), room)
 
     def special(self, node: str) -> bool:
         return node in exposure_values(self.board)
@@ -127,7 +127,7 @@ class AreasTable(NodeTable):
         with self.prevent(DataTable.RowHighlighted):
             self.clear()
             for node in board.nodes:
-                area = plain(node, "bold yellow" if node in values else "bold")
+                area = plain(self.place(node), "bold yellow" if node in values else "bold")
                 if node in values:
                     area.append(f" [{values[node]}]", style="yellow")
                 if BARRICADE in state.markers.get(node, ()):
@@ -135,7 +135,7 @@ class AreasTable(NodeTable):
                 units = plain("░ not seen", "dim") if node in unseen else Text(" / ").join(
                     plain(counts(state.at(node, side)), SIDE_STYLE[side])
                     for side in (PROTESTER, AUTHORITY) if state.stacks[side].get(node))
-                self.add_row(area, units, plain(", ".join(board.neighbours(node)), "dim"), key=node)
+                self.add_row(area, units, plain(", ".join(map(self.place, board.neighbours(node))), "dim"), key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
 
 
@@ -217,7 +217,7 @@ def on_map(state: GameState, side: str) -> list[Unit]:
     return [unit for unit in state.units.values() if unit.side == side and unit.status == ACTIVE]
 
 
-def unit_label(unit: Unit) -> str:
-    """A unit as a form lists it: its id, type and factors, and where it is."""
+def unit_label(unit: Unit, place: Callable[[str], str]) -> str:
+    """A unit as a form lists it: its id, type and factors, and where it is (the area as `place` names it)."""
     kind = TYPES[unit.type]
-    return f"{unit.id} ({kind.combat}-{kind.morale}-{kind.movement}, {unit.node or unit.status})"
+    return f"{unit.id} ({kind.combat}-{kind.morale}-{kind.movement}, {place(unit.node) if unit.node else unit.status})"

@@ -111,8 +111,8 @@ class ChicagoScreen(AreasScreen):
         yield StatusBar(id="status")
         with Horizontal(id="chicago-main"):
             with Vertical(id="chicago-left"):
-                yield BoxMap(self.game.ctx.scenario.board, id="chicago-map")
-                yield BoxesTable(id="chicago-boxes")
+                yield BoxMap(self.game.ctx.scenario.board, self.place, id="chicago-map")
+                yield BoxesTable(self.place, id="chicago-boxes")
             with Vertical(id="chicago-right"):
                 yield BoxPanel(id="chicago-box")
                 yield RecordPanel(id="chicago-record")
@@ -125,14 +125,14 @@ class ChicagoScreen(AreasScreen):
         self.query_one(BoxesTable).focus()
 
     def refresh_view(self) -> None:
-        state, spec = self.shown, self.game.ctx.scenario.board
+        state, scenario = self.shown, self.game.ctx.scenario
         note = self.viewing_note() if self.viewing and not self.history else self.status_note()
         self.query_one(StatusBar).show(self.game, self.table_dice, note, state, self.ending(), self.todo_shown())
         state, unseen = as_seen(state, self.view), not_seen(self.view)
         self.query_one(BoxMap).show(state, self.area, unseen)
-        self.query_one(BoxesTable).show(spec, state, unseen)
-        self.query_one(BoxPanel).show(state, spec, self.area, unseen)
-        self.query_one(RecordPanel).show(state, spec, self.from_log(ei_by_turn), unseen)
+        self.query_one(BoxesTable).show(scenario.board, state, unseen)
+        self.query_one(BoxPanel).show(state, scenario, self.area, unseen)
+        self.query_one(RecordPanel).show(state, scenario, self.from_log(ei_by_turn), unseen)
 
     def checklist(self) -> tuple[Item, ...]:
         return todo(self.game.ctx, self.game.state)
@@ -141,7 +141,7 @@ class ChicagoScreen(AreasScreen):
     def _picked(self, event: BoxPicked) -> None:
         self.area = self.query_one(BoxesTable).picked(event)
         self.query_one(BoxMap).select(self.area)
-        self.query_one(BoxPanel).show(as_seen(self.shown, self.view), self.game.ctx.scenario.board, self.area,
+        self.query_one(BoxPanel).show(as_seen(self.shown, self.view), self.game.ctx.scenario, self.area,
                                       not_seen(self.view))
 
     def after(self, command: dict) -> None:
@@ -150,15 +150,12 @@ class ChicagoScreen(AreasScreen):
             self.area = command["to"]
             self.query_one(BoxesTable).pick(self.area)
 
-    def _boxes(self) -> tuple[tuple[str, str], ...]:
-        return tuple((node, node) for node in self.game.ctx.scenario.board.nodes)
-
     def _preview(self, command: dict) -> Text:
         """What a command would do, as the log would say it, or why it is refused."""
         try:
             return plain("; ".join(self.game.narrate(event) for event in self.game.preview(command)), "bold")
         except RefereeError as error:
-            return plain(str(error), "bold red")
+            return plain(self.said(str(error)), "bold red")
 
     def _kinds(self, side: str | None) -> list[Field]:
         """A number field for each kind of counter of `side` (or either) in the selected box, all of those
@@ -174,7 +171,7 @@ class ChicagoScreen(AreasScreen):
         names, whatever is selected while it is open."""
         box, kinds = self.area, self._kinds(side)
         if not kinds:
-            self.notify(f"No {side or ''} units in {box}: select a box holding some".replace("  ", " "),
+            self.notify(f"No {side or ''} units in {self.place(box)}: select a box holding some".replace("  ", " "),
                         severity="warning")
             return
         ctx, state = self.game.ctx, self.game.state
@@ -203,10 +200,10 @@ class ChicagoScreen(AreasScreen):
                 units = []
             closed = closed_by(lambda to: movement.out_of_reach(ctx, state, units, to, bool(v.get("infiltrate")))
                                if do == "move" else movement.set_up_refused(ctx, units, to),
-                               (to for _, to in self._boxes() if units and to != box))
-            return tuple(sorted(self._boxes(), key=lambda place: place[1] in closed)), closed
+                               (to for _, to in self.places() if units and to != box))
+            return tuple(sorted(self.places(), key=lambda place: place[1] in closed)), closed
 
-        fields = [*kinds, Field("to", "To", choices=self._boxes(), default=neighbours[0] if neighbours else box,
+        fields = [*kinds, Field("to", "To", choices=self.places(), default=neighbours[0] if neighbours else box,
                                 follows=open_boxes), *police, *extra]
         self.ask(title, fields, build, rolls=False, live=lambda v: self._preview(build(v)))
 
@@ -221,13 +218,13 @@ class ChicagoScreen(AreasScreen):
             self.notify("Units move in steps 1 and 3 (HOW TO PLAY)", severity="warning")
             return
         extra = [Field("infiltrate", "Infiltrate (double movement, no attack)", "flag")] if side == DEMONSTRATORS else []
-        self._units_form(f"Move {side} units from {self.area} (HOW TO MOVE UNITS)", "move", side, extra)
+        self._units_form(f"Move {side} units from {self.place(self.area)} (HOW TO MOVE UNITS)", "move", side, extra)
 
     def action_place(self) -> None:
         if self.game.state.local["begun"]:
             self.notify("The set-up may change only before the first move (HOW TO SET UP THE GAME)", severity="warning")
             return
-        self._units_form(f"Set-up: place units from {self.area} (HOW TO SET UP THE GAME 3-4)", "place", None, [])
+        self._units_form(f"Set-up: place units from {self.place(self.area)} (HOW TO SET UP THE GAME 3-4)", "place", None, [])
 
     def action_conflict(self) -> None:
         state = self.game.state
@@ -262,13 +259,13 @@ class ChicagoScreen(AreasScreen):
                 ctx = self.game.ctx
                 return odds_text(odds(declared(ctx, state, command)[3], tables.of(ctx.scenario)), command["table"])
             except RefereeError as refusal:
-                return plain(str(refusal), "bold red")
+                return plain(self.said(str(refusal)), "bold red")
 
         note = "" if side == POLICE else ("Green attacks with all its units but those infiltrating, on HARASS, all "
                                           "blue units outside the minimum box (HOW TO RESOLVE CONFLICT 1-2); at 5:1 "
                                           "or better on police the police roll ASSAULT at 1:1 after (7): two dice.")
         code = board.codes(self.game.ctx.scenario.board)[node]
-        self.ask(f"Conflict in {node} (P{code.police}/D{code.demonstrators}): the {side} attack", fields, build,
+        self.ask(f"Conflict in {self.place(node)} (P{code.police}/D{code.demonstrators}): the {side} attack", fields, build,
                  note=note, live=chances)
 
     def action_guard_in(self) -> None:
@@ -281,7 +278,7 @@ class ChicagoScreen(AreasScreen):
         note = (f"{free} Guard companies off the board; green leads {state.scores[DEMONSTRATORS]} to "
                 f"{state.scores[POLICE]}: the Guard comes in only while green leads, +2 green a company (NATIONAL GUARD).")
         self.ask("Bring in the National Guard", [Field("units", "Companies", "number", default=1),
-                                                 Field("to", "To", choices=self._boxes(), default=self.area)],
+                                                 Field("to", "To", choices=self.places(), default=self.area)],
                  lambda v: {"do": "guard", "units": v["units"], "to": v["to"]}, note=note, rolls=False)
 
     def action_guard_out(self) -> None:
@@ -291,10 +288,11 @@ class ChicagoScreen(AreasScreen):
             return
         guard.sort(key=lambda u: (u.node != self.area, u.node or "", u.id))
         self.ask("Take out the National Guard (+1 green a company)",
-                 [Field("units", "Companies", "many", tuple((_label(u, where=True), u.id) for u in guard))],
+                 [Field("units", "Companies", "many", tuple((_label(u, self.place(u.node)), u.id) for u in guard))],
                  lambda v: {"do": "guard-out", "units": v["units"]}, rolls=False)
 
 
-def _label(unit: Unit, where: bool = False) -> str:
-    """A counter as a form lists it: its id (its kind), its conflict strength, and (`where`) its box."""
-    return f"{unit.id}: strength {unit.attrs['strength']}" + (f", {unit.node}" if where else "")
+def _label(unit: Unit, where: str = "") -> str:
+    """A counter as a form lists it: its id (its kind), its conflict strength, and where it is (`where`, its box's
+    name), if given."""
+    return f"{unit.id}: strength {unit.attrs['strength']}" + (f", {where}" if where else "")

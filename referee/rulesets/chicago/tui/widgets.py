@@ -17,6 +17,7 @@ from referee.rulesets.chicago.rules.board import MINIMUM, PLATOONS_IN_MINIMUM, i
 from referee.rulesets.chicago.rules.sizes import counted, short
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units, platoons
+from referee.scenario.catalog import Scenario
 from referee.tui.text import plain
 from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
@@ -31,13 +32,13 @@ ROOM = 14  # the widest a box is drawn
 
 def abbreviated(name: str, room: int) -> str:
     """A box's name in `room` characters: its later words cut to their initials from the last, then its first
-    word cut ('gra-p-w' for grant-park-west)."""
-    words = name.split("-")
+    word cut ('Gra P W' for Grant Park West)."""
+    words = name.split()
     for n in range(len(words) - 1, 0, -1):
-        if len("-".join(words)) <= room:
+        if len(" ".join(words)) <= room:
             break
         words[n] = words[n][0]
-    rest = "".join(f"-{word}" for word in words[1:])
+    rest = "".join(f" {word}" for word in words[1:])
     return (words[0][: max(1, room - len(rest))] + rest)[:room]
 
 
@@ -87,7 +88,8 @@ class BoxMap(NodeMap):
                 for node, (x, y) in at.items()}
 
     def label(self, node: str, room: int) -> str:
-        return abbreviated(node, room).ljust(min(room, len(node)))
+        name = self.place(node)
+        return abbreviated(name, room).ljust(min(room, len(name)))
 
     def special(self, node: str) -> bool:
         return node in board.parks(self.board)
@@ -135,17 +137,17 @@ class BoxesTable(NodeTable):
                 sides = (plain("░ not seen", "dim") if node in unseen else plain(
                     short(u for u in state.at(node, side) if not u.attrs["minimum"]), SIDE_STYLE[side])
                          for side in (DEMONSTRATORS, POLICE))
-                self.add_row(plain(abbreviated(node, room), "bold yellow" if node in parks else "bold"),
+                self.add_row(plain(abbreviated(self.place(node), room), "bold yellow" if node in parks else "bold"),
                              f"P{code.police}/D{code.demonstrators}", *sides, special, key=node)
             self.move_cursor(row=min(keep, self.row_count - 1))
 
 
 class BoxPanel(Static):
-    """The selected box whole: its code, park or minimum box, and its units built up for reading."""
+    """The selected box whole: its name, code, park or minimum box, and its units built up for reading."""
 
-    def show(self, state: GameState, spec: Board, node: str, unseen: frozenset[str] = frozenset()) -> None:
+    def show(self, state: GameState, scenario: Scenario, node: str, unseen: frozenset[str] = frozenset()) -> None:
         """The box `node` as `state` has it, or not seen (a player's view: its code and minimum box only)."""
-        text = plain(box_head(state, spec, node, node not in unseen), "bold")
+        text = plain(box_head(state, scenario, node, node not in unseen), "bold")
         if node in unseen:
             text.append("\nnot seen: what is there is not known", style="dim")
         for label, units in () if node in unseen else box_units(state, node):
@@ -174,7 +176,7 @@ def _line(text: Text, label: str, value: str | Text, style: str = "") -> None:
     text.append(plain(value, style) if isinstance(value, str) else value)
 
 
-def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int]], width: int,
+def record_text(state: GameState, scenario: Scenario, history: list[tuple[int, int, int]], width: int,
                 unseen: frozenset[str] = frozenset()) -> Text:
     """The game's record as the umpire reads it: both indices and their history by turn, the Time Record and
     the step, the minimum boxes short of their platoons (of those seen, where `unseen` names boxes not seen), the
@@ -197,10 +199,11 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
     _line(text, "Step", f"{steps.NUMBER[state.phase]} of 6, {STEP_NAMES[state.phase]}{then}", "bold cyan")
     if not state.local["begun"]:
         _line(text, "Set-up", "units may still be placed (p)", "bold yellow")
-    bound = board.bound(spec, state.local["released"])
+    bound = board.bound(scenario.board, state.local["released"])
     seen = [node for node in bound if node not in unseen]
     short_boxes = [node for node in seen if len(in_minimum(state, node)) < PLATOONS_IN_MINIMUM]
-    said = f"short: {', '.join(short_boxes)}" if short_boxes else "all full (3 platoons each)" if len(seen) == len(
+    named = ", ".join(map(scenario.place_name, short_boxes))
+    said = f"short: {named}" if short_boxes else "all full (3 platoons each)" if len(seen) == len(
         bound) else "none short of those seen"
     _line(text, "Minimum", said + (f"; {len(bound) - len(seen)} not seen" if len(seen) < len(bound) else ""),
           "bold red" if short_boxes else "")
@@ -219,7 +222,7 @@ def record_text(state: GameState, spec: Board, history: list[tuple[int, int, int
 class RecordPanel(Static):
     """The game's record (`record_text`), drawn again at each change."""
 
-    def show(self, state: GameState, spec: Board, history: list[tuple[int, int, int]],
+    def show(self, state: GameState, scenario: Scenario, history: list[tuple[int, int, int]],
              unseen: frozenset[str] = frozenset()) -> None:
-        self.update(record_text(state, spec, history, self.size.width or 40, unseen))
+        self.update(record_text(state, scenario, history, self.size.width or 40, unseen))
 
