@@ -14,10 +14,20 @@ from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
+from referee.messages import checked, player_named
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
-from referee.store.reading import FORMAT, ROLES, EventRecord, LogReader, changed_outside, listener, open_reader
+from referee.store.reading import (
+    FORMAT,
+    ROLES,
+    EventRecord,
+    LogReader,
+    MessageRecord,
+    changed_outside,
+    listener,
+    open_reader,
+)
 
 if TYPE_CHECKING:
     from referee.store.repository import SessionStore
@@ -354,6 +364,28 @@ class Session:
         with self._using:
             self._may_link(players)
             self._connected(lambda: self.store.revoke_links(players))
+
+    def messages(self, player: str | None = None) -> list[MessageRecord]:
+        """The messages between the players and the umpire, in order (one player's thread, if given)."""
+        with self._using:
+            return self._connected(lambda: self._reader.messages(player))
+
+    def messages_end(self) -> int:
+        """The latest message's number (0 before any)."""
+        with self._using:
+            return self._connected(self._reader.messages_end)
+
+    def write_to(self, player: str, text: str, answers: int | None = None) -> int:
+        """The umpire (`self.umpire`) writes to a player, perhaps answering a message of his thread; returns the
+        message's number. Who may print a player's briefing may write to him."""
+        player = player_named(player, (p.id for p in self.game.ctx.scenario.players))
+        text = checked(text)
+        with self._using:
+            self._may_link([player])
+            if answers is not None and not any(m.id == answers and m.player == player for m in self.messages(player)):
+                raise RefereeError(f"no message {answers} in {player}'s thread to answer")
+            return self._connected(lambda: self.store.write_message(player, text, from_player=False,
+                                                                    umpire=self.umpire, answers=answers))
 
     def _may_link(self, players: list[str]) -> None:
         """A player's link is his live briefing: who may print his briefing may give or withdraw it."""

@@ -102,3 +102,19 @@ class ServingRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     base: str = Field(sa_type=Text)  # http://host:port
     started: str
+
+
+class MessageRow(SQLModel, table=True):
+    """A message between a player and the umpire: written on the player's live page, or answered from the
+    dashboard or the command line. The messages are chained by hash of their own (`reading.message_link`)."""
+
+    __tablename__ = "message"
+
+    id: int | None = Field(default=None, primary_key=True)
+    player: str = Field(sa_type=Text)  # whose thread it is: the player who wrote it, or the one written to
+    from_player: bool  # the player wrote it (else the umpire did)
+    umpire: str | None = Field(default=None, sa_type=Text)  # the umpire who wrote it, where known
+    answers: int | None = None  # the message it answers, if any
+    text: str = Field(sa_type=Text)
+    created: str
+    hash: str = Field(sa_type=Text)  # the messages' chain's hash after this one

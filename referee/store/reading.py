@@ -20,12 +20,13 @@ from referee.errors import RefereeError
 from referee.store.location import DatabaseUrl, Location
 from referee.store.seal import load_key
 
-FORMAT = 4
+FORMAT = 5
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce; 3: umpires
-and players' links; 4: commands sealed, the umpires' roles as commands in the chain, a branch's withheld seeds)."""
+and players' links; 4: commands sealed, the umpires' roles as commands in the chain, a branch's withheld seeds;
+5: the messages between the players and the umpire)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
-COPIED = (*TABLES, "player_link", "serving")
+COPIED = (*TABLES, "player_link", "serving", "message")
 """Every table of a session of this format, as `referee copy` copies them."""
 ROOM = "*room*"
 """Who the room's page (a projector) is kept for, among the players' live links: no player's id."""
@@ -123,6 +124,20 @@ class UmpireRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """A message between a player and the umpire (`player`'s thread): written by the player (`from_player`) or
+    by the umpire (`umpire`, where known), perhaps answering another (`answers`)."""
+
+    id: int
+    player: str
+    from_player: bool
+    umpire: str | None
+    answers: int | None
+    text: str
+    created: str
+
+
+@dataclass(frozen=True, slots=True)
 class BriefingRecord:
     """A briefing handed out."""
 
@@ -144,6 +159,8 @@ class NewerFormat(Unusable):
 
 
 GENESIS = "referee-session"
+MESSAGE_COLUMNS = "id, player, from_player, umpire, answers, text, created"
+"""A message row's chained fields, in the order `message_link` takes them."""
 
 
 def roles_of(changes: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -166,6 +183,13 @@ def command_link(previous: str, row: Sequence[object]) -> str:
 def event_link(previous: str, row: Sequence[object]) -> str:
     """The chain's hash after an event row (seq, command_id, turn, phase, kind, data, dice)."""
     return link(previous, "e", *row)
+
+
+def message_link(previous: str, row: Sequence[object]) -> str:
+    """The messages' chain's hash after a message row (id, player, from_player, umpire, answers, text, created):
+    the first follows the session's genesis."""
+    return link(previous, "m", *("" if field is None else int(field) if isinstance(field, bool) else field
+                                 for field in row))
 
 
 def undo_stacks(commands: list[tuple[int, str]], targets: dict[int, int]) -> tuple[list[int], list[int]]:
@@ -322,8 +346,8 @@ class LogReader:
         """The tip (see `tip`) and the number of the latest change of the umpires' roles (0 before any), in one
         statement: a writer reads the roles again only when that has moved."""
         head = "head" if self.format >= 2 else "''"
-        roles = {3: "(SELECT max(id) FROM umpire)", 4: f"(SELECT max(id) FROM command WHERE kind = '{ROLES}')"}.get(
-            self.format, "0")
+        roles = ("0" if self.format < 3 else "(SELECT max(id) FROM umpire)" if self.format == 3
+                 else f"(SELECT max(id) FROM command WHERE kind = '{ROLES}')")
         last, after, changed = self._row(f"SELECT (SELECT max(id) FROM command), {head}, {roles} FROM session "
                                          f"WHERE id = {SESSION_ID}")
         return last or 0, after, changed or 0
@@ -458,6 +482,28 @@ class LogReader:
             raise database_problem(self.path, error) from None
         finally:
             cursor.close()
+
+    def messages(self, player: str | None = None) -> list[MessageRecord]:
+        """The messages between the players and the umpire in order (`player`'s alone, if given); none before
+        messages were kept."""
+        if self.format < 5:
+            return []
+        rows = self._all(f"SELECT {MESSAGE_COLUMNS} FROM message ORDER BY id")
+        return [MessageRecord(i, who, bool(mine), umpire, answers, text, created)
+                for i, who, mine, umpire, answers, text, created in rows if player is None or who == player]
+
+    def messages_end(self) -> int:
+        """The latest message's number (0 before any): whoever follows the session looks at it for new ones."""
+        return (self._row("SELECT max(id) FROM message")[0] or 0) if self.format >= 5 else 0
+
+    def messages_problem(self) -> str | None:
+        """Where the stored messages depart from their chain of hashes, on one line; None if intact."""
+        head = self.genesis()
+        for *fields, stored in self._all(f"SELECT {MESSAGE_COLUMNS}, hash FROM message ORDER BY id") if self.format >= 5 else ():
+            head = message_link(head, fields)
+            if stored != head:
+                return f"message {fields[0]} does not match its hash"
+        return None
 
     def briefings(self) -> list[BriefingRecord]:
         """Every briefing handed out, in order."""

@@ -26,6 +26,7 @@ from referee.store.models import (
     BriefingRow,
     CommandRow,
     EventRow,
+    MessageRow,
     PlayerLinkRow,
     ServingRow,
     SessionRow,
@@ -44,6 +45,7 @@ from referee.store.reading import (
     event_link,
     is_driver_error,
     link,
+    message_link,
     roles_of,
     verified,
 )
@@ -129,11 +131,11 @@ class SessionStore(LogReader):
         rows = {table: source.table_rows(table) for table in COPIED}
         (session,) = rows["session"]
         for row in rows["briefing"] + rows["player_link"] + rows["serving"]:
-            del row["id"]  # numbered again in order, by the new database's own counter
+            del row["id"]  # numbered again in order, by the new database's own counter (a message's is chained)
 
         def fill(store: SessionStore) -> None:
             with store._writing() as conn:
-                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, PlayerLinkRow, ServingRow):
+                for model in (CommandRow, EventRow, SnapshotRow, BriefingRow, PlayerLinkRow, ServingRow, MessageRow):
                     if rows[model.__tablename__]:
                         conn.execute(insert(model), rows[model.__tablename__])
                 conn.execute(update(SessionRow).values(head=session["head"]))
@@ -281,6 +283,28 @@ class SessionStore(LogReader):
                                                  for player, token in tokens.items()])
         return tokens
 
+    def write_message(self, player: str, said: str, *, from_player: bool, umpire: str | None = None,
+                      answers: int | None = None, token: str | None = None) -> int:
+        """Keep a message (`said`) of `player`'s thread, chained after the last; returns its number. Given the
+        `token` of the player's live link it came through, only while that link is his and not withdrawn (checked
+        in the same transaction). On PostgreSQL the dashboards and pages listening are told at commit."""
+        with self._writing() as conn:
+            conn.execute(_HOLD)  # one message (or command) at a time: the chain has one end
+            if token is not None and conn.execute(
+                    select(col(PlayerLinkRow.player)).where(col(PlayerLinkRow.token) == token,
+                                                            col(PlayerLinkRow.revoked).is_(None))).scalar() != player:
+                raise RefereeError("this link was withdrawn: ask the umpire for a new one")
+            last = conn.execute(select(col(MessageRow.id), col(MessageRow.hash)).order_by(col(MessageRow.id).desc())
+                                .limit(1)).one_or_none()
+            number, created = (last[0] or 0 if last else 0) + 1, _now()
+            fields = (number, player, from_player, umpire, answers, said, created)
+            head = message_link(last[1] if last else _genesis(conn), fields)
+            conn.execute(insert(MessageRow), [{"id": number, "player": player, "from_player": from_player, "umpire": umpire,
+                                               "answers": answers, "text": said, "created": created, "hash": head}])
+            if isinstance(self.path, DatabaseUrl):
+                conn.execute(text(f"SELECT pg_notify('{CHANNEL}', '')"))
+        return number
+
     def serving_at(self, base: str) -> None:
         """Note where the players' pages are served from now on ("http://host:port")."""
         with self._writing() as conn:
@@ -310,13 +334,16 @@ class SessionStore(LogReader):
     def _upgrade(self) -> None:
         """Bring a session of an earlier format up to this one, trusting it as it stands: chain its log by hash
         and drop its snapshots, which are only a cache (format 2); give it the tables of the players' live links
-        and the column of who issued each command (format 3) and of the seals (format 4). A format 3 session's
-        changes of the umpires' roles become commands at the end of its chain, in order, with their times."""
+        and the column of who issued each command (format 3), of the seals (format 4) and the messages' table
+        (format 5). A format 3 session's changes of the umpires' roles become commands at the end of its chain, in
+        order, with their times."""
+        added = [PlayerLinkRow, ServingRow, MessageRow]
         with self._writing() as conn:
-            SQLModel.metadata.create_all(conn, tables=[PlayerLinkRow.__table__, ServingRow.__table__])  # type: ignore[attr-defined]
+            SQLModel.metadata.create_all(conn, tables=[row.__table__ for row in added])  # type: ignore[attr-defined]
             if self.format < 3:
                 conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
-            conn.exec_driver_sql("ALTER TABLE command ADD COLUMN seal TEXT")
+            if self.format < 4:
+                conn.exec_driver_sql("ALTER TABLE command ADD COLUMN seal TEXT")
             if self.format < 2:
                 self._chain(conn)
             if self.format == 3:

@@ -1,0 +1,41 @@
+"""The messages between the players and the umpire: what a message may hold, and whose thread it is in.
+
+A player writes from his live page (a question, a request to negotiate with a crowd); the umpire answers him, from
+the dashboard's inbox or `referee message`. Each message is kept in the session, chained by hash of its own
+(`referee.store.reading.message_link`), and is part of the player's page and of the review.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from referee.bounds import CONTROL, shown
+from referee.errors import RefereeError
+
+MESSAGE_CHARS = 1000
+"""The longest message, in characters: a few sentences, read at the table."""
+_CONTROL = re.compile(f"[{CONTROL}]")
+
+
+def checked(text: object) -> str:
+    """A message's text as kept: its lines stripped at the ends, holding words, at most MESSAGE_CHARS characters,
+    no control character but the line break; else a RefereeError naming the problem."""
+    if not isinstance(text, str):
+        raise RefereeError(f"a message is text, not {shown(text)}")
+    text = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").strip().split("\n"))
+    if not text:
+        raise RefereeError("a message needs some words")
+    if len(text) > MESSAGE_CHARS:
+        raise RefereeError(f"a message holds at most {MESSAGE_CHARS} characters, not {len(text)}")
+    if _CONTROL.search(text.replace("\n", "")):
+        raise RefereeError("a message must not hold control characters (a line break is fine)")
+    return text
+
+
+def player_named(player: str, players: Iterable[str]) -> str:
+    """`player` if the scenario has him; else a RefereeError naming those it has."""
+    known = list(players)
+    if player not in known:
+        raise RefereeError(f"no player {shown(player)} (players: {', '.join(known)})")
+    return player
