@@ -8,7 +8,7 @@ from referee.core.dice import Dice, SeededDice, TableDice
 from referee.core.engine import Context, Recorder, Ruleset, run
 from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Refusal
 from referee.rules.place_names import in_place_names
 from referee.rulesets import get as ruleset_named
 from referee.rulesets import rules as ruleset_for
@@ -103,8 +103,13 @@ class Game:
             state, events = run(self.rules, self.ctx, self.state, command, dice)
             if isinstance(dice, TableDice):
                 dice.check_all_used()
-        except Exception:
+        except Refusal as refusal:  # said with the places' printed names, as the sheets and the log name them
             self.dice.drawn = drawn
+            raise Refusal(refusal.section, in_place_names(refusal.reason, self.ctx)) from None
+        except Exception as error:
+            self.dice.drawn = drawn
+            if type(error) is RefereeError:
+                raise RefereeError(in_place_names(str(error), self.ctx)) from None
             raise
         self.state = state
         if self.keep_events:

@@ -179,9 +179,9 @@ def test_to_moves_by_the_shortest_way_within_the_movement_factor():
     """5.0: `to` finds the shortest way along Transit Lines (International District to the Waterfront through
     Pioneer Square); an area beyond reach, or the one the unit stands in, is refused naming the rule."""
     game = to_phase(_authority_turn_one(), "protester-movement")
-    with pytest.raises(Refusal, match="^5.0: seattle-center is beyond Anarchists 1's reach: 3 areas"):
+    with pytest.raises(Refusal, match="^5.0: Seattle Center is beyond Anarchists 1's reach: 3 areas"):
         game.apply({"do": "move", "unit": "Anarchists 1", "to": "seattle-center"})
-    with pytest.raises(Refusal, match="^5.0: Anarchists 1 is already in international-district"):
+    with pytest.raises(Refusal, match="^5.0: Anarchists 1 is already in International District"):
         game.apply({"do": "move", "unit": "Anarchists 1", "to": "international-district"})
     play(game, {"do": "move", "unit": "Anarchists 1", "to": "waterfront"})
     assert game.events[-1].data["path"] == ["pioneer-square", "waterfront"]
@@ -418,7 +418,7 @@ def test_the_umpire_may_place_the_opening_crowds_elsewhere_in_the_downtown_core_
     target = next(n for n in ("pike-place-market", "financial-district") if n != crowd.node)
     play(game, {"do": "place", "unit": crowd.id, "to": target})
     assert game.state.units[crowd.id].node == target and crowd.id in game.state.stacks["protester"][target]
-    with pytest.raises(Refusal, match="^Setup Instructions: .*Downtown Core, not capitol-hill"):
+    with pytest.raises(Refusal, match="^Setup Instructions: .*Downtown Core, not Capitol Hill"):
         game.apply({"do": "place", "unit": crowd.id, "to": "capitol-hill"})
     play(game, QUIET)
     with pytest.raises(Refusal, match="^4.2: "):

@@ -558,7 +558,7 @@ def test_the_counter_mix_holds_through_a_game():
 @pytest.mark.parametrize(("command", "words"), [
     ({"do": "move", "units": ["X-1"], "to": "loop"}, "no unit 'X-1'"),
     ({"do": "move", "units": {"G9": 1}, "from": "lincoln-park", "to": "old-town"}, 'names no kind of counter "G9"'),
-    ({"do": "move", "units": {"G1": 5}, "from": "lincoln-park", "to": "old-town"}, "lincoln-park holds 3 G1, not 5"),
+    ({"do": "move", "units": {"G1": 5}, "from": "lincoln-park", "to": "old-town"}, "Lincoln Park holds 3 G1, not 5"),
     ({"do": "move", "units": {"G1": 1}, "to": "old-town"}, 'units given by kind need "from"'),
     ({"do": "move", "units": ["G1-01"], "to": "nowhere"}, "no box 'nowhere'"),
     ({"do": "move", "units": "G1-01", "to": "old-town"}, '"units" must be a list of 1 to 100 unit ids, or an object'),
@@ -579,7 +579,7 @@ def test_a_command_by_kind_never_empties_a_minimum_box_unawares():
     """CPD MINIMUM: the Loop's level-2 platoons all stand in its minimum box; "3 P2 from the loop" is refused and
     names them, which a command by id moves."""
     game = to_step(new_game(), "blue-move")
-    with pytest.raises(RefereeError, match=r"loop holds 0 P2 outside its minimum box, not 3 \(the minimum box's "
+    with pytest.raises(RefereeError, match=r"The Loop holds 0 P2 outside its minimum box, not 3 \(the minimum box's "
                                            r"platoons are named by id: P2-16, P2-17, P2-18\)"):
         game.apply({"do": "move", "units": {"P2": 3}, "from": "loop", "to": "state-street"})
     play(game, {"do": "move", "units": ["P2-16"], "to": "state-street"})

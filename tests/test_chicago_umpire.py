@@ -29,11 +29,11 @@ def test_the_umpires_page_gives_the_step_the_indices_and_every_box_built_up(cli,
     assert run.code == 0
     assert lines[1] == "25A (turn 1/12), step 1 of 6: green moves"
     assert lines[2] == "Exposure Index: demonstrators 0, police 0 (green lead +0)"
-    at = lines.index("lincoln-park P2/D1, park x4")
+    at = lines.index("Lincoln Park P2/D1, park x4")
     assert lines[at + 1] == "    green (demonstrators): G3: 1 group"
-    at = lines.index("old-town P2/D2, CPD MINIMUM CONDITIONAL released 3/3")
+    at = lines.index("Old Town P2/D2, CPD MINIMUM CONDITIONAL released 3/3")
     assert lines[at + 1: at + 4] == ["    green (demonstrators): G1: 1 crowd; G3: 1 crowd + 2 groups",
                                      "    in the minimum box: P3: 1 company", "    infiltrating: 3 G1, 5 G3"]
-    assert "loop P4/D3, CPD MINIMUM 3/3" in lines and "    blue (police): P1: 1 company; Tac: 2 platoons" in lines
+    assert "The Loop P4/D3, CPD MINIMUM 3/3" in lines and "    blue (police): P1: 1 company; Tac: 2 platoons" in lines
     assert "Off the board, police: P1: 5 companies + 1 platoon; P2: 9 companies + 1 platoon; P3: 2 companies; " \
            "NG: 4 battalions" in lines

@@ -97,14 +97,15 @@ def test_bos_6_1_combat_offered_where_both_sides_stand_until_they_have_fought():
 @pytest.mark.parametrize("option, cost", [("once", "in all"), ("each", "a park")])
 def test_chicago_step_4_on_a_c_turn_each_park_left_costs_what_the_penalty_then_takes(option, cost):
     """HOW TO PLAY step 4: blue must engage all green units in parks on a C turn, else green gets 5 points (once,
-    or for each park: option park_penalty); the checklist names the parks the penalty then counts."""
+    or for each park: option park_penalty); the checklist names the parks the penalty then counts. Where blue
+    cannot fight there (no police near Lincoln Park at the start), the cost is said as coming, with no key to press."""
     game = chicago.new_game({"park_penalty": option})
     chicago.next_turn(chicago.next_turn(game))
     chicago.to_step(game, "blue-conflict")
-    items = chicago_todo(game.ctx, game.state)
-    parks = [item.node for item in items if item.required]
-    assert parks == ["lincoln-park"] and {item.section for item in items if item.required} == {"HOW TO PLAY 4"}
-    assert f"+{PARK_PENALTY} {cost}" in items[0].what
+    items = [item for item in chicago_todo(game.ctx, game.state) if item.section == "HOW TO PLAY 4"]
+    parks = [item.node for item in items]
+    assert parks == ["lincoln-park"] and [(item.required, item.key) for item in items] == [(False, "")]
+    assert f"+{PARK_PENALTY} {cost}" in items[0].what and "cannot engage" in items[0].what
     game.apply(END)
     penalty = chicago.last(game, "park-penalty")
     assert {k: v for k, v in penalty.items() if k != ITEMS} == {"parks": parks, "points": PARK_PENALTY,
@@ -299,11 +300,13 @@ def test_the_status_line_shows_the_checklist_whole_words(tmp_path, game, command
     ("chicago", (END,) * 11, 1, "lincoln-park"),
 ])
 def test_n_selects_the_next_place_to_do(tmp_path, game, commands, seed, expected):
+    """The place selected, and named in the notice as the sheets print it (its id never shown)."""
     async def script(pilot, app):
         await press(pilot, "n")
-        return app.screen.area
+        return app.screen.area, [str(n.message) for n in app._notifications], app.screen.place(expected)
 
-    assert drive(session(tmp_path, game, commands, seed), script) == expected
+    area, said, name = drive(session(tmp_path, game, commands, seed), script)
+    assert area == expected and said[-1].startswith(f"{name}: ") and name != expected
 
 
 def test_n_starts_a_phase_at_its_first_item_then_goes_on_round(tmp_path):

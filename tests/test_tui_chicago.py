@@ -167,7 +167,7 @@ def test_the_footer_keys_are_the_actions_and_in_the_palette_and_help(tmp_path):
         return names, footer, app.screen
 
     names, footer, helped = drive(chicago(tmp_path), script)
-    assert {"End phase", "Undo", "Resolve confrontation", "Print briefings", "Move units", "Bring in the Guard",
+    assert {"End phase", "Undo", "Resolve conflict", "Print briefings", "Move units", "Bring in the Guard",
             "Take out the Guard", "Place units"} <= set(names)
     for action in ACTIONS:
         assert hasattr(ChicagoScreen, f"action_{action.run}"), action

@@ -196,13 +196,15 @@ def test_chicago_boxes_beyond_the_units_movement_factors_are_closed_and_infiltra
                  if box != start and (found := cheapest(game.ctx, state, start, box, "demonstrators"))}
         await press(pilot, "m")
         form = app.screen
-        walking = _open(form, "to") - {start}, set(_sections(form, "to").values())
+        sections = _sections(form, "to")
+        walking = _open(form, "to"), {s for box, s in sections.items() if box != start}, sections[start]
         form.query_one("#field-infiltrate").value = True
         await settle(pilot)
-        return factors, costs, walking, _open(form, "to") - {start}
+        return factors, costs, walking, _open(form, "to")
 
-    factors, costs, (walking, cited), infiltrating = drive(chicago(tmp_path), script)
+    factors, costs, (walking, cited, here), infiltrating = drive(chicago(tmp_path), script)
     assert walking == {box for box, cost in costs.items() if cost <= factors} and cited == {"HOW TO MOVE UNITS 2"}
+    assert here == "HOW TO MOVE UNITS"  # the box they are in: closed, they are there already
     assert infiltrating == {box for box, cost in costs.items() if cost <= 2 * factors} and walking < infiltrating
 
 
@@ -228,7 +230,7 @@ def test_chicago_set_up_puts_the_demonstrators_only_in_a_park(tmp_path):
         return set(parks(app.session.game.ctx.scenario.board)), start, _open(form, "to"), set(_sections(form, "to").values())
 
     park_boxes, start, opened, cited = drive(chicago(tmp_path), script)
-    assert opened == park_boxes | {start} and cited == {"HOW TO SET UP THE GAME 3"}
+    assert opened == park_boxes - {start} and cited == {"HOW TO SET UP THE GAME 3", "HOW TO SET UP THE GAME"}
 
 
 def test_4_n30_gas_is_closed_without_a_chemical_unit_as_the_rules_refuse_it(tmp_path):

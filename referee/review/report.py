@@ -60,9 +60,10 @@ def timeline(g: Gathered, words: ReviewWords) -> list[Turn]:
     for p in g.played:
         entry = at(p.event.turn)
         if p.event.kind in QUIET:
-            if p.event.kind in ("unit-moved", "crowd-moved") and p.event.data["to"] != p.event.data.get("from"):
-                entry["moves"].append(by(p.command, f"{p.event.data.get('unit') or p.event.data['crowd']} → "
-                                                    f"{p.event.data['to'] or 'off the map'}"))
+            data = p.event.data
+            if p.event.kind in ("unit-moved", "crowd-moved") and data["to"] != data.get("from"):
+                to = words.place(data["to"]) if data["to"] else "off the map"
+                entry["moves"].append(by(p.command, f"{data.get('unit') or data['crowd']} → {to}"))
         else:
             entry["lines"].append((p.seq, by(p.command, p.line), notes(p.event), False, p.items))
     for record, line in g.undone:

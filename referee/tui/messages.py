@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.message import Message
 
+from referee.store.reading import MessageRecord
+
 
 class Applied(Message):
     """A command was committed; `lines` are its events as (seq, text), `tip` the log's latest command after it."""
@@ -35,4 +37,12 @@ class Connection(Message):
 
     def __init__(self, lost: str):
         self.lost = lost
+        super().__init__()
+
+
+class Mail(Message):
+    """The messages between the players and the umpire, read again: all of them, and the latest's number."""
+
+    def __init__(self, messages: list[MessageRecord], end: int):
+        self.messages, self.end = messages, end
         super().__init__()

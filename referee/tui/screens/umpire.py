@@ -25,16 +25,18 @@ from referee.core.state import GameState
 from referee.errors import Disconnected, RefereeError
 from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
+from referee.messages import waiting
 from referee.review.replay import Replay
 from referee.rules.place_names import in_place_names
 from referee.rules.reports import RELIABILITIES, USUAL
 from referee.rules.todo import Item
 from referee.session import Session, is_undone, narrated, stored_event
 from referee.store.location import sibling
+from referee.store.reading import MessageRecord
 from referee.text import plural, printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
-from referee.tui.messages import Applied, Connection, Followed, Refused
+from referee.tui.messages import Applied, Connection, Followed, Mail, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
 T = TypeVar("T")
@@ -91,6 +93,8 @@ class UmpireScreen(Screen):
         self.seen = session.tip[0]
         """The latest command of the log the screen shows: commands are decided on it or refused."""
         self._read: dict[Callable, tuple[int, Any]] = {}  # what `from_log` read, and the command it was read at
+        self.mail: list[MessageRecord] = []  # the messages between the players and the umpire, as last read
+        self._mail_end = -1  # the latest message read (-1: none read yet)
 
     def refresh_view(self) -> None:
         """Show the game as it now stands (or, in history, as it stood: `shown`)."""
@@ -105,7 +109,9 @@ class UmpireScreen(Screen):
         umpire at this screen is, where the session names its umpires."""
         if self.history is None:
             role = self.session.role
-            return self.note or (f"umpire {self.session.umpire} ({role})" if role else "")
+            note = self.note or (f"umpire {self.session.umpire} ({role})" if role else "")
+            count = len(waiting(self.mail))
+            return " · ".join(filter(None, (f"✉ {plural(count, 'message')} waiting (I)" if count else "", note)))
         event = self.history.events[self.moment - 1] if self.moment else None
         return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.narrate(event)}" if event else "")
 
@@ -177,7 +183,7 @@ class UmpireScreen(Screen):
                 first = alike[(nodes.index(here) + 1) % len(alike)]
             self.went_to = (phase, first)
             self.go_to(first)
-        where = " at ".join(name for name in (first.subject, first.node) if name)
+        where = " at ".join(name for name in (first.subject, self.game.ctx.scenario.place_name(first.node or "")) if name)
         self.notify((f"{where}: " if where else "") + f"{first.what} ({first.section})"
                     + (f"; press {first.key}" if first.key else ""), title="Next")
 
@@ -324,6 +330,59 @@ class UmpireScreen(Screen):
             if self.offline:
                 self.post_message(Connection(""))
             self.post_followed()
+            self._read_mail()
+
+    def _read_mail(self) -> None:
+        """Read the messages again where a new one was written (called holding the lock)."""
+        try:
+            end = self.session.messages_end()
+            if end != self._mail_end:
+                self.post_message(Mail(self.session.messages(), end))
+        except RefereeError:  # a server gone: said by the follow, tried again at the next poll
+            return
+
+    @on(Mail)
+    def _mail(self, message: Mail) -> None:
+        """New messages: each from a player told in a notification (not those there when the screen opened)."""
+        known = {m.id for m in self.mail}
+        if self._mail_end >= 0:
+            for new in (m for m in message.messages if m.from_player and m.id not in known):
+                self.notify(printable(new.text.replace("\n", " / ")), title=f"Message from {new.player} (I: inbox)",
+                            timeout=10)
+        self.mail, self._mail_end = message.messages, message.end
+        self.refresh_view()
+
+    def action_inbox(self) -> None:
+        """The messages, each player's thread; answer one, or write to a player unasked."""
+        from referee.tui.dialogs.inbox import InboxDialog
+
+        players = [player.id for player in self.game.ctx.scenario.players]
+        self.app.push_screen(InboxDialog(self.mail, players), self._write_in)
+
+    def _write_in(self, chosen: tuple[str, int | None] | None) -> None:
+        """Ask for the words to the player chosen (answering his message, if one was chosen), then keep them."""
+        if chosen is None:
+            return
+        player, answers = chosen
+        title = f"Answer message #{answers} from {player}" if answers else f"Write to {player}"
+
+        def answered(values: dict | None) -> None:
+            if values is not None:
+                self.write_message(player, str(values["text"]), answers)
+
+        self.app.push_screen(CommandForm(title, [Field("text", "Message", "text", default="")],
+                                         note="It reaches his live page (referee serve) at once."), answered)
+
+    @work(thread=True, group="commands")
+    def write_message(self, player: str, text: str, answers: int | None) -> None:
+        with self._lock:
+            try:
+                number = self.session.write_to(player, text, answers)
+            except RefereeError as error:
+                self.post_message(Refused({}, str(error)))
+                return
+            self._read_mail()
+        self.app.call_from_thread(self.notify, f"Message #{number} kept for {player}", title="Sent")
 
     @on(Connection)
     def _connection(self, message: Connection) -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from rich.text import Text
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from referee.core.board import Board
 from referee.core.events import Event
@@ -23,6 +23,7 @@ from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.turn_end import exposure_values
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.tui.text import plain
+from referee.tui.widgets.fitted import Fitted
 from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
 SHORT = {"anarchist": "Ana", "radical": "Rad", "labor": "Lab", "liberal": "Lib", "environmentalist": "Env",
@@ -36,6 +37,9 @@ KEY = ("● Protester units", "■ Authority units", "[n] Exposure Value", "B Ba
        "cyan: joined to the selected area")
 """The map's legend, laid out under it in as many lines as its width needs."""
 LEGEND = "  ".join(KEY) + "; the Downtown Core's areas are yellow, the selected area reversed"
+
+
+ROOM = 20  # the widest an area's name is drawn on the map ("International District")
 
 
 def short(name: str, room: int) -> str:
@@ -89,7 +93,7 @@ class AreaMap(NodeMap):
         places = {}
         for node, (x, y) in at.items():
             after = [ox for other, (ox, oy) in at.items() if other != node and ox > x and abs(oy - y) < 2]
-            places[node] = (x, y, min([14, width - x, *(ox - x - 1 for ox in after)]))
+            places[node] = (x, y, min([ROOM, width - x, *(ox - x - 1 for ox in after)]))
         return places
 
     def label(self, node: str, room: int) -> str:
@@ -205,11 +209,11 @@ def record_text(state: GameState, history: list[tuple[int, int, int]], width: in
     return text
 
 
-class RecordPanel(Static):
-    """The game's record (`record_text`), drawn again at each change."""
+class RecordPanel(Fitted):
+    """The game's record (`record_text`), drawn again at each change of the game or of the panel's width."""
 
     def show(self, state: GameState, history: list[tuple[int, int, int]], unseen: frozenset[str] = frozenset()) -> None:
-        self.update(record_text(state, history, self.size.width or 40, unseen))
+        self.draw(lambda width: record_text(state, history, width, unseen))
 
 
 def on_map(state: GameState, side: str) -> list[Unit]:

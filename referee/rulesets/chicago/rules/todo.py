@@ -46,13 +46,16 @@ def movable(ctx: Context, state: GameState, side: str) -> list[str]:
 
 def _parks_due(ctx: Context, state: GameState) -> tuple[Item, ...]:
     """Step 4 of a C turn: the parks whose green units blue has not all attacked, each with what leaving it costs
-    (`park_penalty`: 5 points to green once, or 5 a park)."""
+    (`park_penalty`: 5 points to green once, or 5 a park); where blue cannot fight there now (no odds of 1:1 or
+    better, nothing free to attack with), the cost is said as coming, and no key offered."""
     if steps.letter(state.turn) != "C":
         return ()
-    left = parks_left(state, board.parks(ctx.scenario.board))
+    left, fought = parks_left(state, board.parks(ctx.scenario.board)), set(contested(ctx, state))
     cost = f"+{park_points(ctx, 1)}" + (" a park" if park_points(ctx, 2) > park_points(ctx, 1) else " in all")
     return tuple(Item(f"engage every green unit, else green {cost}", PARKS, node=park, key="c",
-                      short=f"engage green ({cost})") for park in left)
+                      short=f"engage green ({cost})") if park in fought else
+                 Item(f"green {cost}: blue cannot engage here now", PARKS, required=False, node=park,
+                      short=f"green {cost}") for park in left)
 
 
 def contested(ctx: Context, state: GameState) -> list[str]:

@@ -17,7 +17,7 @@ ACTIONS = (
     UmpireAction("m", "Move units", "move",
                  "Move units of one kind or more from the selected box to a box, into or out of its minimum box, "
                  "infiltrating (HOW TO MOVE UNITS, INFILTRATION, CPD MINIMUM)", short="Move"),
-    UmpireAction("c", "Resolve confrontation", "conflict",
+    UmpireAction("c", "Resolve conflict", "conflict",
                  "A conflict in the selected box: the table, blue's attackers and defenders, with the odds and the "
                  "exact chance of each result before the dice (HOW TO RESOLVE CONFLICT)", short="Conflict"),
     UmpireAction("g", "Bring in the Guard", "guard_in",

@@ -176,7 +176,7 @@ class ChicagoScreen(AreasScreen):
             return
         ctx, state = self.game.ctx, self.game.state
         neighbours = ctx.scenario.board.neighbours(box)
-        held = [u for u in state.at(box, POLICE) if u.attrs["minimum"]]
+        held = [u for u in state.at(box, POLICE) if u.attrs["minimum"]] if side != DEMONSTRATORS else []
         police = [Field("minimum", "Into the minimum box", "flag")] if side != DEMONSTRATORS else []
         if held:
             police.append(Field("from_minimum", "The platoons from the minimum box", "flag"))
@@ -201,6 +201,8 @@ class ChicagoScreen(AreasScreen):
             closed = closed_by(lambda to: movement.out_of_reach(ctx, state, units, to, bool(v.get("infiltrate")))
                                if do == "move" else movement.set_up_refused(ctx, units, to),
                                (to for _, to in self.places() if units and to != box))
+            if units and not v.get("minimum") and not v.get("from_minimum"):
+                closed[box] = f"the units are here already ({movement.MOVE if do == 'move' else movement.SET_UP})"
             return tuple(sorted(self.places(), key=lambda place: place[1] in closed)), closed
 
         fields = [*kinds, Field("to", "To", choices=self.places(), default=neighbours[0] if neighbours else box,
@@ -263,7 +265,7 @@ class ChicagoScreen(AreasScreen):
 
         note = "" if side == POLICE else ("Green attacks with all its units but those infiltrating, on HARASS, all "
                                           "blue units outside the minimum box (HOW TO RESOLVE CONFLICT 1-2); at 5:1 "
-                                          "or better on police the police roll ASSAULT at 1:1 after (7): two dice.")
+                                          "or better on police the police then roll ASSAULT at 1:1 (7).")
         code = board.codes(self.game.ctx.scenario.board)[node]
         self.ask(f"Conflict in {self.place(node)} (P{code.police}/D{code.demonstrators}): the {side} attack", fields, build,
                  note=note, live=chances)

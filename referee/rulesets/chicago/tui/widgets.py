@@ -19,6 +19,7 @@ from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units, platoons
 from referee.scenario.catalog import Scenario
 from referee.tui.text import plain
+from referee.tui.widgets.fitted import Fitted
 from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
 SIDE_STYLE = {DEMONSTRATORS: "bold green", POLICE: "bold blue"}
@@ -27,7 +28,7 @@ KEY = ("● green", "■ blue counters", "×n park multiplier", "M3 minimum box:
        "C3 CONDITIONAL, c3 released", "··· joined")
 """The map's legend, laid out under it in as many lines as its width needs."""
 LEGEND = "  ".join(KEY) + "; the parks yellow, the selected box reversed, the boxes joined to it cyan"
-ROOM = 14  # the widest a box is drawn
+ROOM = 17  # the widest a box is drawn ("Lincoln Park West")
 
 
 def abbreviated(name: str, room: int) -> str:
@@ -219,10 +220,10 @@ def record_text(state: GameState, scenario: Scenario, history: list[tuple[int, i
     return text
 
 
-class RecordPanel(Static):
-    """The game's record (`record_text`), drawn again at each change."""
+class RecordPanel(Fitted):
+    """The game's record (`record_text`), drawn again at each change of the game or of the panel's width."""
 
     def show(self, state: GameState, scenario: Scenario, history: list[tuple[int, int, int]],
              unseen: frozenset[str] = frozenset()) -> None:
-        self.update(record_text(state, scenario, history, self.size.width or 40, unseen))
+        self.draw(lambda width: record_text(state, scenario, history, width, unseen))
 

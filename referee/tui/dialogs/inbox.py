@@ -1,0 +1,79 @@
+"""The umpire's inbox: every message between the players and the umpire, each player's thread in order, those
+waiting for an answer marked; choosing one answers it, and a button writes to a player unasked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from referee.messages import waiting
+from referee.store.reading import MessageRecord
+from referee.text import printable
+from referee.tui.dialogs.dialog import Dialog
+
+WAITING_MARK = "● waiting"
+
+
+def message_line(message: MessageRecord, waits: bool) -> Text:
+    """A message on one line: its number, time, who wrote to whom (and what it answers), its words; a player's
+    message not answered yet marked."""
+    time = message.created[11:16]
+    who = (f"{message.player} → umpire" if message.from_player
+           else f"umpire{f' ({message.umpire})' if message.umpire else ''} → {message.player}"
+           + (f", answering #{message.answers}" if message.answers else ""))
+    line = Text.assemble((f"#{message.id} {time} ", "dim"), (who, "bold"), ": ",
+                         printable(message.text.replace("\n", " / ")))
+    if waits:
+        line.append(f"  {WAITING_MARK}", style="bold magenta")
+    return line
+
+
+class InboxDialog(Dialog[tuple[str, int | None] | None]):
+    """Every message, oldest first, the cursor on the first waiting; returns (player, the message answered) for
+    the one chosen from a player, (player, None) to write to a player unasked, or None when closed."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
+
+    def __init__(self, messages: Sequence[MessageRecord], players: Sequence[str]):
+        super().__init__()
+        self.messages, self.players = list(messages), list(players)
+        self.waiting = {message.id for message in waiting(self.messages)}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text.assemble(("Messages", "bold"), f": {len(self.waiting)} waiting for an answer. Enter on "
+                                       "a player's message answers it; the answer reaches his live page."))
+            if self.messages:
+                yield OptionList(*(Option(message_line(m, m.id in self.waiting), id=str(m.id)) for m in self.messages),
+                                 id="inbox-list")
+            else:
+                yield Static("No messages yet: the players write from their live pages (referee serve).",
+                             id="inbox-empty")
+            with Horizontal(classes="buttons"):
+                for player in self.players:
+                    yield Button(f"Write to {player}", id=f"write-{self.players.index(player)}", compact=True)
+                yield Button("Close", variant="primary", id="close", compact=True)
+
+    def on_mount(self) -> None:
+        if self.messages:
+            found = self.query_one(OptionList)
+            first = next((n for n, m in enumerate(self.messages) if m.id in self.waiting), len(self.messages) - 1)
+            found.highlighted = first
+            found.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        message = next(m for m in self.messages if str(m.id) == event.option.id)
+        self.dismiss((message.player, message.id if message.from_player else None))
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        name = str(event.button.id)
+        self.dismiss((self.players[int(name.split("-")[1])], None) if name.startswith("write-") else None)

@@ -1,0 +1,91 @@
+"""The dashboard's inbox: the players' messages from their live pages reach the umpire at his screen, waiting ones
+said on the status line, each answered from the inbox (docs/cli.md, `referee play`)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+from referee.messages import waiting
+from referee.session import Session
+from referee.store.repository import SessionStore
+from referee.tui.dialogs.form import CommandForm
+from referee.tui.dialogs.inbox import InboxDialog
+from tests.test_tui_riot import fill
+from tests.tui_support import drive, make_session, press, screen_lines, settle
+
+
+def from_player(path, player: str, text: str) -> int:
+    """A player writes, as his live page does."""
+    store = SessionStore.open(path)
+    try:
+        return store.write_message(player, text, from_player=True)
+    finally:
+        store.close()
+
+
+async def until(pilot, done) -> None:
+    """Let the screen poll until `done()` (the poll reads the messages again); it must come to pass."""
+    for _ in range(600):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never read the messages")
+
+
+@pytest.mark.parametrize("scenario", ["n30/lock-down-hold-fast", "bos/battle-of-seattle", "chicago/chicago-1968",
+                                      "wallman/town-centre-riot"])
+def test_a_message_written_meanwhile_is_said_waiting_and_answered_from_the_inbox(tmp_path, scenario):
+    path = make_session(tmp_path, scenario, seed=3)
+    player = Session.open(path).game.ctx.scenario.players[0].id
+    first = from_player(path, player, "Can we talk to the crowd?")
+
+    async def script(pilot, app):
+        await until(pilot, lambda: app.screen.mail)
+        opened = screen_lines(app)[0]
+        second = from_player(path, player, "[b]Are[/b] you there?")
+        await until(pilot, lambda: len(app.screen.mail) == 2)
+        told = [str(n.message) for n in app._notifications]
+        await press(pilot, "I")
+        inbox = app.screen
+        assert isinstance(inbox, InboxDialog)
+        highlighted = inbox.query_one(OptionList).highlighted
+        await press(pilot, "enter")
+        title = str(app.screen.query_one(".form-title").render())
+        await fill(pilot, app, text="Yes: next turn.")
+        await settle(pilot)
+        return opened, second, told, highlighted, title, screen_lines(app)[0]
+
+    opened, second, told, highlighted, title, after = drive(path, script)
+    assert "✉ 1 message waiting (I)" in opened
+    assert "[b]Are[/b] you there?" in told  # a new one told, as written (no markup obeyed)
+    assert highlighted == 0 and title == f"Answer message #{first} from {player}"  # the first waiting one
+    messages = Session.open(path).messages(player)
+    assert [(m.from_player, m.answers, m.text) for m in messages[2:]] == [(False, first, "Yes: next turn.")]
+    assert [m.id for m in waiting(messages)] == [second]
+    assert "✉ 1 message waiting (I)" in after
+
+
+def test_the_umpire_writes_to_a_player_unasked(tmp_path):
+    path = make_session(tmp_path, "bos/battle-of-seattle", seed=3)
+
+    async def script(pilot, app):
+        await press(pilot, "I")
+        empty = str(app.screen.query_one("#inbox-empty").render())
+        await pilot.click("#write-1")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandForm)
+        await fill(pilot, app, text="  ")  # no words: refused, nothing kept
+        refused = app.screen.note
+        await press(pilot, "I")
+        await pilot.click("#write-1")
+        await settle(pilot)
+        await fill(pilot, app, text="The Mayor calls you.")
+        return empty, refused
+
+    empty, refused = drive(path, script)
+    assert "No messages yet" in empty and refused == "a message needs some words"
+    session = Session.open(path)
+    authority = session.game.ctx.scenario.players[1].id
+    assert [(m.player, m.from_player, m.answers, m.text) for m in session.messages()] == [
+        (authority, False, None, "The Mayor calls you.")]
