@@ -70,6 +70,24 @@ def test_bos_5_0_and_5_1_the_areas_whose_units_may_still_move_or_reaction_move()
     assert (bos_todo(game.ctx, game.state) == ()) == (game.state.local["reacted"] >= limit)
 
 
+def test_bos_5_0_the_reserve_pool_is_named_while_a_unit_there_may_move_onto_the_map():
+    """5.0: "the Authority may move units from the Reserve Pool to any area"; once they moved, no longer offered."""
+    from referee.rulesets.bos.rules import movement
+    from referee.rulesets.bos.rules.todo import POOL_NAME
+
+    def pooled(game) -> list:
+        return [(i.section, i.key, i.required) for i in bos_todo(game.ctx, game.state) if i.subject == POOL_NAME]
+
+    game = bos.to_phase(bos._authority_turn_one(), "authority-movement")
+    waiting = [u.id for u in game.state.units.values() if u.side == "authority" and u.status == "reserve"]
+    assert waiting and pooled(game) == [("5.0", "m", False)]
+    for uid in waiting:
+        to = next(to for to in game.ctx.scenario.board.nodes
+                  if movement.refused(game.ctx, game.state, game.state.units[uid], to) is None)
+        bos.play(game, {"do": "move", "unit": uid, "to": to})
+    assert pooled(game) == []
+
+
 def test_bos_4_1_attrition_requires_a_crowd_removed_before_the_phase_ends():
     """Attrition (51-53): the Protester removes a Crowd of his choice; the checklist asks it, with key l."""
     tens, ones = EVENTS["attrition"].rolls[0] // 10, EVENTS["attrition"].rolls[0] % 10

@@ -8,11 +8,14 @@ from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.rules.todo import Item
-from referee.rulesets.bos.rules import events, movement
+from referee.rulesets.bos.rules import events, forces, movement
 from referee.rulesets.bos.rules.arrivals import choosable, pending_loss, yahoos_arriving
 from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.units import other
 from referee.text import plural
+
+POOL_NAME = "the Reserve Pool"
+"""Where the checklist says Authority units wait to move onto the map."""
 
 
 def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
@@ -24,7 +27,8 @@ def todo(ctx: Context, state: GameState) -> tuple[Item, ...]:
     mover = MOVER.get(state.phase) or REACTOR.get(state.phase)
     if mover:
         what, section = ("units to move", "5.0") if state.phase in MOVER else ("a reaction move", "5.1")
-        return tuple(Item(what, section, required=False, node=node, key="m") for node in movable(ctx, state, mover))
+        pooled = (Item(what, section, required=False, key="m", subject=POOL_NAME),) if pool_movable(ctx, state, mover) else ()
+        return tuple(Item(what, section, required=False, node=node, key="m") for node in movable(ctx, state, mover)) + pooled
     side = FIGHTER.get(state.phase)
     if side is None:
         return ()
@@ -38,6 +42,12 @@ def movable(ctx: Context, state: GameState, side: str) -> list[str]:
         return any(movement.refused(ctx, state, unit, to) is None for to in movement.paths(ctx, state, unit))
 
     return [node for node in ctx.scenario.board.nodes if any(free(unit) for unit in state.at(node, side))]
+
+
+def pool_movable(ctx: Context, state: GameState, side: str) -> bool:
+    """Whether a unit of `side` in the Reserve Pool may move onto the map now (5.0, 5.1)."""
+    return any(movement.refused(ctx, state, unit, to) is None for unit in state.units.values()
+               if unit.side == side and unit.status == forces.RESERVE for to in ctx.scenario.board.nodes)
 
 
 def _events_phase(ctx: Context, state: GameState) -> tuple[Item, ...]:
