@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from referee.errors import RefereeError, Refusal
 from referee.game import Game
 from referee.rulesets.bos.rules import calculator, movement, turn_end
+from referee.rulesets.bos.rules.forces import MANIFEST
 from referee.rulesets.bos.rules.phases import PHASES
 from referee.rulesets.bos.rules.setup import OPENING_AREAS
 from referee.rulesets.bos.rules.units import TYPES
@@ -473,6 +474,8 @@ def test_41_42_faction_friction_the_combat_form_ticks_one_faction_and_the_rule_t
         Fighter(uid, TYPES[state.units[uid].type], False) for uid in ids), defenders=(), stage=1, night=False,
         barricade=False, events=(EVENTS["faction_friction"],), crowds_present=False)
     _check_protester_attack(combat(ticked))
-    with pytest.raises(Refusal, match="different factions"):
+    with pytest.raises(Refusal, match="different factions") as refused:
         _check_protester_attack(combat([u.id for u in mixed]))
+    printed = dict((kind, name) for kind, name, _ in MANIFEST)  # as the counters name them, not the types' ids
+    assert refused.value.reason.endswith(f"({', '.join(sorted({printed[u.type] for u in mixed}))})")
     assert attackers_together(state, "authority", mixed) == [u.id for u in mixed]

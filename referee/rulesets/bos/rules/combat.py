@@ -17,7 +17,7 @@ from referee.bounds import shown
 from referee.core.dice import Dice
 from referee.core.events import item
 from referee.errors import Refusal
-from referee.rulesets.bos.rules import crt, exposure
+from referee.rulesets.bos.rules import crt, exposure, forces
 from referee.rulesets.bos.rules.events import RandomEvent
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, GROUP, PROTESTER, UnitType, other
 
@@ -151,8 +151,9 @@ def _check_protester_attack(combat: Combat) -> None:
                 raise Refusal(event.section, f"{unit.id!r} may not attack in the Protester player-turn")
         factions = {unit.type.name for unit in combat.attackers}
         if event.one_faction and len(factions) > 1:
+            named = dict((kind, name) for kind, name, _ in forces.MANIFEST)
             raise Refusal(event.section, f"Protester units of different factions may not combine in attacks "
-                                         f"({', '.join(sorted(factions))})")
+                                         f"({', '.join(sorted(named[kind] for kind in factions))})")
 
 
 def doublings(unit: Fighter, targets: Iterable[Fighter], combat: Combat) -> list[tuple[str, str]]:
