@@ -238,7 +238,7 @@ def cmd_scenarios(args) -> int:
     else:
         width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
-            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['title']}: {item['summary']}")
+            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['seats']}  {item['title']}: {item['summary']}")
     for problem in problems:
         _fail(problem)
     return 2 if problems else 0

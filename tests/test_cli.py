@@ -126,6 +126,20 @@ def test_scenarios_text_lists_every_id(cli):
         assert any(line.startswith(scenario) for line in run.lines), scenario
 
 
+def test_scenarios_say_how_many_play_each_side(cli):
+    """Who plays: the players counted, by side where the sides have different numbers (docs/cli.md, scenarios)."""
+    listing = json.loads(cli("scenarios", "--json").out)
+    lines = {line.split()[0]: line for line in cli("scenarios").lines}
+    for item in listing:
+        sides: dict[str, int] = {}
+        for player in item["players"]:
+            sides[player["side"]] = sides.get(player["side"], 0) + 1
+        seats = f"{len(item['players'])} players" + (
+            ": " + ", ".join(f"{side} {n}" for side, n in sides.items()) if len(set(sides.values())) > 1 else "")
+        assert item["seats"] == seats and f" turns  {seats}  " in lines[item["id"]], item["id"]
+    assert any(": " in item["seats"] for item in listing)  # sides of different numbers among them
+
+
 # --- new ------------------------------------------------------------------------------------
 
 

@@ -115,6 +115,17 @@ class Scenario:
         texts = rulesets.get(self.ruleset).texts_for("en")
         return {node: texts[f"place.{node}"] for node in self.board.nodes if texts.get(f"place.{node}", node) != node}
 
+    @property
+    def seats(self) -> str:
+        """Who plays it: "2 players", or by side where the sides differ ("9 players: protester 6, authority 3")."""
+        sides: dict[str, int] = {}
+        for player in self.players:
+            sides[player.side] = sides.get(player.side, 0) + 1
+        total = f"{len(self.players)} player{'s' if len(self.players) != 1 else ''}"
+        if len(set(sides.values())) <= 1:
+            return total
+        return f"{total}: " + ", ".join(f"{side} {n}" for side, n in sides.items())
+
     def place_name(self, node: str) -> str:
         """A place as the sheets print it ("Grant Park East"), its id where they give no other name."""
         return self.place_names.get(node, node)
@@ -188,7 +199,7 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,
-            "players": [{"id": p.id, "side": p.side} for p in scenario.players],
+            "players": [{"id": p.id, "side": p.side} for p in scenario.players], "seats": scenario.seats,
             "options": {name: option.default for name, option in scenario.options.items()},
             "summary": scenario.summary,
             "tunables": {name: {"value": t.value, "section": t.section, "help": t.help}
