@@ -71,3 +71,23 @@ def test_the_over_reaction_form_offers_only_units_the_chart_has_a_factor_for(tmp
     assert units and all(game.state.units[uid].type in chart.types for uid in units)
     assert "Engine 1" not in units
     assert log_kinds(path)[-1] == "over-reaction"
+
+
+def test_n_in_the_crowds_movement_selects_each_crowd_it_names_and_d_drifts_that_one(tmp_path):
+    """Crowds, Sequence of Action 2: `n` goes to each crowd still to move, the crowd itself selected (two crowds
+    in one place included), so that `d` drifts the crowd the notice named."""
+    from referee.rulesets.wallman.rules.todo import todo
+
+    path = riot(tmp_path, {"do": "end-phase"})
+
+    async def script(pilot, app):
+        screen, went = app.screen, []
+        for _ in range(len(todo(app.session.game.ctx, app.session.game.state))):
+            await press(pilot, "n")
+            went.append((screen.crowd, str(list(app._notifications)[-1].message).split(" at ")[0]))
+        await press(pilot, "d")
+        return went, str(app.screen.query_one(".form-title").render())
+
+    went, title = drive(path, script)
+    assert len(went) > 1 and all(crowd == named for crowd, named in went), went
+    assert went[-1][0] in title

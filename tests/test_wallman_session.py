@@ -328,6 +328,7 @@ def test_looting_a_looter_crowd_never_drifts_toward_the_security_forces():
     game = put(new_game(), {"Riot Van 1": "Riverside"}, rl={"Bridge Street crowd": 6})
     events = do(game, "drift", 6, 6, crowd="Bridge Street crowd")
     assert events[0].data["why"] == "away" and events[0].data["to"] != "Riverside"
+    assert 'drifts 12" away from the security forces: ' in game.narrate(events[0])  # the log says which way
     game = put(new_game(), {"Riot Van 1": "Precinct"}, rl={"Bridge Street crowd": 3})  # toward the store...
     events = do(game, "drift", 6, crowd="Bridge Street crowd")
     assert events[0].data["to"] == "Bridge Street", "... but not where the vans stand"

@@ -12,6 +12,11 @@ def _dice(event: Event) -> str:
     return f" [{' '.join(str(r.value) + ('*' if r.entered else '') for r in event.dice)}]" if event.dice else ""
 
 
+def _way(why: str) -> str:
+    """Where a drift went: "toward its objective", "toward the security forces", "away from the security forces"."""
+    return "away from the security forces" if why == "away" else f"toward {'its' if why == 'objective' else 'the'} {why}"
+
+
 def _mods(modifiers: dict) -> str:
     return ", ".join(f"{name.replace('_', ' ')} {value:+d}" for name, value in modifiers.items()) or "no modifiers"
 
@@ -22,7 +27,7 @@ LINES = {
     "reinforcements-arrived": lambda d: f"{', '.join(d['units'])} arrive{'s' * (len(d['units']) == 1)} at {d['node']}",
     "game-ended": lambda d: f"game over: property damage {d['score']} against {d['target']}; {d['winner']} win",
     "unit-moved": lambda d: f"{d['unit']} {'runs' if d.get('run') else 'moves'} {d['from']} -> {d['to']}",
-    "crowd-moved": lambda d: (f"{d['crowd']} drifts {d['inches']}\" toward {d['why']}: " if "inches" in d
+    "crowd-moved": lambda d: (f"{d['crowd']} drifts {d['inches']}\" {_way(d['why'])}: " if "inches" in d
                               else f"{d['crowd']} moved by the umpire: ") + (
         f"{d['from']} -> {d['to']}" if d["to"] != d["from"] else f"stays at {d['from']}"),
     "rl-rolled": lambda d: f"{d['crowd']} RL {d['was']} -> {d['rl']}"

@@ -15,6 +15,7 @@ from referee.rulesets.wallman.rules.clashes import GAS, GAS_CARRIERS
 from referee.rulesets.wallman.rules.crowds import near, situation
 from referee.rulesets.wallman.rules.fighting import INTENTS
 from referee.rulesets.wallman.rules.moves import crowd_move_refused, out_of_reach
+from referee.rulesets.wallman.rules.phases import CROWD
 from referee.rulesets.wallman.rules.rolls import owed
 from referee.rulesets.wallman.rules.setup import tables
 from referee.rulesets.wallman.rules.todo import todo
@@ -89,9 +90,11 @@ class RiotScreen(UmpireScreen):
         return self.place
 
     def go_to(self, item: Item) -> None:
-        """The crowd due to roll selected, and its place; else the unit named (an officer to act) and its place."""
+        """The crowd named selected (due to roll, or to move), and its place; else the unit named (an officer to act)
+        and its place."""
         self.unit = item.subject
-        if item.subject in owed(self.game.state):
+        named = self.game.state.units.get(item.subject)
+        if named is not None and named.side == CROWD:
             self.crowd = item.subject
             self.query_one(CrowdsTable).move_cursor(row=self.query_one(CrowdsTable).get_row_index(item.subject))
         self.place = item.node or self.place
