@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core.engine import replay
-from referee.errors import Refusal
+from referee.errors import RefereeError, Refusal
 from referee.rulesets.wallman.rules.rolls import owed
 from referee.scenario.catalog import load
 from tests.wallman_game import SCENARIO, do, new_game, put, unit
@@ -137,6 +137,16 @@ def test_negotiation_outside_rl_4_and_5_is_spent_without_effect():
     game = put(new_game(), {"Supt. Hale": "Tower Estate"})
     events = do(game, "negotiate", officer="Supt. Hale", crowd="Estate youths")
     assert not events[0].data["effective"] and not events[0].dice and unit(game, "Estate youths").attrs["rl"] == 6
+
+
+@pytest.mark.parametrize("given, said", [("sports shop", "did you mean Sports shop?"), ("Sports", "did you mean Sports shop?"),
+                                         ("Zeppelin hangar", "known: ")])
+def test_a_building_misnamed_is_refused_with_the_nearest_name(given, said):
+    """The umpire types what he reads: a building named nearly is refused with the name the map gives it; one
+    that is like none, with every name."""
+    game = put(new_game(), {}, rl={"Precinct crowd": 6})
+    with pytest.raises(RefereeError, match=f'"building" must name a building of the map, got .*\\({said}'):
+        do(game, "damage", 3, 3, crowd="Precinct crowd", building=given)
 
 
 def test_property_damage_only_where_the_rl_permits():

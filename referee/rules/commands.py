@@ -13,6 +13,7 @@ rules read the command as given, so no model is built, which keeps the check to 
 from __future__ import annotations
 
 from collections.abc import Callable
+from difflib import get_close_matches
 from typing import TYPE_CHECKING, Annotated, Any, NotRequired, cast
 
 from pydantic import (
@@ -154,13 +155,15 @@ def explain(error: ErrorDetails) -> str:
     return words.format(**error.get("ctx", {})) if words else error["msg"]
 
 
-def problem(failed: ValidationError) -> str:
-    """The first thing wrong with a command (an unknown key first), on one line."""
+def problem(failed: ValidationError, known: Callable[[], list[str]] = list) -> str:
+    """The first thing wrong with a command (an unknown key first, with the nearest of the `known()` keys where it
+    is one of the command's own), on one line."""
     errors = failed.errors(include_url=False, include_input=False)
     error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = error["loc"]
     if error["type"] == "extra_forbidden":
-        return f"unknown key {quoted(where(loc))}"
+        near = get_close_matches(str(loc[0]), known(), n=1, cutoff=0.6) if len(loc) == 1 else []
+        return f"unknown key {quoted(where(loc))}" + (f" (did you mean {quoted(near[0])}?)" if near else "")
     if loc[-1:] == ("[key]",):  # a key of an object: the object named, not the key
         return f"a key of {quoted(where(loc[:-2]))} {explain(error)}"
     return f"{quoted(where(loc))} {explain(error)}" if loc else explain(error)
@@ -168,13 +171,17 @@ def problem(failed: ValidationError) -> str:
 
 def checker(schema: Any) -> Callable[[dict, object], None]:
     """The check of one verb's schema: a RefereeError like `move: unknown key "die"` if a command breaks it."""
-    validate = TypeAdapter(schema).validator.validate_python
+    adapter = TypeAdapter(schema)
+    validate = adapter.validator.validate_python
+
+    def known() -> list[str]:
+        return list(adapter.json_schema().get("properties", {}))
 
     def check(command: dict, context: object = None) -> None:
         try:
             validate(command, context=context)
         except ValidationError as failed:
-            raise RefereeError(f"{command['do']}: {problem(failed)}") from None
+            raise RefereeError(f"{command['do']}: {problem(failed, known)}") from None
 
     return check
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 from referee.bounds import shown
 from referee.core.engine import Context
 from referee.core.state import GameState
@@ -33,10 +35,14 @@ def officer(state: GameState, command: dict, key: str, section: str) -> Unit:
 
 
 def building(ctx: Context, command: dict, key: str = "building") -> str:
-    name = command.get(key)
-    if not isinstance(name, str) or name not in ctx.scenario.board.buildings:
+    """The building `key` names; else a RefereeError with the nearest name ("Church": St Mary's Church), or them all."""
+    name, known = command.get(key), list(ctx.scenario.board.buildings)
+    if not isinstance(name, str) or name not in known:
+        lowered = {b.casefold(): b for b in known}
+        near = [lowered[n] for n in get_close_matches(str(name).casefold(), lowered, n=1, cutoff=0.6)] or [
+            b for b in known if isinstance(name, str) and name.strip() and name.casefold() in b.casefold()][:1]
         raise RefereeError(f'"{key}" must name a building of the map, got {shown(name)} '
-                           f'(known: {", ".join(ctx.scenario.board.buildings)})')
+                           + (f"(did you mean {near[0]}?)" if near else f'(known: {", ".join(known)})'))
     return name
 
 
