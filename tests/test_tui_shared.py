@@ -232,3 +232,33 @@ def test_a_report_s_delay_is_asked_in_the_game_s_own_time(tmp_path, scenario, pl
     finally:
         session.close()
     assert seen == {1: [], 2: []} and [r.text for r in player_view(path, player).reports] == ["Drums in the park"]
+
+
+def test_a_table_filled_again_is_as_wide_as_its_rows_now_need():
+    """A long cell once (three crowds in one place) must not keep the column wide, hiding the columns after it."""
+    import asyncio
+
+    from textual.app import App
+    from textual.widgets import DataTable
+
+    from referee.tui.widgets.emptied import emptied
+
+    class Table(App):
+        def compose(self):
+            yield DataTable()
+
+    async def main():
+        app = Table()
+        async with app.run_test(size=(80, 10)) as pilot:
+            table = app.query_one(DataTable)
+            table.add_columns("Place", "Crowds", "Security forces")
+            table.add_row("Market Square", "Town Hall protest 7, Town Hall stragglers 8, Precinct crowd 6", "Foot Patrol")
+            await pilot.pause()
+            wide = [column.content_width for column in table.columns.values()]
+            emptied(table)
+            table.add_row("Market Square", "Precinct crowd 6", "Foot Patrol")
+            await pilot.pause()
+            return wide, [column.content_width for column in table.columns.values()]
+
+    wide, narrow = asyncio.run(main())
+    assert narrow[1] == len("Precinct crowd 6") < wide[1] and narrow[2] == len("Security forces")

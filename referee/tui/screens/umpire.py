@@ -349,8 +349,10 @@ class UmpireScreen(Screen):
             for new in (m for m in message.messages if m.from_player and m.id not in known):
                 self.notify(printable(new.text.replace("\n", " / ")), title=f"Message from {new.player} (I: inbox)",
                             timeout=10)
+        before = len(waiting(self.mail))
         self.mail, self._mail_end = message.messages, message.end
-        self.refresh_view()
+        if len(waiting(self.mail)) != before:  # the status line says how many wait
+            self.refresh_view()
 
     def action_inbox(self) -> None:
         """The messages, each player's thread; answer one, or write to a player unasked."""

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Select, Static
 from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.tui.text import plain
+from referee.tui.widgets.emptied import emptied
 
 COLUMNS = ("unit", "side", "type", "where", "stack", "status", "hidden")
 AT_NODE = ("unit", "type", "hidden", "stack")
@@ -81,7 +82,7 @@ class UnitTable(DataTable):
         with self.prevent(DataTable.RowHighlighted):
             if rows != self._rows:
                 self._rows = rows
-                self.clear()
+                emptied(self)
                 for key, cells in rows:
                     self.add_row(*cells, key=key)
             ids = [key for key, _ in rows]

@@ -23,6 +23,7 @@ from referee.rulesets.bos.rules.sequence import extendable
 from referee.rulesets.bos.rules.turn_end import exposure_values
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER, TYPES
 from referee.tui.text import plain
+from referee.tui.widgets.emptied import emptied
 from referee.tui.widgets.fitted import Fitted
 from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
@@ -129,7 +130,7 @@ class AreasTable(NodeTable):
         """Every area as `state` has it; those in `unseen` not seen (a player's view)."""
         values, keep = exposure_values(board), self.cursor_row
         with self.prevent(DataTable.RowHighlighted):
-            self.clear()
+            emptied(self)
             for node in board.nodes:
                 area = plain(self.place(node), "bold yellow" if node in values else "bold")
                 if node in values:

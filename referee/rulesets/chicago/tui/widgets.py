@@ -19,6 +19,7 @@ from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
 from referee.rulesets.chicago.umpire import STEP_NAMES, box_head, box_units, platoons
 from referee.scenario.catalog import Scenario
 from referee.tui.text import plain
+from referee.tui.widgets.emptied import emptied
 from referee.tui.widgets.fitted import Fitted
 from referee.tui.widgets.node_map import NodeMap, NodePicked, NodeTable
 
@@ -129,7 +130,7 @@ class BoxesTable(NodeTable):
         codes, parks, keep = board.codes(spec), board.parks(spec), self.cursor_row
         room = self.NAME_ROOM if self.app.size.width < self.NARROW else ROOM + 4
         with self.prevent(DataTable.RowHighlighted):
-            self.clear()
+            emptied(self)
             for node in spec.nodes:
                 code = codes[node]
                 held = minimum_mark(state, spec, node, node not in unseen)

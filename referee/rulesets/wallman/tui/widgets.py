@@ -17,6 +17,7 @@ from referee.rulesets.wallman.rules.setup import tables
 from referee.scenario.catalog import Scenario
 from referee.text import printable
 from referee.tui.text import plain
+from referee.tui.widgets.emptied import emptied
 
 RL_STYLE = {1: "green", 2: "green", 3: "yellow", 4: "yellow", 5: "dark_orange", 6: "dark_orange", 7: "red", 8: "bold red"}
 
@@ -89,7 +90,7 @@ class PickingTable(DataTable):
         only the umpire's own moves pick a row, not the refill's."""
         keep = self.cursor_row
         with self.prevent(DataTable.RowHighlighted):
-            self.clear()
+            emptied(self)
             for *cells, key in rows:
                 self.add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), key=key)
             if self.row_count:
