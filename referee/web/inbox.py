@@ -37,6 +37,7 @@ class Refused(Exception):
         self.status, self.line, self.headers = status, line, headers or {}
 
     def answer(self) -> Response:
+        """The refusal as the page is answered: its line, plain."""
         return PlainTextResponse(self.line, status_code=self.status, headers=self.headers)
 
 
@@ -73,9 +74,11 @@ class Inbox:
         self._store: SessionStore | None = None
 
     def open(self) -> None:
+        """Open the session for writing, once for every message while the pages are served."""
         self._store = SessionStore.open(self.path)
 
     def close(self) -> None:
+        """Close the session, once the pages are served no more."""
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -119,6 +122,7 @@ class Inbox:
             raise Refused(400, str(error)) from None
 
     def _write(self, player: str, text: str, token: str) -> int:
+        """Keep the message in the session through the player's link: its number, or Refused."""
         if self._store is None:
             raise Refused(503, "the umpire's machine is not taking messages now: try again in a moment")
         try:
