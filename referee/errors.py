@@ -21,6 +21,10 @@ class Stale(RefereeError):
     """The log moved on since the state a command was decided on: decide again, or tell the umpire."""
 
 
+class Withdrawn(RefereeError):
+    """A player's live link withdrawn: nothing is taken from it any more."""
+
+
 class Disconnected(RefereeError):
     """The database server cannot be reached, or the connection to it was lost: try again once it is back."""
 

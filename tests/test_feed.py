@@ -309,6 +309,6 @@ def test_the_live_page_shows_the_feed_and_follows_the_game(served):  # noqa: F81
         (_, first), = sse(lines, 1)
         assert unit not in _feed_of(first)
         session.apply(MOVE)
-        (_, second), = sse(lines, 1)
+        (_, second), = sse(lines, 1, "sheet")
     assert f"{unit} moved from" in _feed_of(second) and f"to {to.replace('&', '&amp;')}" in _feed_of(second)
     assert unit not in _feed_of(client.get(f"/p/{links['police']}").text)

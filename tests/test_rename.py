@@ -65,7 +65,7 @@ def test_a_renamed_unit_and_player_show_everywhere_and_undo_gives_the_texts_name
         assert not re.search(rf"(?<![\w-]){re.escape(old)}(?![\w-])", re.sub(r"<[^>]*>", " ", sheet)), key  # gone
     from referee.scenario.catalog import load
 
-    live = render_live(view, load(scenario).board, "en", script="")
+    live = render_live(view, load(scenario).board, "en", script="", thread=[], key="")
     assert UNIT_NAME in live and not re.search(rf"(?<![\w-]){re.escape(old)}(?![\w-])", re.sub(r"<[^>]*>", " ", live))
     state = cli("state", path).out
     assert UNIT_NAME in state and PLAYER_NAME in state

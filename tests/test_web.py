@@ -59,8 +59,9 @@ def guarded(answer) -> bool:
         and "location" not in answer.headers
 
 
-def sse(lines, count: int) -> list[tuple[str, str]]:
-    """The next `count` events of a stream's lines: (event, data), keep-alive comments passed over."""
+def sse(lines, count: int, *kinds: str) -> list[tuple[str, str]]:
+    """The next `count` events of a stream's lines (of these `kinds`, if named): (event, data), keep-alive comments
+    passed over."""
     found: list[tuple[str, str]] = []
     kind, data = "", []
     for line in lines:
@@ -69,11 +70,19 @@ def sse(lines, count: int) -> list[tuple[str, str]]:
         elif line.startswith("data: "):
             data.append(line[len("data: "):])
         elif line == "" and kind:
-            found.append((kind, "\n".join(data)))
+            if not kinds or kind in kinds:
+                found.append((kind, "\n".join(data)))
             kind, data = "", []
             if len(found) == count:
                 return found
     return found
+
+
+def page_key(page: str) -> str:
+    """The key a page's message form carries (the header X-Referee-Page of what it sends)."""
+    found = re.search(r'<form id="message-form" data-key="([0-9a-f]{64})"', page)
+    assert found is not None
+    return found[1]
 
 
 def sheet(path, player: str) -> str:
@@ -89,10 +98,13 @@ def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
     for player, token in links.items():
         page = client.get(f"/p/{token}")
         assert page.status_code == 200 and guarded(page)
-        assert page.text == render_live(now.view(player), session.game.ctx.scenario.board, "en", SCRIPT, head)
+        key = page_key(page.text)  # the key its messages carry (tests/test_web_messages.py)
+        assert page.text == render_live(now.view(player), session.game.ctx.scenario.board, "en", SCRIPT, head,
+                                        thread=[], key=key)
         assert head[:8] in page.text  # the log's head, an anchor outside it (referee verify --head)
         spanish = client.get(f"/p/{token}?lang=es")
-        assert spanish.text == render_live(now.view(player), session.game.ctx.scenario.board, "es", SCRIPT, head)
+        assert spanish.text == render_live(now.view(player), session.game.ctx.scenario.board, "es", SCRIPT, head,
+                                           thread=[], key=key)
     police, protesters = client.get(f"/p/{links['police']}").text, client.get(f"/p/{links['protesters']}").text
     assert "Briefing: Police" in police and "Briefing: Protesters" in protesters
     assert "Briefing: Protesters" not in police
@@ -155,7 +167,7 @@ def test_an_open_page_is_sent_the_sheet_again_when_a_command_changes_it(served):
         (kind, first), = sse(lines, 1)
         assert kind == "sheet" and first == sheet(session.path, "protesters")
         session.apply(MOVE)
-        (kind, second), = sse(lines, 1)
+        (kind, second), = sse(lines, 1, "sheet")
     assert kind == "sheet" and second == sheet(session.path, "protesters")
     assert second != first and "5th &amp; Olive" in second
 
@@ -166,7 +178,7 @@ def test_a_withdrawn_link_opens_nothing_and_its_open_page_is_told_so(served):
         lines = stream.iter_lines()
         assert sse(lines, 1)[0][0] == "sheet"
         session.revoke_links(["police"])
-        assert sse(lines, 1) == [("gone", "")]
+        assert sse(lines, 1, "gone", "sheet") == [("gone", "")]
     assert client.get(f"/p/{links['police']}").status_code == 404
     assert client.get(f"/p/{links['protesters']}").status_code == 200
     renewed = session.issue_links(["police"])["police"]
@@ -446,7 +458,7 @@ def test_the_room_s_page_shows_what_everyone_knows_and_nothing_of_either_side(se
         lines = stream.iter_lines()
         sse(lines, 1)
         session.apply(MOVE)
-        sse(lines, 1)  # ...and have read the links again with it
+        sse(lines, 1, "sheet")  # ...and have read the links again with it
     page = client.get(f"/p/{room}")
     assert page.status_code == 200 and guarded(page) and "The room" in page.text
     now = views(session.path)

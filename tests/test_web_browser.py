@@ -67,7 +67,8 @@ def test_two_players_pages_follow_the_umpire_and_never_show_the_other_side_s_sec
             assert "Briefing: Protesters" in protesters.title() and "Policía" in police.title()
             for page, lang in ((protesters, "en"), (police, "es")):  # what a screen reader finds
                 assert page.get_attribute("html", "lang") == lang and page.get_by_role("main").count() == 1
-                assert page.get_by_role("status").count() == 1 and page.get_by_role("heading", level=1).count() == 1
+                assert page.get_by_role("status").count() == 2  # how the page follows, and what became of a message
+                assert page.get_by_role("heading", level=1).count() == 1
             for page in (protesters, police):
                 page.wait_for_function("document.getElementById('live-state').textContent.length > 0")
             theirs, ours = secrets(path, "protesters"), secrets(path, "police")
@@ -168,5 +169,63 @@ def test_every_game_s_live_page_sheets_and_review_pass_axe_on_a_phone_and_a_lapt
                         size = page.evaluate("Math.min(...[...document.querySelectorAll('svg.map text')]"
                                              ".filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height))")
                         assert size >= 12, f"{game}: a map label {size:.1f} px high on a phone"  # was 6 to 8
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}],
+                         ids=["phone", "laptop"])
+def test_a_player_writes_to_the_umpire_and_reads_his_answer_without_reloading(server, viewport):
+    """His message is sent from the page, the box cleared; the umpire's answer (`Session.write_to`) appears under it
+    on the page as it stands, a draft in the box kept, and the status line says so; on a phone the box and the button
+    fit the screen; the page passes axe-core with its messages."""
+    path, urls = server
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = viewport["width"] < 600
+            page = browser.new_context(viewport=viewport, is_mobile=phone, bypass_csp=True).new_page()
+            page.goto(urls["police"])
+            page.wait_for_function("document.getElementById('live-state').textContent.includes('Updated')")  # following
+            page.evaluate("window.loadedOnce = true")  # gone if the page were loaded again
+            box, send = page.get_by_label("Your message to the umpire"), page.get_by_role("button", name="Send")
+            assert "The umpire reads what you write here" in page.inner_text("#thread")
+
+            box.fill("   ")
+            send.click()
+            page.wait_for_function("document.getElementById('message-state').textContent.startsWith('Not sent')")
+            assert page.inner_text("#message-state") == "Not sent: a message needs some words"
+            assert page.get_attribute("#message-state", "role") == "status"
+
+            box.fill("Can the Guard\nhold 6th & Pike?")
+            send.click()
+            page.wait_for_function("document.getElementById('thread').innerText.includes('hold 6th & Pike?')",
+                                   timeout=10000)
+            assert box.input_value() == "" and page.inner_text("#message-state").startswith("Sent")
+            box.fill("a draft")
+            with Session.open(path) as session:
+                (asked,) = session.messages("police")
+                session.write_to("police", "Yes, until the relief column comes.", answers=asked.id)
+            page.wait_for_function("document.getElementById('thread').innerText.includes('Yes, until the relief column comes.')",
+                                   timeout=10000)
+            assert page.evaluate("window.loadedOnce") is True and box.input_value() == "a draft"
+            assert "The umpire wrote to you" in page.inner_text("#live-state")
+            said = page.locator("#thread li")
+            assert said.count() == 2 and said.nth(0).inner_text().startswith("you")
+            assert said.nth(0).locator(".said").inner_text() == "Can the Guard\nhold 6th & Pike?"  # its lines kept
+            assert said.nth(1).inner_text().startswith("umpire") and "answer to your message of" in said.nth(1).inner_text()
+
+            for element in (box, send):  # whole on the screen, side to side
+                where = element.bounding_box()
+                assert where is not None and where["x"] >= 0 and where["x"] + where["width"] <= viewport["width"]
+            if phone:
+                assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+                assert send.bounding_box()["height"] >= 44  # a finger's target
+            assert axe_violations(page) == []
+
+            protesters = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
+            protesters.goto(urls["protesters"])
+            theirs = protesters.inner_text("body")
+            assert "hold 6th & Pike?" not in theirs and "relief column" not in theirs
         finally:
             browser.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from datetime import datetime
 from pathlib import Path
 
 from jinja2 import (
@@ -51,7 +52,18 @@ def _groups(text: str, size: int = 8) -> str:
     return " ".join(text[i:i + size] for i in range(0, len(text), size))
 
 
-FILTERS = {"clip": _clip, "groups": _groups}
+def _clock(stamp: str) -> str:
+    """A stored moment (ISO 8601, as the store writes it) as this machine's clock shows it: "14:05"."""
+    return datetime.fromisoformat(stamp).astimezone().strftime("%H:%M")
+
+
+def _lines(text: str) -> Markup:
+    """A player's text on its lines (a page keeps them with `white-space: pre-wrap`): each line made harmless,
+    escaped and its control characters shown, before they are joined by line breaks."""
+    return Markup("\n").join(Markup.escape(printable(line)) for line in text.split("\n"))
+
+
+FILTERS = {"clip": _clip, "groups": _groups, "clock": _clock, "lines": _lines}
 """Every filter the templates may use, registered in `environment()` and nowhere else."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from referee.errors import RefereeError
 from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
 from referee.links import local_only
+from referee.messages import MESSAGE_CHARS
+from referee.store.reading import MessageRecord
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
 PAPERS = ("any", "a4", "letter")
@@ -138,14 +141,18 @@ def map_plan(view: PlayerView, board: Board, t: Strings) -> Drawing:
     return drawing(view, board, lambda target: t.data(target.name), letter)
 
 
+def _strings(view: PlayerView, lang: str) -> Strings:
+    """The words of `lang` for the game of `view`."""
+    return Strings(lang, view.scenario.split("/")[0])
+
+
 def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head: str = "", ended: str | None = None) -> dict:
     """Everything the briefing templates read: the view, the map drawn from it, the words of `lang`, the head of
     the log the view is of (its first 16 hex digits, printed at the foot), and the game's end once it ended."""
     if paper not in PAPERS:
         raise RefereeError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
-    ruleset = view.scenario.split("/")[0]
-    t = Strings(lang, ruleset)
-    plugin = rulesets.get(ruleset)
+    t = _strings(view, lang)
+    plugin = rulesets.get(t.ruleset)
     by_kind = plugin.sheet_rows == "kind"
     plan = map_plan(view, board, t)
     rows: list = area_rows(plan, t("map.unseen")) if plugin.sheet_map == "areas" else grid(plan)
@@ -165,10 +172,23 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
     }
 
 
-def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "", ended: str | None = None) -> str:
-    """A player's live page (`referee serve`): his HTML sheet as it stands, and `script`, which follows it."""
+def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "", ended: str | None = None, *,
+                thread: Sequence[MessageRecord], key: str) -> str:
+    """A player's live page (`referee serve`): his HTML sheet as it stands, his `thread` of messages with the umpire
+    and the form that writes to him (carrying `key`, the page's own), and `script`, which follows the page."""
     page = context(view, board, lang, head=head, ended=ended)
-    return environment().get_template("live.html.j2").render({**page, "script": script})
+    return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
+                                                              "key": key, "message_chars": MESSAGE_CHARS})
+
+
+def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
+    """A player's messages with the umpire alone, oldest first: what a live page is sent again when one is written."""
+    return environment().get_template("_thread.html.j2").render(_thread(_strings(view, lang), thread))
+
+
+def _thread(t: Strings, thread: Sequence[MessageRecord]) -> dict:
+    """What the thread's template reads: the words, the messages, and each by its number (for the one answered)."""
+    return {"t": t, "thread": thread, "by_id": {message.id: message for message in thread}}
 
 
 def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, insp
 from sqlalchemy.exc import DatabaseError, IntegrityError
 from sqlmodel import SQLModel, col
 
-from referee.errors import RefereeError, Stale
+from referee.errors import RefereeError, Stale, Withdrawn
 from referee.store.engine import make_engine
 from referee.store.location import DatabaseUrl, Location
 from referee.store.models import (
@@ -293,7 +293,7 @@ class SessionStore(LogReader):
             if token is not None and conn.execute(
                     select(col(PlayerLinkRow.player)).where(col(PlayerLinkRow.token) == token,
                                                             col(PlayerLinkRow.revoked).is_(None))).scalar() != player:
-                raise RefereeError("this link was withdrawn: ask the umpire for a new one")
+                raise Withdrawn("this link was withdrawn: ask the umpire for a new one")
             last = conn.execute(select(col(MessageRow.id), col(MessageRow.hash)).order_by(col(MessageRow.id).desc())
                                 .limit(1)).one_or_none()
             number, created = (last[0] or 0 if last else 0) + 1, _now()

@@ -1,7 +1,8 @@
 """The players' pages over HTTP (Starlette): `/p/<token>` a player's live page, `/p/<token>/events` its updates
-(server-sent events), `/live.js` the script that follows them. Nothing else is served: no endpoint gives the
-umpire's state, the log, the seed or the dice, and a token that opens no page is answered as a page not found.
-Nothing redirects; a request for a Host the server does not serve is refused; every answer carries HEADERS."""
+(server-sent events), `/p/<token>/messages` where it sends the umpire a message (POST, referee.web.inbox),
+`/live.js` the script that follows them. Nothing else is served: no endpoint gives the umpire's state, the log, the
+seed or the dice, and a token that opens no page is answered as a page not found. Nothing redirects; a request for
+a Host the server does not serve is refused; every answer carries HEADERS."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from referee.errors import RefereeError
 from referee.links import PAGES
+from referee.store.reading import ROOM
 from referee.web.book import SCRIPT, PageBook
+from referee.web.inbox import Inbox
 
 LANGS = ("en", "es")
 KEEP_ALIVE_SECONDS = 15.0
@@ -85,8 +88,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
                hosts: Collection[str]) -> ASGIApp:
     """The web application of one session's pages, answering requests for `hosts` (`host:port`) alone;
     `follow(stop, changed)` runs in a thread of its own while the server runs, calling `changed()` whenever
-    `book.refresh()` found the session moved."""
-    editions = Editions()
+    `book.refresh()` found the session moved. The players' messages are written into the session of `book`."""
+    editions, inbox = Editions(), Inbox(book.path)
 
     def lang_of(request: Request) -> str:
         lang = request.query_params.get("lang", "en")
@@ -96,11 +99,17 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         return book.player(request.path_params["token"])
 
     async def page(request: Request) -> Response:
-        player = player_of(request)
+        player, token = player_of(request), request.path_params["token"]
         if player is None:
             return not_found(request)
-        _, html = await run_in_threadpool(book.page, player, lang_of(request))
+        _, html = await run_in_threadpool(book.page, player, lang_of(request), True, inbox.key(token))
         return HTMLResponse(html)
+
+    async def message(request: Request) -> Response:
+        player = player_of(request)
+        if player is None or player == ROOM:  # the room's page writes to no one
+            return not_found(request)
+        return await inbox.take(request, player, request.path_params["token"])
 
     async def events(request: Request) -> Response:
         player = player_of(request)
@@ -110,16 +119,21 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
 
         async def stream() -> AsyncIterator[str]:
             queue = editions.subscribe()
-            sent = -1
+            sent, shown = -1, {"sheet": "", "thread": ""}
             try:
                 while True:
                     if book.player(request.path_params["token"]) != player:
                         yield "event: gone\ndata: \n\n"
                         return
                     number, html = await run_in_threadpool(book.page, player, lang, False)
-                    if number != sent:
-                        sent = number
-                        yield "event: sheet\n" + "".join(f"data: {line}\n" for line in html.split("\n")) + "\n"
+                    if number != sent:  # each part sent again where it changed
+                        sent, now = number, {"sheet": html}
+                        if player != ROOM:
+                            now["thread"] = await run_in_threadpool(book.thread, player, lang)
+                        for part, text in now.items():
+                            if text != shown[part]:
+                                shown[part] = text
+                                yield f"event: {part}\n" + "".join(f"data: {line}\n" for line in text.split("\n")) + "\n"
                     try:
                         await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
                     except TimeoutError:
@@ -136,6 +150,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         editions.loop = asyncio.get_running_loop()
+        await run_in_threadpool(inbox.open)
         stop = threading.Event()
         thread = threading.Thread(target=follow, args=(stop, editions.tell), name="referee-follow", daemon=True)
         thread.start()
@@ -144,9 +159,11 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         finally:
             stop.set()
             await run_in_threadpool(thread.join, 5)
+            await run_in_threadpool(inbox.close)
 
     pages = PAGES + "{token}"
-    app = Starlette(routes=[Route(pages, page), Route(pages + "/events", events), Route(SCRIPT, script)],
+    app = Starlette(routes=[Route(pages, page), Route(pages + "/events", events),
+                            Route(pages + "/messages", message, methods=["POST"]), Route(SCRIPT, script)],
                     lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
                                                            405: lambda request, exc: not_found(request)})
     app.router.redirect_slashes = False  # `/p/<token>/` is a page not found like any other path

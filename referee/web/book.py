@@ -1,19 +1,20 @@
 """The players' live pages of one session: each player's view as the session stands, rebuilt when the log moves,
-and the secret links that open them. No web framework here: `referee.web.app` serves what this holds."""
+his messages with the umpire, read again when one is written, and the secret links that open them. No web framework
+here: `referee.web.app` serves what this holds."""
 
 from __future__ import annotations
 
 import hmac
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from referee.briefing.render import render_live, render_room, render_sheet
+from referee.briefing.render import render_live, render_room, render_sheet, render_thread
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
 from referee.knowledge.view import PlayerView
 from referee.scenario.catalog import Scenario
 from referee.store.location import Location
-from referee.store.reading import ROOM, LogReader, open_reader
+from referee.store.reading import ROOM, LogReader, MessageRecord, open_reader
 
 SCRIPT = "/live.js"
 """Where a live page's script is served (the same for every player: it holds nothing of the game)."""
@@ -21,47 +22,55 @@ SCRIPT = "/live.js"
 
 @dataclass
 class Edition:
-    """The players' views at one moment of the session, and the pages rendered of them so far."""
+    """The players' views and messages at one moment of the session, and the pages rendered of them so far."""
 
     number: int
     views: dict[str, PlayerView]
     head: str  # the log's head the views are of, printed on the pages (`referee verify --head`)
     ended: str | None  # the game's end, once it ended
-    pages: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (player, lang, whole page) -> HTML
+    threads: dict[str, list[MessageRecord]]  # player -> his messages with the umpire, oldest first
+    pages: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (player, lang, part) -> HTML
 
 
 class PageBook:
-    """What `referee serve` shows: every player's view, read again by `refresh` when the session moved, and
-    each player's page built from his view alone, through the same templates as his briefing."""
+    """What `referee serve` shows: every player's view and thread, read again by `refresh` when the session moved,
+    and each player's page built from his view and thread alone, his sheet through the same templates as his
+    briefing."""
 
     def __init__(self, path: Location):
         self.path = path
         self._lock = threading.Lock()
         self._reader: LogReader | None = None
         self._seen: tuple[int, str] | None = None  # the log's tip the views are of
+        self._said = -1  # the latest message the threads hold
         self.links: dict[str, str] = {}  # player -> his link's token
-        self.edition = Edition(0, {}, "", None)
+        self.edition = Edition(0, {}, "", None, {})
         self.scenario: Scenario | None = None
         self.refresh()
 
     def refresh(self) -> bool:
-        """Read the session's tip and links; where the log moved, rebuild the views (a new edition). True if
-        anything a page shows or who may see it changed. A server gone is a Disconnected, tried again next time."""
+        """Read the session's tip, messages and links; where the log moved, rebuild the views, where a message was
+        written, read the threads again (either: a new edition). True if anything a page shows or who may see it
+        changed. A server gone is a Disconnected, tried again next time."""
         with self._lock:
             try:
                 reader = self._reader = self._reader or open_reader(self.path)
-                tip, links = reader.tip(), reader.player_links()
+                tip, said, links = reader.tip(), reader.messages_end(), reader.player_links()
                 found = recorded_at(reader) if tip != self._seen else None
+                threads = _threads(reader.messages()) if said != self._said else self.edition.threads
             except RefereeError:
                 self._drop_reader()
                 raise
-            changed = links != self.links
+            changed = links != self.links or found is not None or said != self._said
             self.links = links
             if found is not None:
                 self.scenario = found.knowledge.ctx.scenario
                 views = {player.id: found.knowledge.view(player.id) for player in self.scenario.players}
-                self.edition = Edition(self.edition.number + 1, views, found.head, found.ended)
-                self._seen, changed = tip, True
+                self.edition = Edition(self.edition.number + 1, views, found.head, found.ended, threads)
+            elif said != self._said:  # the views as they were, and so the sheets already rendered
+                sheets = {key: html for key, html in self.edition.pages.items() if key[2] == "sheet"}
+                self.edition = replace(self.edition, number=self.edition.number + 1, threads=threads, pages=sheets)
+            self._seen, self._said = tip, said
             return changed
 
     def _drop_reader(self) -> None:
@@ -82,23 +91,41 @@ class PageBook:
                 found = player
         return found
 
-    def page(self, player: str, lang: str, whole: bool = True) -> tuple[int, str]:
-        """(edition, HTML) of a player's page (`whole`) or of his sheet alone, as the session now stands; the
-        room's page (ROOM) is what everyone knows, made of the first player's view."""
+    def page(self, player: str, lang: str, whole: bool = True, key: str = "") -> tuple[int, str]:
+        """(edition, HTML) of a player's page (`whole`, its message form carrying `key`) or of his sheet alone, as
+        the session now stands; the room's page (ROOM) is what everyone knows, made of the first player's view."""
         edition = self.edition
-        key = (player, lang, whole)
-        if key not in edition.pages:
+        cached = (player, lang, f"page {key}" if whole else "sheet")
+        if cached not in edition.pages:
             assert self.scenario is not None
             board, script = self.scenario.board, SCRIPT if whole else None
             if player == ROOM:
                 view = next(iter(edition.views.values()))
-                edition.pages[key] = render_room(view, board, lang, script, edition.head, edition.ended)
+                edition.pages[cached] = render_room(view, board, lang, script, edition.head, edition.ended)
             else:
                 view = edition.views[player]
-                edition.pages[key] = (render_live(view, board, lang, SCRIPT, edition.head, edition.ended) if whole
-                                      else render_sheet(view, board, lang, edition.head, edition.ended))
-        return edition.number, edition.pages[key]
+                edition.pages[cached] = (
+                    render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
+                                thread=edition.threads.get(player, []), key=key) if whole
+                    else render_sheet(view, board, lang, edition.head, edition.ended))
+        return edition.number, edition.pages[cached]
+
+    def thread(self, player: str, lang: str) -> str:
+        """The HTML of a player's messages with the umpire as they now stand (what his page is sent again)."""
+        edition = self.edition
+        cached = (player, lang, "thread")
+        if cached not in edition.pages:
+            edition.pages[cached] = render_thread(edition.views[player], edition.threads.get(player, []), lang)
+        return edition.pages[cached]
 
     def close(self) -> None:
         with self._lock:
             self._drop_reader()
+
+
+def _threads(messages: list[MessageRecord]) -> dict[str, list[MessageRecord]]:
+    """The messages by the player whose thread each is in, in order."""
+    threads: dict[str, list[MessageRecord]] = {}
+    for message in messages:
+        threads.setdefault(message.player, []).append(message)
+    return threads

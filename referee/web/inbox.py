@@ -1,0 +1,147 @@
+"""What a player's page sends the umpire: `POST /p/<token>/messages`, `{"text": "..."}`. A message is kept only if
+it passes every check below, each refusal a plain line; it is written in the player's thread through the link it
+came by, so that a link withdrawn a moment ago takes nothing."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import math
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from referee.errors import RefereeError, Withdrawn
+from referee.messages import checked
+from referee.store.location import Location
+from referee.store.repository import SessionStore
+
+PAGE_HEADER = "X-Referee-Page"
+"""The header that carries the page's key: another site's page, which cannot read ours, cannot know it."""
+BODY_BYTES = 8192
+"""The largest body taken, in bytes: a message of MESSAGE_CHARS characters, each escaped in JSON, fits."""
+PACE = (5, 60.0)
+"""At most this many messages from one player in this many seconds."""
+
+
+class Refused(Exception):
+    """A message not taken: the status and the one line that answers it."""
+
+    def __init__(self, status: int, line: str, headers: dict[str, str] | None = None):
+        super().__init__(line)
+        self.status, self.line, self.headers = status, line, headers or {}
+
+    def answer(self) -> Response:
+        """The refusal as the page is answered: its line, plain."""
+        return PlainTextResponse(self.line, status_code=self.status, headers=self.headers)
+
+
+class Pace:
+    """At most `count` messages from a player in any `seconds` (on `clock`, in seconds)."""
+
+    def __init__(self, count: int, seconds: float, clock: Callable[[], float] = time.monotonic):
+        self.count, self.seconds, self.clock = count, seconds, clock
+        self._sent: dict[str, deque[float]] = {}
+
+    def take(self, player: str) -> None:
+        """Count one more message of `player`'s; Refused (429, with when to try again) if he has sent his share."""
+        now, sent = self.clock(), self._sent.setdefault(player, deque())
+        while sent and sent[0] <= now - self.seconds:
+            sent.popleft()
+        if len(sent) >= self.count:
+            wait = max(1, math.ceil(sent[0] + self.seconds - now))
+            raise Refused(429, f"too many messages: at most {self.count} in {self.seconds:g} s; try again in {wait} s",
+                          {"Retry-After": str(wait)})
+        sent.append(now)
+
+    def give_back(self, player: str) -> None:
+        """The latest message counted was not kept after all."""
+        self._sent[player].pop()
+
+
+class Inbox:
+    """Takes the messages of the players' pages into the session at `path`: opened once (`open`) while the pages
+    are served, closed at the end (`close`)."""
+
+    def __init__(self, path: Location, pace: Pace | None = None):
+        self.path, self.pace = path, pace or Pace(*PACE)
+        self._secret = secrets.token_bytes(32)  # made anew each time the pages are served
+        self._store: SessionStore | None = None
+
+    def open(self) -> None:
+        """Open the session for writing, once for every message while the pages are served."""
+        self._store = SessionStore.open(self.path)
+
+    def close(self) -> None:
+        """Close the session, once the pages are served no more."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def key(self, token: str) -> str:
+        """The key of the page a link opens, which its messages carry: an HMAC of the link's token."""
+        return hmac.new(self._secret, token.encode(), "sha256").hexdigest()
+
+    async def take(self, request: Request, player: str, token: str) -> Response:
+        """201 and the message's number once kept in `player`'s thread; else the line that refuses it."""
+        try:
+            text = await self._text(request, token)
+            self.pace.take(player)
+            try:
+                number = await run_in_threadpool(self._write, player, text, token)
+            except BaseException:
+                self.pace.give_back(player)
+                raise
+        except Refused as refused:
+            return refused.answer()
+        return JSONResponse({"id": number}, status_code=201)
+
+    async def _text(self, request: Request, token: str) -> str:
+        """The message's text as kept, once the request is found to come from the page of this link."""
+        if not hmac.compare_digest(request.headers.get(PAGE_HEADER, "").encode(), self.key(token).encode()):
+            raise Refused(403, "this page is out of date or not the player's own: load it again")
+        origin = request.headers.get("origin")
+        if origin is not None and origin.lower() != f"{request.url.scheme}://{request.headers.get('host', '')}".lower():
+            raise Refused(403, "a message is taken only from the player's own page")
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            raise Refused(415, 'send the message as JSON (Content-Type: application/json): {"text": "..."}')
+        try:
+            body = json.loads(await _body(request))
+        except (ValueError, UnicodeDecodeError):
+            raise Refused(400, 'the message is not JSON: send {"text": "..."}') from None
+        if not isinstance(body, dict) or set(body) != {"text"}:
+            raise Refused(400, 'send the message as {"text": "..."}, nothing else')
+        try:
+            return checked(body["text"])
+        except RefereeError as error:
+            raise Refused(400, str(error)) from None
+
+    def _write(self, player: str, text: str, token: str) -> int:
+        """Keep the message in the session through the player's link: its number, or Refused."""
+        if self._store is None:
+            raise Refused(503, "the umpire's machine is not taking messages now: try again in a moment")
+        try:
+            return self._store.write_message(player, text, from_player=True, token=token)
+        except Withdrawn as error:
+            raise Refused(403, str(error)) from None
+        except RefereeError:  # the database busy or gone: a line without the umpire's paths
+            raise Refused(503, "the umpire's machine could not keep the message just now: try again") from None
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused (413) past BODY_BYTES, whatever its Content-Length says."""
+    too_big = Refused(413, f"a message is at most {BODY_BYTES} bytes of JSON")
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > BODY_BYTES:
+        raise too_big
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_BYTES:
+            raise too_big
+    return body
