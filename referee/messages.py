@@ -8,7 +8,8 @@ the dashboard's inbox or `referee message`. Each message is kept in the session,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
 
 from referee.bounds import CONTROL, shown
 from referee.errors import RefereeError
@@ -16,6 +17,22 @@ from referee.errors import RefereeError
 MESSAGE_CHARS = 1000
 """The longest message, in characters: a few sentences, read at the table."""
 _CONTROL = re.compile(f"[{CONTROL}]")
+
+
+S = TypeVar("S", bound="Said")
+
+
+class Said(Protocol):
+    """A message as kept (referee.store.reading.MessageRecord): its number, who wrote it, what it answers."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def from_player(self) -> bool: ...
+
+    @property
+    def answers(self) -> int | None: ...
 
 
 def checked(text: object) -> str:
@@ -39,3 +56,9 @@ def player_named(player: str, players: Iterable[str]) -> str:
     if player not in known:
         raise RefereeError(f"no player {shown(player)} (players: {', '.join(known)})")
     return player
+
+
+def waiting(messages: Sequence[S]) -> list[S]:
+    """The players' messages the umpire has not answered yet, in order: those no later message answers."""
+    answered = {message.answers for message in messages if message.answers is not None}
+    return [message for message in messages if message.from_player and message.id not in answered]
