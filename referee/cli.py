@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import re
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.bounds import GAMES, SHOWN, name_problem, quoted, shown
 from referee.errors import RefereeError
+from referee.messages import MESSAGE_CHARS
 from referee.paths import new_session_path, sessions_dir
 from referee.text import plural, printable
 
@@ -365,6 +367,67 @@ def cmd_links(args) -> int:
     return 0
 
 
+def cmd_messages(args) -> int:
+    from referee.messages import player_named, waiting
+    from referee.scenario.catalog import from_sources
+    from referee.store.reading import open_reader
+    from referee.umpires import sheets_problem, who_problem
+
+    reader = open_reader(_session(args.path))  # read as it stands: a session of an earlier format has none yet
+    try:
+        roles, messages = reader.intact(messages=True).umpires(), reader.messages()
+        sides = {player.id: player.side for player in from_sources(reader.info.sources).players}
+    finally:
+        reader.close()
+    problem = who_problem(roles, args.umpire)
+    if args.player is not None:
+        problem = problem or sheets_problem(roles, args.umpire, [sides[player_named(args.player, sides)]])
+    if problem:
+        raise RefereeError(problem)
+    shown = ({args.player} if args.player is not None else  # an umpire's role shows him his players' threads alone
+             {player for player, side in sides.items() if sheets_problem(roles, args.umpire, [side]) is None})
+    unanswered = {message.id for message in waiting(messages)}
+    listed = [(message, message.id in unanswered) for message in messages if message.player in shown]
+    if args.json:
+        print(json.dumps([{**dataclasses.asdict(message), "waiting": waits} for message, waits in listed]))
+    elif not listed:
+        print("No messages yet: the players write from their live pages (referee serve), the umpire with "
+              "referee message.")
+    for message, waits in listed if not args.json else ():
+        print(_message_line(message, waits))
+    return 0
+
+
+def _message_line(message, waits: bool) -> str:
+    """A message on one line, as `messages` prints it: its number, time, who wrote to whom, what it answers or
+    that it waits for an answer, and its text, its line breaks shown as ` / `."""
+    if message.from_player:
+        who = f"{message.player} → umpire{', waiting' if waits else ''}"
+    else:
+        named = f" ({message.umpire})" if message.umpire else ""
+        answering = f", answering #{message.answers}" if message.answers is not None else ""
+        who = f"umpire{named} → {message.player}{answering}"
+    text = " / ".join(message.text.split("\n"))
+    return printable(f"#{message.id} {message.created[11:16]} {who}: {text}")
+
+
+def cmd_message(args) -> int:
+    from referee.session import Session
+
+    text = sys.stdin.read() if args.text == "-" else args.text
+    problem = _unprintable(text, read=True)
+    if problem:
+        raise RefereeError(f"the message is not text: {problem}")
+    session = Session.view(_session(args.path))
+    session.umpire = args.umpire
+    try:
+        number = session.write_to(args.to, text, args.answers)
+    finally:
+        session.close()
+    print(number)
+    return 0
+
+
 def cmd_umpires(args) -> int:
     from referee.session import Session
 
@@ -700,6 +763,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="withdraw this player's link: his open page goes blank; repeat for several")
     p.add_argument("--base", default=f"http://127.0.0.1:{PORT}", type=_path,
                    help=f"the address `referee serve` gave, put before each link (default http://127.0.0.1:{PORT})")
+    _umpire_option(p)
+
+    p = _command(sub, "message", cmd_message, "write to a player as the umpire: a message kept in his thread",
+                 "referee message tuesday.db --to police 'Your barricade at 6th & Union is seen from the hotel.'",
+                 "echo 'The crowd at Westlake will hear you.' | referee message tuesday.db --to protesters -",
+                 "referee message tuesday.db --to protesters --answers 3 'Yes: at Westlake, in ten minutes.'")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--to", required=True, type=_name, metavar="PLAYER", help="the player written to")
+    p.add_argument("--answers", type=_whole(1, 2**63 - 1), metavar="N",
+                   help="the number of his message it answers (`messages` lists them)")
+    p.add_argument("text", metavar="TEXT", help=f"what to say (at most {MESSAGE_CHARS} characters; line breaks are kept), "
+                   "or - to read it from stdin")
+    _umpire_option(p)
+
+    p = _command(sub, "messages", cmd_messages, "the messages between the players and the umpire, in order",
+                 "referee messages tuesday.db", "referee messages tuesday.db --player police --json")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--player", type=_name, help="only this player's thread")
+    p.add_argument("--json", action="store_true", help="one JSON array instead of text")
     _umpire_option(p)
 
     p = _command(sub, "umpires", cmd_umpires, "the session's umpires and what each may do; name them or change roles",

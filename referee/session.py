@@ -376,14 +376,14 @@ class Session:
             return self._connected(self._reader.messages_end)
 
     def write_to(self, player: str, text: str, answers: int | None = None) -> int:
-        """The umpire (`self.umpire`) writes to a player, perhaps answering a message of his thread; returns the
+        """The umpire (`self.umpire`) writes to a player, perhaps answering a message the player wrote; returns the
         message's number. Who may print a player's briefing may write to him."""
         player = player_named(player, (p.id for p in self.game.ctx.scenario.players))
         text = checked(text)
         with self._using:
             self._may_link([player])
-            if answers is not None and not any(m.id == answers and m.player == player for m in self.messages(player)):
-                raise RefereeError(f"no message {answers} in {player}'s thread to answer")
+            if answers is not None and not any(m.id == answers and m.from_player for m in self.messages(player)):
+                raise RefereeError(f"no message {answers} from {player} to answer")
             return self._connected(lambda: self.store.write_message(player, text, from_player=False,
                                                                     umpire=self.umpire, answers=answers))
 

@@ -170,3 +170,73 @@ def test_a_session_opened_while_another_writer_commits_is_the_fold_of_the_tip_it
     assert opened.state.to_json() == fresh.state.to_json() and opened.game.dice.drawn == fresh.game.dice.drawn
     for session in (other, opened, fresh):
         session.close()
+
+
+MESSAGING = """
+import sys
+from referee.session import Session
+from referee.store.location import location
+from referee.store.repository import SessionStore
+
+where, name, count, token = location(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+if token:  # the police player, from his live page
+    with SessionStore.open(where) as store:
+        print("ready", flush=True)
+        sys.stdin.readline()  # all start at once
+        for n in range(count):
+            print("message", store.write_message("police", f"{name} {n}", from_player=True, token=token), flush=True)
+else:  # an umpire: a report, then a message, in turn
+    with Session.open(where) as session:
+        print("ready", flush=True)
+        sys.stdin.readline()
+        for n in range(count):
+            print("command", session.apply({"do": "report", "player": "police", "text": f"{name} {n}"}), flush=True)
+            print("message", session.write_to(("police", "protesters")[n % 2], f"{name} {n}"), flush=True)
+"""
+MESSAGES_EACH = 150
+
+
+def test_messages_and_commands_racing_from_several_processes_are_all_kept_in_two_intact_chains(session_at):
+    """On each backend: two umpires' processes filing reports and writing messages, a player's process writing from
+    his link, and `referee message` run meanwhile, all at once: every acknowledged message and command kept, in
+    order, each chain intact."""
+    db = session_at
+    with Session.create(db, SCENARIO, {}, seed=4) as session:
+        token = session.issue_links(["police"])["police"]
+    names = {"ann": "", "bob": "", "police": token}
+    writers = {name: subprocess.Popen([sys.executable, "-c", MESSAGING, str(db), name, str(MESSAGES_EACH), given],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for name, given in names.items()}
+    assert [writer.stdout.readline() for writer in writers.values()] == ["ready\n"] * 3, "each writer opened the session"
+    by_hand = [subprocess.Popen([sys.executable, "-m", "referee", "message", str(db), "--to", "protesters", f"shell {n}"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(5)]
+    for writer in writers.values():
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    outputs = {name: writer.communicate(timeout=600) for name, writer in writers.items()}
+    typed = [run.communicate(timeout=300) for run in by_hand]
+    assert {name: err for name, (_, err) in outputs.items() if writers[name].returncode} == {}
+    assert [(run.returncode, err) for run, (_, err) in zip(by_hand, typed, strict=True)] == [(0, "")] * 5
+    sent: dict[int, str] = {int(out): f"shell {n}" for n, (out, _) in enumerate(typed)}
+    filed: dict[int, str] = {}
+    for name, (out, _) in outputs.items():
+        acknowledged: dict[str, list[int]] = {"message": [], "command": []}
+        for line in out.splitlines():
+            what, number = line.split()
+            acknowledged[what].append(int(number))
+        assert len(acknowledged["message"]) == MESSAGES_EACH and acknowledged["message"] == sorted(acknowledged["message"])
+        sent.update({number: f"{name} {n}" for n, number in enumerate(acknowledged["message"])})
+        filed.update({seq: f"{name} {n}" for n, seq in enumerate(acknowledged["command"])})
+    assert len(sent) == 3 * MESSAGES_EACH + 5 and len(filed) == 2 * MESSAGES_EACH  # no number given twice
+    reader = open_reader(db)
+    try:
+        kept = reader.messages()
+        reports = {r.seq: r.data["text"] for r in reader.log() if r.kind == "report-filed"}
+    finally:
+        reader.close()
+    assert [m.id for m in kept] == list(range(1, len(sent) + 1))  # numbered in order, none missing
+    assert {m.id: m.text for m in kept} == sent and reports == filed
+    verified = subprocess.run([sys.executable, "-m", "referee", "verify", str(db)], capture_output=True, text=True,
+                              timeout=300)
+    assert verified.returncode == 0, verified.stderr
+    assert f"{len(filed) + 1} commands" in verified.stdout and f"{len(sent)} messages match their own chain" in verified.stdout

@@ -21,7 +21,7 @@ from referee.rules.place_names import in_place_names
 from referee.scenario.catalog import Scenario, from_sources
 from referee.session import is_undone, stored_event
 from referee.store.location import Location
-from referee.store.reading import BriefingRecord, EventRecord, SessionInfo, UmpireRecord, open_reader
+from referee.store.reading import BriefingRecord, EventRecord, MessageRecord, SessionInfo, UmpireRecord, open_reader
 
 RL_KINDS = ("rl-rolled", "negotiated", "crowds-merged", "crowd-mood")
 """Events after which a crowd's Response Level is read again."""
@@ -66,12 +66,13 @@ class Gathered:
     umpire_changes: list[UmpireRecord] = field(default_factory=list)  # the umpires named and their roles, in order
     log: list[EventRecord] = field(default_factory=list)
     briefings: list[BriefingRecord] = field(default_factory=list)
+    messages: list[MessageRecord] = field(default_factory=list)  # between the players and the umpire, in order
     scores: dict[int, int] = field(default_factory=dict)  # turn: score at its end
     indices: dict[int, dict[str, int]] = field(default_factory=dict)  # turn: every side's score at its end
     ends: dict[int, tuple[GameState, int]] = field(default_factory=dict)  # turn: (state, score) at its end
     moments: dict[int, Moment] = field(default_factory=dict)
     rl: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # crowd: (turn, RL) after each change
-    chain: tuple[str, str | None] = ("", None)  # the log's last hash, and where it departs from its chain if it does
+    chain: tuple[str, str | None] = ("", None)  # the log's last hash, and where it (or the messages') departs from its chain
 
     @property
     def scenario(self) -> Scenario:
@@ -92,8 +93,8 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
         commands = {c.id: (c.body, c.dice_drawn) for c in stored}
         issuers = {c.id: c.umpire for c in stored if c.umpire is not None}
         umpire_changes = reader.umpire_changes()
-        briefings = reader.briefings()
-        chain = (reader.tip()[1], reader.chain_problem())
+        briefings, messages = reader.briefings(), reader.messages()
+        chain = (reader.tip()[1], reader.chain_problem() or reader.messages_problem())
     finally:
         reader.close()
     scenario = from_sources(info.sources)
@@ -102,7 +103,7 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
     initial = rules.initial(ctx)
     state, record = initial.thawed(), new_record(ctx, rules, info.commitment)  # folded in place; copies kept where read
     g = Gathered(path, info, ctx, initial, state, commands=commands, issuers=issuers, umpire_changes=umpire_changes,
-                 log=log, briefings=briefings, chain=chain)
+                 log=log, briefings=briefings, messages=messages, chain=chain)
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))

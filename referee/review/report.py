@@ -14,6 +14,7 @@ from pathlib import Path
 from referee import rulesets
 from referee.core.units import ACTIVE, LOST, Unit
 from referee.errors import RefereeError
+from referee.messages import waiting
 from referee.review.chart import levels_chart, score_chart
 from referee.review.dice_audit import audit
 from referee.review.gather import Gathered, Moment, gather
@@ -22,7 +23,7 @@ from referee.review.summary import summary, swings
 from referee.review.words import ReviewWords
 from referee.rules.moods import TABLES, chart
 from referee.store.location import Location
-from referee.store.reading import roles_of
+from referee.store.reading import MessageRecord, roles_of
 from referee.text import numbered
 
 QUIET = ("unit-moved", "crowd-moved", "phase-ended", "turn-begun", "movement-rolled", "intersection-chosen")
@@ -84,6 +85,15 @@ def umpire_team(g: Gathered) -> list[tuple[str, str, int, int]]:
     return [(name, roles.get(name, ""), len(issued.get(name, [])),
              sum(command not in effective for command in issued.get(name, [])))
             for name in sorted({change.name for change in g.umpire_changes} | set(issued))]
+
+
+def threads(g: Gathered) -> list[tuple[str, list[tuple[MessageRecord, bool]]]]:
+    """Each player's messages with the umpire in order, by the scenario's order of players (one without any left
+    out): each message with whether it was a player's still waiting for an answer at the end."""
+    unanswered = {message.id for message in waiting(g.messages)}
+    by_player = {player.id: [(m, m.id in unanswered) for m in g.messages if m.player == player.id]
+                 for player in g.scenario.players}
+    return [(player, thread) for player, thread in by_player.items() if thread]
 
 
 def _mentioned(data: object, ids: dict) -> set[str]:
@@ -176,7 +186,7 @@ def context(g: Gathered, lang: str = "en") -> dict:
         "maps": review_maps(g, lang),
         "rl_chart": levels_chart(rl, turns, len(chart(scenario).levels), turn_name=name)
         if rl and TABLES in scenario.sources else None,
-        "rl": rl, "umpires": umpire_team(g),
+        "rl": rl, "umpires": umpire_team(g), "threads": threads(g),
     }
 
 

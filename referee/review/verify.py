@@ -1,5 +1,6 @@
 """`referee verify PATH [--head HASH]`: is the log as referee wrote it? Its chain of hashes and seals, its snapshots,
-every command decided again through the rules, its dice, and a head printed earlier that it must pass through."""
+every command decided again through the rules, its dice, the messages' own chain, and a head printed earlier that it
+must pass through."""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ SHORTEST_HEAD = 12
 
 def verify(path: Location, head: str | None = None) -> str:
     """One line saying the log is intact, or a RefereeError naming the first thing changed outside referee:
-    a command or event that does not match its hash or its seal, a snapshot that differs from the replayed log,
-    a command whose events the rules do not give again, a generator die that the seed does not give, or a log
-    that does not pass through the `head` printed earlier."""
+    a command or event that does not match its hash or its seal, a message that does not match its own chain's, a
+    snapshot that differs from the replayed log, a command whose events the rules do not give again, a generator
+    die that the seed does not give, or a log that does not pass through the `head` printed earlier."""
     from referee.review.dice_audit import audit
     from referee.review.gather import gather
 
@@ -37,8 +38,9 @@ def verify(path: Location, head: str | None = None) -> str:
     try:
         if reader.format < 2:
             return f"{path}: made before logs were chained by hash; nothing to check until it is next opened for play"
-        problem = reader.chain_problem() or _decided_problem(reader) or _snapshot_problem(reader)
-        commands, events, tip = len(reader.commands()), len(reader.log()), reader.tip()[1]
+        problem = (reader.chain_problem() or reader.messages_problem() or _decided_problem(reader)
+                   or _snapshot_problem(reader))
+        commands, events, tip, messages = len(reader.commands()), len(reader.log()), reader.tip()[1], len(reader.messages())
         snapshots, heads, seals = len(reader.snapshots()), reader.heads(), reader.seals()
     finally:
         reader.close()
@@ -48,8 +50,9 @@ def verify(path: Location, head: str | None = None) -> str:
     if dice.mismatches:
         wrong = next(d for d in dice.dice if not d.checks)
         raise RefereeError(f"{path}: the die of event {wrong.seq} ({wrong.purpose}) is not the one its seed gives")
+    chained = "1 message matches its" if messages == 1 else f"{messages} messages match their"
     line = (f"{path}: intact: {commands} commands, {events} events and {snapshots} snapshots match the chain ending in "
-            f"{tip[:16]}, and the rules give every command's events again; {_sealed(seals)}")
+            f"{tip[:16]}, {chained} own chain, and the rules give every command's events again; {_sealed(seals)}")
     if wanted is None:
         return line
     after = next((command for command, hash_ in heads if hash_.startswith(wanted)), None)

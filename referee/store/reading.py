@@ -402,9 +402,10 @@ class LogReader:
                 return f"{what.format(row[0])} belongs to no command"
         return None
 
-    def intact(self) -> LogReader:
-        """This reader, once its log is found to match its chain; else a RefereeError in one line."""
-        problem = self.chain_problem()
+    def intact(self, *, messages: bool = False) -> LogReader:
+        """This reader, once its log (and with `messages`, its messages too) is found to match its chain; else a
+        RefereeError in one line."""
+        problem = self.chain_problem() or (self.messages_problem() if messages else None)
         if problem:
             raise changed_outside(self.path, problem)
         return self

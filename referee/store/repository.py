@@ -122,12 +122,12 @@ class SessionStore(LogReader):
     @classmethod
     def copy(cls, source: LogReader, path: Location) -> int:
         """Copy a session into a new database at `path` (either backend), row for row: its chain of hashes,
-        its stamps, snapshots and briefings as they stand. The copy appears only once complete and found
-        intact. Returns the number of commands copied."""
+        its stamps, snapshots, briefings and messages as they stand. The copy appears only once complete and
+        found intact, messages included. Returns the number of commands copied."""
         if source.format < FORMAT:
             raise RefereeError(f"{source.path} was made by an earlier referee: apply a command to it first, "
                                "which brings it up to date")
-        source.intact()
+        source.intact(messages=True)
         rows = {table: source.table_rows(table) for table in COPIED}
         (session,) = rows["session"]
         for row in rows["briefing"] + rows["player_link"] + rows["serving"]:
@@ -139,7 +139,7 @@ class SessionStore(LogReader):
                     if rows[model.__tablename__]:
                         conn.execute(insert(model), rows[model.__tablename__])
                 conn.execute(update(SessionRow).values(head=session["head"]))
-            store.intact()
+            store.intact(messages=True)
 
         cls._build(path, session, fill).close()
         return len(rows["command"])
