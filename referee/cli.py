@@ -240,7 +240,7 @@ def cmd_scenarios(args) -> int:
     else:
         width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
-            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['seats']}  {item['title']}: {item['summary']}")
+            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['title']}: {item['summary']} ({item['seats']})")
     for problem in problems:
         _fail(problem)
     return 2 if problems else 0

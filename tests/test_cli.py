@@ -136,7 +136,7 @@ def test_scenarios_say_how_many_play_each_side(cli):
             sides[player["side"]] = sides.get(player["side"], 0) + 1
         seats = f"{len(item['players'])} players" + (
             ": " + ", ".join(f"{side} {n}" for side, n in sides.items()) if len(set(sides.values())) > 1 else "")
-        assert item["seats"] == seats and f" turns  {seats}  " in lines[item["id"]], item["id"]
+        assert item["seats"] == seats and lines[item["id"]].endswith(f" ({seats})"), item["id"]
     assert any(": " in item["seats"] for item in listing)  # sides of different numbers among them
 
 
