@@ -17,6 +17,7 @@ from referee.errors import RefereeError
 MESSAGE_CHARS = 1000
 """The longest message, in characters: a few sentences, read at the table."""
 _CONTROL = re.compile(f"[{CONTROL}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 S = TypeVar("S", bound="Said")
@@ -47,6 +48,8 @@ def checked(text: object) -> str:
         raise RefereeError(f"a message holds at most {MESSAGE_CHARS} characters, not {len(text)}")
     if _CONTROL.search(text.replace("\n", "")):
         raise RefereeError("a message must not hold control characters (a line break is fine)")
+    if _SURROGATE.search(text):  # half of a character (JSON's "\ud800"): no text, and no database would keep it
+        raise RefereeError("a message must be whole characters, not half of one")
     return text
 
 

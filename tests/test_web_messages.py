@@ -185,8 +185,9 @@ def test_a_message_not_from_the_player_s_page_as_json_of_a_few_kilobytes_is_refu
     assert guarded(answer) and session.messages() == []
 
 
-@pytest.mark.parametrize("text", ["", "   \n  ", "a" * (MESSAGE_CHARS + 1), "ring \x07 the bell", "\x1b[31mred", 42, None])
-def test_a_message_without_words_too_long_or_holding_control_characters_is_refused_with_its_line(served, text):
+@pytest.mark.parametrize("text", ["", "   \n  ", "a" * (MESSAGE_CHARS + 1), "ring \x07 the bell", "\x1b[31mred",
+                                  "half \ud800 a character", 42, None])
+def test_a_message_without_words_too_long_or_holding_control_characters_or_half_one_is_refused_with_its_line(served, text):
     session, links, client = served
     with pytest.raises(Exception) as refused:
         checked(text)
