@@ -401,14 +401,8 @@ def cmd_messages(args) -> int:
 def _message_line(message, waits: bool) -> str:
     """A message on one line, as `messages` prints it: its number, time, who wrote to whom, what it answers or
     that it waits for an answer, and its text, its line breaks shown as ` / `."""
-    if message.from_player:
-        who = f"{message.player} → umpire{', waiting' if waits else ''}"
-    else:
-        named = f" ({message.umpire})" if message.umpire else ""
-        answering = f", answering #{message.answers}" if message.answers is not None else ""
-        who = f"umpire{named} → {message.player}{answering}"
-    text = " / ".join(message.text.split("\n"))
-    return printable(f"#{message.id} {message.created[11:16]} {who}: {text}")
+    waiting = ", waiting" if waits else ""
+    return printable(f"#{message.id} {message.created[11:16]} {message.direction}{waiting}: {message.on_one_line}")
 
 
 def cmd_message(args) -> int:

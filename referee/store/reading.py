@@ -136,6 +136,19 @@ class MessageRecord:
     text: str
     created: str
 
+    @property
+    def direction(self) -> str:
+        """Who wrote to whom, and what it answers: "police → umpire", "umpire (ann) → police, answering #3"."""
+        if self.from_player:
+            return f"{self.player} → umpire"
+        named = f" ({self.umpire})" if self.umpire else ""
+        return f"umpire{named} → {self.player}" + (f", answering #{self.answers}" if self.answers is not None else "")
+
+    @property
+    def on_one_line(self) -> str:
+        """Its text on one line, its line breaks shown as ` / `."""
+        return self.text.replace("\n", " / ")
+
 
 @dataclass(frozen=True, slots=True)
 class BriefingRecord:

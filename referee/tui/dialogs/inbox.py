@@ -24,12 +24,8 @@ WAITING_MARK = "● waiting"
 def message_line(message: MessageRecord, waits: bool) -> Text:
     """A message on one line: its number, time, who wrote to whom (and what it answers), its words; a player's
     message not answered yet marked."""
-    time = message.created[11:16]
-    who = (f"{message.player} → umpire" if message.from_player
-           else f"umpire{f' ({message.umpire})' if message.umpire else ''} → {message.player}"
-           + (f", answering #{message.answers}" if message.answers else ""))
-    line = Text.assemble((f"#{message.id} {time} ", "dim"), (who, "bold"), ": ",
-                         printable(message.text.replace("\n", " / ")))
+    line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"), (message.direction, "bold"), ": ",
+                         printable(message.on_one_line))
     if waits:
         line.append(f"  {WAITING_MARK}", style="bold magenta")
     return line
