@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
+    from referee.core.board import Board
     from referee.core.engine import Context, Ruleset
     from referee.core.events import Event
     from referee.core.units import Unit
     from referee.game import Game
     from referee.knowledge.card import Card, Words
     from referee.knowledge.view import PlayerView
+    from referee.orders import OrderForm
     from referee.tui.screens.umpire import UmpireScreen
 
 
@@ -87,6 +89,8 @@ class RulesetPlugin:
     weighty: tuple[str, ...] = ()  # kinds of event that cost a side dearly, beside the game's end: a command
     # bringing one is confirmed on the dashboard first, and `apply` says it on stderr
     card: str | None = None  # a function (PlayerView, words) -> referee.knowledge.card.Card: a side's reference card
+    orders: str | None = None  # a function (PlayerView, Board, words) -> tuple[referee.orders.OrderForm, ...]: the
+    # orders a player may send from his live page now, built from his view, the public map and his sheet's words
 
     def _part(self, reference: str | None, what: str) -> Any:
         if reference is None:
@@ -157,6 +161,10 @@ class RulesetPlugin:
 
     def computer_players(self) -> Any:
         return self._load(self.autoplay, "computer players") if self.autoplay else None
+
+    def order_forms(self, view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]:
+        """The orders the view's player may send now (none where the ruleset takes no orders from the players)."""
+        return tuple(self._load(self.orders, "order forms")(view, board, words)) if self.orders else ()
 
     def reference_card(self, view: PlayerView, words: Words) -> Card | None:
         """The reference card of the view's side (its public tables, what applies to him now marked), if any."""

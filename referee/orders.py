@@ -1,0 +1,120 @@
+"""Orders from the players' own pages: the forms a player may fill in now, and the orders they make.
+
+A ruleset's `orders` part builds a player's forms from his PlayerView, the board (public: the map his sheet
+prints) and his sheet's words alone, never from the umpire's state: a form offers only his own units, the places
+of the map and what he has seen of the other side. An order is checked against his forms only, so that it is
+never refused for a reason he cannot see; the umpire then judges it against the truth (`referee.session`).
+
+An order is a command of `referee apply` (`{"do": ..., key: value}`), kept in the player's thread until the umpire
+carries it out (as it stands or amended) or returns it with a word.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from referee.bounds import shown
+from referee.errors import RefereeError
+
+Kind = Literal["one", "many", "flag", "count", "text"]
+"""A field's kind: `one` a choice of one, `many` one or more of the choices (each once), `flag` yes or no, `count`
+a whole number from `least` to `most`, `text` a line of words (at most `most` characters)."""
+ORDER_BYTES = 4096
+"""The longest order kept, as compact JSON: a hundred units named fit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing a field offers: the id the order carries, the words the page shows."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One key of an order: its words on the page, what it takes, and whether it may be left out."""
+
+    key: str
+    label: str
+    kind: Kind = "one"
+    choices: tuple[Choice, ...] = ()
+    optional: bool = False
+    least: int = 0
+    most: int = 0
+
+    def problem(self, value: object) -> str | None:
+        """Why `value` is not one this field takes, in words of the form alone; None where it is."""
+        offered = {choice.value for choice in self.choices}
+        if self.kind == "one":
+            return None if isinstance(value, str) and value in offered else f"{self.label}: choose one of those offered"
+        if self.kind == "many":
+            if not isinstance(value, list) or not value:
+                return f"{self.label}: choose at least one"
+            if len(set(map(str, value))) != len(value) or not all(isinstance(v, str) and v in offered for v in value):
+                return f"{self.label}: choose among those offered, each once"
+            return None
+        if self.kind == "flag":
+            return None if isinstance(value, bool) else f"{self.label}: yes or no"
+        if self.kind == "count":
+            ok = isinstance(value, int) and not isinstance(value, bool) and self.least <= value <= self.most
+            return None if ok else f"{self.label}: a whole number from {self.least} to {self.most}"
+        ok = isinstance(value, str) and 0 < len(value.strip()) <= self.most and value.isprintable()
+        return None if ok else f"{self.label}: a line of at most {self.most} characters"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderForm:
+    """A command a player may give now: its verb, its words on the page, its fields, and a note under it (what
+    it costs, the rule section, his odds where the rules make them public)."""
+
+    do: str
+    label: str
+    fields: tuple[Field, ...]
+    note: str = ""
+    section: str = ""
+
+    def checked(self, order: Mapping[str, Any]) -> dict[str, Any]:
+        """The order as kept, its keys in the form's order; else a RefereeError naming the field at fault."""
+        keys = {field.key for field in self.fields}
+        unknown = sorted(set(order) - keys - {"do"})
+        if unknown:
+            raise RefereeError(f"{self.label}: the form has no {shown(unknown[0])}")
+        kept: dict[str, Any] = {"do": self.do}
+        for field in self.fields:
+            if field.key not in order:
+                if not field.optional:
+                    raise RefereeError(f"{self.label}: {field.label} is needed")
+                continue
+            problem = field.problem(order[field.key])
+            if problem:
+                raise RefereeError(f"{self.label}: {problem}")
+            kept[field.key] = order[field.key].strip() if field.kind == "text" else order[field.key]
+        return kept
+
+
+def checked(order: object, forms: Sequence[OrderForm]) -> dict[str, Any]:
+    """An order as sent, checked against the player's forms alone: the order as kept, or a RefereeError in one
+    line that says nothing his forms do not."""
+    if not isinstance(order, dict):
+        raise RefereeError('an order is an object: {"do": "...", ...}')
+    verb = order.get("do")
+    form = next((form for form in forms if form.do == verb), None)
+    if form is None:
+        offered = ", ".join(form.do for form in forms) or "none now"
+        raise RefereeError(f"{shown(verb)} is not an order you may give now (yours: {offered})")
+    kept = form.checked(order)
+    if len(json.dumps(kept, separators=(",", ":"))) > ORDER_BYTES:
+        raise RefereeError(f"an order is at most {ORDER_BYTES} characters")
+    return kept
+
+
+def choices(values: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:
+    """Choices of (value, label) pairs, each value once, in the order given."""
+    seen: dict[str, str] = {}
+    for value, label in values:
+        seen.setdefault(value, label)
+    return tuple(Choice(value, label) for value, label in seen.items())
