@@ -368,7 +368,25 @@ def cmd_links(args) -> int:
 
 
 def cmd_messages(args) -> int:
-    from referee.messages import player_named, waiting
+    from referee.messages import waiting
+
+    messages, shown = _threads_shown(args)
+    unanswered = {message.id for message in waiting(messages)}
+    listed = [(message, message.id in unanswered) for message in messages if message.player in shown]
+    if args.json:
+        print(json.dumps([{**dataclasses.asdict(message), "waiting": waits} for message, waits in listed]))
+    elif not listed:
+        print("No messages yet: the players write from their live pages (referee serve), the umpire with "
+              "referee message.")
+    for message, waits in listed if not args.json else ():
+        print(_message_line(message, waits))
+    return 0
+
+
+def _threads_shown(args) -> tuple[list, set[str]]:
+    """Every message of the session at `args.path`, and the players whose threads `args.umpire` may read
+    (`args.player`'s alone, if given); a RefereeError where he may not."""
+    from referee.messages import player_named
     from referee.scenario.catalog import from_sources
     from referee.store.reading import open_reader
     from referee.umpires import sheets_problem, who_problem
@@ -386,23 +404,15 @@ def cmd_messages(args) -> int:
         raise RefereeError(problem)
     shown = ({args.player} if args.player is not None else  # an umpire's role shows him his players' threads alone
              {player for player, side in sides.items() if sheets_problem(roles, args.umpire, [side]) is None})
-    unanswered = {message.id for message in waiting(messages)}
-    listed = [(message, message.id in unanswered) for message in messages if message.player in shown]
-    if args.json:
-        print(json.dumps([{**dataclasses.asdict(message), "waiting": waits} for message, waits in listed]))
-    elif not listed:
-        print("No messages yet: the players write from their live pages (referee serve), the umpire with "
-              "referee message.")
-    for message, waits in listed if not args.json else ():
-        print(_message_line(message, waits))
-    return 0
+    return messages, shown
 
 
 def _message_line(message, waits: bool) -> str:
     """A message on one line, as `messages` prints it: its number, time, who wrote to whom, what it answers or
     that it waits for an answer, and its text, its line breaks shown as ` / `."""
     waiting = ", waiting" if waits else ""
-    return printable(f"#{message.id} {message.created[11:16]} {message.direction}{waiting}: {message.on_one_line}")
+    said = f": {message.on_one_line}" if message.text else ""
+    return printable(f"#{message.id} {message.created[11:16]} {message.direction}{waiting}{said}")
 
 
 def cmd_message(args) -> int:
@@ -420,6 +430,90 @@ def cmd_message(args) -> int:
         session.close()
     print(number)
     return 0
+
+
+def cmd_orders(args) -> int:
+    from referee.messages import answer_to
+
+    messages, shown = _threads_shown(args)
+    listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
+    if args.waiting:
+        listed = [(order, answer) for order, answer in listed if answer is None]
+    if args.json:
+        print(json.dumps([{"id": order.id, "player": order.player, "created": order.created, "order": order.command,
+                           "text": order.text, "state": _order_state(answer), "command": answer.done if answer else None,
+                           "carried_out": (answer.command or order.command) if answer and answer.done else None,
+                           "answer": answer.text if answer else None, "umpire": answer.umpire if answer else None}
+                          for order, answer in listed]))
+    elif not listed:
+        print("No orders " + ("waiting" if args.waiting else "yet") + ": the players send theirs from their live pages "
+              "(referee serve).")
+    for order, answer in listed if not args.json else ():
+        print(_order_line(order, answer))
+    return 0
+
+
+def _order_state(answer) -> str:
+    """What became of an order: waiting, carried out or returned."""
+    return "waiting" if answer is None else "carried out" if answer.done else "returned"
+
+
+def _order_line(order, answer) -> str:
+    """An order on one line, as `orders` prints it: its number, time, player, what became of it, its words and
+    the command it asks for."""
+    state = _order_state(answer)
+    if answer is not None:
+        state += f" by command {answer.done}" if answer.done else ""
+        state += f" ({answer.umpire})" if answer.umpire else ""
+        state += f": {answer.on_one_line}" if answer.text else ""
+        state += f" as {json.dumps(answer.command)}" if answer.command else ""
+    return printable(f"#{order.id} {order.created[11:16]} {order.player}, {state} | {order.on_one_line} "
+                     f"| {json.dumps(order.command, ensure_ascii=False)}")
+
+
+def cmd_execute(args) -> int:
+    from referee.session import Session
+
+    amended = None
+    if args.as_ is not None:
+        given = _json(args.as_, "--as")
+        if not isinstance(given, dict) or not isinstance(given.get("do"), str):
+            raise RefereeError('--as: a command must be a JSON object such as {"do": "move", ...}')
+        amended = given
+    said = _said(args.say) if args.say is not None else ""
+    session = Session.open(_session(args.path))
+    session.umpire = args.umpire
+    try:
+        seq = session.execute(args.number, amended, said)
+        print(f"ok {seq}")
+        if session.game.state.over:
+            print(f"order {args.number} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
+    finally:
+        session.close()
+    return 0
+
+
+def cmd_return(args) -> int:
+    from referee.session import Session
+
+    said = _said(args.text)
+    session = Session.view(_session(args.path))
+    session.umpire = args.umpire
+    try:
+        number = session.return_order(args.number, said)
+    finally:
+        session.close()
+    print(number)
+    return 0
+
+
+def _said(text: str) -> str:
+    """What the umpire says to a player, from the command line or (`-`) standard input, as text."""
+    text = sys.stdin.read() if text == "-" else text
+    problem = _unprintable(text, read=True)
+    if problem:
+        raise RefereeError(f"the message is not text: {problem}")
+    return text
 
 
 def cmd_umpires(args) -> int:
@@ -776,6 +870,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--player", type=_name, help="only this player's thread")
     p.add_argument("--json", action="store_true", help="one JSON array instead of text")
+    _umpire_option(p)
+
+    p = _command(sub, "orders", cmd_orders, "the orders the players sent from their pages, and what became of each",
+                 "referee orders tuesday.db", "referee orders tuesday.db --waiting --json")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--player", type=_name, help="only this player's orders")
+    p.add_argument("--waiting", action="store_true", help="only the orders not answered yet")
+    p.add_argument("--json", action="store_true", help="one JSON array instead of text")
+    _umpire_option(p)
+
+    p = _command(sub, "execute", cmd_execute, "carry out a player's order, as it stands or amended",
+                 "referee execute tuesday.db 4",
+                 """referee execute tuesday.db 5 --as '{"do": "move", "unit": "U2", "to": "n14"}' --say 'Only to 6th.'""")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("number", type=_whole(1, 2**63 - 1), metavar="N", help="the order's number (`orders` lists them)")
+    p.add_argument("--as", dest="as_", metavar="JSON", help="the command carried out instead, as `apply` takes it")
+    p.add_argument("--say", metavar="TEXT", help="a word to the player with it, or - to read it from stdin")
+    _umpire_option(p)
+
+    p = _command(sub, "return", cmd_return, "send a player's order back unexecuted, with a word to him",
+                 "referee return tuesday.db 6 'The police hold that street: try Pine.'")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("number", type=_whole(1, 2**63 - 1), metavar="N", help="the order's number (`orders` lists them)")
+    p.add_argument("text", metavar="TEXT", help=f"what to tell him (at most {MESSAGE_CHARS} characters), or - to read "
+                   "it from stdin")
     _umpire_option(p)
 
     p = _command(sub, "umpires", cmd_umpires, "the session's umpires and what each may do; name them or change roles",

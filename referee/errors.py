@@ -25,6 +25,10 @@ class Withdrawn(RefereeError):
     """A player's live link withdrawn: nothing is taken from it any more."""
 
 
+class Decided(RefereeError):
+    """A player's order the umpire answered already (carried out or returned): it is not decided twice."""
+
+
 class Disconnected(RefereeError):
     """The database server cannot be reached, or the connection to it was lost: try again once it is back."""
 

@@ -35,6 +35,9 @@ class Said(Protocol):
     @property
     def answers(self) -> int | None: ...
 
+    @property
+    def done(self) -> int | None: ...
+
 
 def checked(text: object) -> str:
     """A message's text as kept: its lines stripped at the ends, holding words, at most MESSAGE_CHARS characters,
@@ -65,3 +68,9 @@ def waiting(messages: Sequence[S]) -> list[S]:
     """The players' messages the umpire has not answered yet, in order: those no later message answers."""
     answered = {message.answers for message in messages if message.answers is not None}
     return [message for message in messages if message.from_player and message.id not in answered]
+
+
+def answer_to(message: Said, messages: Sequence[S]) -> S | None:
+    """The umpire's first answer to a player's message, if any: to an order, what decided it (it was carried
+    out where the answer names the command that did, else returned)."""
+    return next((m for m in messages if m.answers == message.id and not m.from_player), None)

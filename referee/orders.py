@@ -112,6 +112,20 @@ def checked(order: object, forms: Sequence[OrderForm]) -> dict[str, Any]:
     return kept
 
 
+def described(order: Mapping[str, Any], forms: Sequence[OrderForm]) -> str:
+    """An order (as `checked` keeps it) in the words of its form, on one line: "Move: Unit Group B; To 5th & Pike"."""
+    form = next(form for form in forms if form.do == order["do"])
+    parts = []
+    for field in form.fields:
+        if field.key in order:
+            labels = {choice.value: choice.label for choice in field.choices}
+            value = order[field.key]
+            values = value if isinstance(value, list) else [value]
+            shown_as = ", ".join(labels.get(v, v) if isinstance(v, str) else str(v) for v in values)
+            parts.append(f"{field.label} {shown_as}" if field.kind != "flag" else field.label if value else "")
+    return f"{form.label}: " + "; ".join(part for part in parts if part) if any(parts) else form.label
+
+
 def choices(values: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:
     """Choices of (value, label) pairs, each value once, in the order given."""
     seen: dict[str, str] = {}

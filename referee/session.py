@@ -12,9 +12,9 @@ from referee.core.dice import SeededDice
 from referee.core.engine import Context, Ruleset
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
-from referee.errors import Disconnected, RefereeError, Stale, replaying
+from referee.errors import Decided, Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
-from referee.messages import checked, player_named
+from referee.messages import answer_to, checked, player_named
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
@@ -30,7 +30,7 @@ from referee.store.reading import (
 )
 
 if TYPE_CHECKING:
-    from referee.store.repository import SessionStore
+    from referee.store.repository import Carried, SessionStore
 
 T = TypeVar("T")
 
@@ -305,18 +305,19 @@ class Session:
             taken, self.followed = self.followed, []
             return taken
 
-    def apply(self, command: dict, expect: int | None = None) -> int:
+    def apply(self, command: dict, expect: int | None = None, *, carries: Carried | None = None) -> int:
         """Apply and commit one command (undo and redo included), issued by `self.umpire`; returns the seq of
-        its last event.
+        its last event. With `carries`, the command carries out a player's order and answers it in his thread in
+        the same transaction (see `execute`).
 
         It is decided on the log as committed; with `expect` (the latest command id the caller showed
         its user), a log that moved on since is refused rather than decided again. Where the session names
         its umpires, the command must be within the role of the umpire who issues it (referee.umpires).
         """
         with self._using:
-            return self._connected(lambda: self._apply(command, expect, self.umpire))
+            return self._connected(lambda: self._apply(command, expect, self.umpire, carries))
 
-    def _apply(self, command: dict, expect: int | None, umpire: str | None) -> int:
+    def _apply(self, command: dict, expect: int | None, umpire: str | None, carries: Carried | None = None) -> int:
         for _ in range(ATTEMPTS):
             self._follow_again()
             if expect is not None and self.tip[0] != expect:
@@ -325,7 +326,7 @@ class Session:
                 command = self.game.resolve(command)
             self._may(umpire, command)
             try:
-                return self._commit(command, umpire)
+                return self._commit(command, umpire, carries)
             except Stale:
                 continue
         raise RefereeError("the session is busy: other writers kept committing first; nothing was changed")
@@ -387,6 +388,44 @@ class Session:
             return self._connected(lambda: self.store.write_message(player, text, from_player=False,
                                                                     umpire=self.umpire, answers=answers))
 
+    def order(self, number: int) -> MessageRecord:
+        """A player's order by its number, not answered yet; else a RefereeError saying why."""
+        messages = self.messages()
+        order = next((m for m in messages if m.id == number), None)
+        if order is None or not order.is_order:
+            raise RefereeError(f"no order {number}: `referee orders` lists them")
+        answer = answer_to(order, messages)
+        if answer is not None:
+            raise Decided(f"order {number} was answered already ({'carried out' if answer.done else 'returned'})")
+        return order
+
+    def execute(self, number: int, amended: dict | None = None, said: str = "", expect: int | None = None) -> int:
+        """Carry out a player's order as the umpire (`self.umpire`): the command he asked for, or `amended`, applied
+        as `apply` does and answered in his thread in the same transaction (with `said`, if any): the command's
+        log names the umpire, the answer the player and the command. Returns the seq of its last event; a rules
+        refusal is the umpire's to read, and the order stays unanswered."""
+        order = self.order(number)
+        assert order.command is not None
+        self._may_link([order.player])
+        said = checked(said) if said.strip() else ""
+        command = amended if amended is not None else order.command
+        if isinstance(command, dict) and command.get("do") in ("undo", "redo"):
+            raise RefereeError("an order is carried out by a command of the game, not by undo or redo")
+        from referee.store.repository import Carried
+
+        carries = Carried(order.player, number, said, amended if amended != order.command else None)
+        return self.apply(dict(command), expect, carries=carries)
+
+    def return_order(self, number: int, said: str) -> int:
+        """Return a player's order unexecuted, as the umpire, with a word he reads (why, or what he may do
+        instead); returns the answer's number."""
+        order = self.order(number)
+        said = checked(said)
+        with self._using:
+            self._may_link([order.player])
+            return self._connected(lambda: self.store.write_message(
+                order.player, said, from_player=False, umpire=self.umpire, answers=number, deciding=True))
+
     def _may_link(self, players: list[str]) -> None:
         """A player's link is his live briefing: who may print his briefing may give or withdraw it."""
         scenario = self.game.ctx.scenario
@@ -426,9 +465,9 @@ class Session:
         if problem:
             raise RefereeError(problem)
 
-    def _commit(self, command: dict, umpire: str | None) -> int:
+    def _commit(self, command: dict, umpire: str | None, carries: Carried | None = None) -> int:
         verb = command.get("do") if isinstance(command, dict) else None
-        if verb in ("undo", "redo"):
+        if verb in ("undo", "redo") and carries is None:
             return self._step_back(umpire) if verb == "undo" else self._step_forward(umpire)
         game = self.game
         before = game.state, game.dice.drawn, len(game.events)
@@ -439,7 +478,7 @@ class Session:
         try:
             command_id, seqs = self.store.record(command, "play", [e.to_json() for e in events], game.dice.drawn,
                                                  expect=self.tip[1], snapshot=self.state.to_json() if snapshot else None,
-                                                 umpire=umpire)
+                                                 umpire=umpire, carries=carries)
         except BaseException:
             game.state, game.dice.drawn = before[0], before[1]
             del game.events[before[2]:]

@@ -84,7 +84,8 @@ def test_messages_json_holds_every_field_as_kept(cli, path):
     listed = json.loads(cli("messages", path, "--player", "police", "--json").out)
     kept = stored(path)
     assert listed == [{"id": m.id, "player": m.player, "from_player": m.from_player, "umpire": m.umpire,
-                       "answers": m.answers, "text": m.text, "created": m.created, "waiting": False} for m in kept]
+                       "answers": m.answers, "text": m.text, "created": m.created, "command": m.command, "done": m.done,
+                       "waiting": False} for m in kept]
     assert [(m.text, m.umpire, m.answers) for m in kept] == [("Line one\nline two", None, None), ("Seen.", "ann", asked)]
 
 

@@ -86,8 +86,9 @@ def test_a_message_is_kept_in_its_player_s_thread_and_shown_on_his_page_alone(se
     assert "Sea Turtles talk" not in police and words.EN["messages.none"] in thread_of(police)
     assert "Sea Turtles talk" not in room and words.EN["section.messages"] not in room and "<form" not in room
     with client.stream("GET", f"/p/{links['police']}/events") as stream:  # nor in what the police's page is sent
-        sent = sse(stream.iter_lines(), 2)
-    assert [kind for kind, _ in sent] == ["sheet", "thread"] and not [data for _, data in sent if "Sea Turtles talk" in data]
+        sent = sse(stream.iter_lines(), 3)
+    assert [kind for kind, _ in sent] == ["sheet", "orders", "thread"]
+    assert not [data for _, data in sent if "Sea Turtles talk" in data]
 
 
 def test_the_umpire_s_answer_reaches_the_open_page_as_a_thread_update_and_the_sheet_is_not_sent_again(served):
@@ -96,10 +97,10 @@ def test_the_umpire_s_answer_reaches_the_open_page_as_a_thread_update_and_the_sh
     settled(client, links["police"], "reinforcements?")
     with client.stream("GET", f"/p/{links['police']}/events") as stream:
         lines = stream.iter_lines()
-        (_, first_sheet), (kind, first) = sse(lines, 2)
+        (_, first_sheet), (_, orders), (kind, first) = sse(lines, 3)
         assert kind == "thread" and "reinforcements?" in first and 'class="umpire' not in first
         session.write_to("police", "Not seen: you will know when you see them.", answers=1)
-        (kind, second), = sse(lines, 1)  # the next event: no sheet again, the views being as they were
+        (kind, second), = sse(lines, 1)  # the next event: no sheet nor orders again, the views being as they were
     assert kind == "thread" and second.strip() == thread_of(client.get(f"/p/{links['police']}").text).strip()
     assert second.index("reinforcements?") < second.index("Not seen")  # oldest first
     assert re.search(r'<li class="umpire answer">\s*<p class="who"><b>umpire</b> <time datetime="[^"]+">(\d\d:\d\d)</time>'

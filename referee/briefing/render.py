@@ -18,7 +18,8 @@ from referee.errors import RefereeError
 from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
 from referee.links import local_only
-from referee.messages import MESSAGE_CHARS
+from referee.messages import MESSAGE_CHARS, answer_to
+from referee.orders import OrderForm
 from referee.store.reading import MessageRecord
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
@@ -173,12 +174,14 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
 
 
 def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "", ended: str | None = None, *,
-                thread: Sequence[MessageRecord], key: str) -> str:
-    """A player's live page (`referee serve`): his HTML sheet as it stands, his `thread` of messages with the umpire
-    and the form that writes to him (carrying `key`, the page's own), and `script`, which follows the page."""
+                thread: Sequence[MessageRecord], key: str, forms: Sequence[OrderForm] = ()) -> str:
+    """A player's live page (`referee serve`): his HTML sheet as it stands, the `forms` of the orders he may send,
+    his `thread` of messages and orders with the umpire and the form that writes to him (each carrying `key`, the
+    page's own), and `script`, which follows the page."""
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
-                                                              "key": key, "message_chars": MESSAGE_CHARS})
+                                                              "key": key, "message_chars": MESSAGE_CHARS,
+                                                              "forms": forms})
 
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
@@ -187,8 +190,16 @@ def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) 
 
 
 def _thread(t: Strings, thread: Sequence[MessageRecord]) -> dict:
-    """What the thread's template reads: the words, the messages, and each by its number (for the one answered)."""
-    return {"t": t, "thread": thread, "by_id": {message.id: message for message in thread}}
+    """What the thread's template reads: the words, the messages, each by its number (for the one answered), and
+    each order's answer, which decided it."""
+    answer_of = {m.id: answer_to(m, thread) for m in thread if m.is_order}
+    return {"t": t, "thread": thread, "by_id": {message.id: message for message in thread},
+            "answer_of": {number: answer for number, answer in answer_of.items() if answer is not None}}
+
+
+def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str) -> str:
+    """The forms of the orders a player may send now: what a live page is sent again when they change."""
+    return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms})
 
 
 def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",

@@ -118,3 +118,6 @@ class MessageRow(SQLModel, table=True):
     text: str = Field(sa_type=Text)
     created: str
     hash: str = Field(sa_type=Text)  # the messages' chain's hash after this one
+    command: str | None = Field(default=None, sa_type=Text)  # a player's order: the command he asks for (JSON); in
+    # the umpire's answer to one, the command as carried out, where amended
+    done: int | None = None  # in the umpire's answer to an order: the command that carried it out

@@ -20,10 +20,10 @@ from referee.errors import RefereeError
 from referee.store.location import DatabaseUrl, Location
 from referee.store.seal import load_key
 
-FORMAT = 5
+FORMAT = 6
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce; 3: umpires
 and players' links; 4: commands sealed, the umpires' roles as commands in the chain, a branch's withheld seeds;
-5: the messages between the players and the umpire)."""
+5: the messages between the players and the umpire; 6: the players' orders among them)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
 COPIED = (*TABLES, "player_link", "serving", "message")
@@ -135,13 +135,24 @@ class MessageRecord:
     answers: int | None
     text: str
     created: str
+    command: dict[str, Any] | None = None  # a player's order: the command he asks for; in the umpire's answer to
+    # one, the command as carried out, where he amended it
+    done: int | None = None  # in the umpire's answer to an order: the command that carried it out
+
+    @property
+    def is_order(self) -> bool:
+        """Whether the player sent it as an order (a command for the umpire to carry out, return or amend)."""
+        return self.from_player and self.command is not None
 
     @property
     def direction(self) -> str:
-        """Who wrote to whom, and what it answers: "police → umpire", "umpire (ann) → police, answering #3"."""
+        """Who wrote to whom, and what it answers: "police → umpire", "police → umpire, order", "umpire (ann) →
+        police, answering #3", "umpire → police, carrying out #3 by command 12"."""
         if self.from_player:
-            return f"{self.player} → umpire"
+            return f"{self.player} → umpire" + (", order" if self.command is not None else "")
         named = f" ({self.umpire})" if self.umpire else ""
+        if self.done is not None:
+            return f"umpire{named} → {self.player}, carrying out #{self.answers} by command {self.done}"
         return f"umpire{named} → {self.player}" + (f", answering #{self.answers}" if self.answers is not None else "")
 
     @property
@@ -172,8 +183,10 @@ class NewerFormat(Unusable):
 
 
 GENESIS = "referee-session"
-MESSAGE_COLUMNS = "id, player, from_player, umpire, answers, text, created"
+MESSAGE_COLUMNS = "id, player, from_player, umpire, answers, text, created, command, done"
 """A message row's chained fields, in the order `message_link` takes them."""
+_MESSAGE_COLUMNS_5 = MESSAGE_COLUMNS.replace("command, done", "NULL, NULL")
+"""The same of a session of format 5, before orders."""
 
 
 def roles_of(changes: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -199,10 +212,12 @@ def event_link(previous: str, row: Sequence[object]) -> str:
 
 
 def message_link(previous: str, row: Sequence[object]) -> str:
-    """The messages' chain's hash after a message row (id, player, from_player, umpire, answers, text, created):
-    the first follows the session's genesis."""
+    """The messages' chain's hash after a message row (id, player, from_player, umpire, answers, text, created,
+    command, done): the first follows the session's genesis; an order's command and the command that carried one
+    out are chained where there are any (a message without stays chained as before orders were kept)."""
+    plain, extra = row[:7], zip(("order:", "done:"), row[7:], strict=False)
     return link(previous, "m", *("" if field is None else int(field) if isinstance(field, bool) else field
-                                 for field in row))
+                                 for field in plain), *(f"{tag}{field}" for tag, field in extra if field is not None))
 
 
 def undo_stacks(commands: list[tuple[int, str]], targets: dict[int, int]) -> tuple[list[int], list[int]]:
@@ -502,9 +517,14 @@ class LogReader:
         messages were kept."""
         if self.format < 5:
             return []
-        rows = self._all(f"SELECT {MESSAGE_COLUMNS} FROM message ORDER BY id")
-        return [MessageRecord(i, who, bool(mine), umpire, answers, text, created)
-                for i, who, mine, umpire, answers, text, created in rows if player is None or who == player]
+        rows = self._all(f"SELECT {self._message_columns} FROM message ORDER BY id")
+        return [MessageRecord(i, who, bool(mine), umpire, answers, text, created,
+                              None if command is None else json.loads(command), done)
+                for i, who, mine, umpire, answers, text, created, command, done in rows if player is None or who == player]
+
+    @property
+    def _message_columns(self) -> str:
+        return MESSAGE_COLUMNS if self.format >= 6 else _MESSAGE_COLUMNS_5
 
     def messages_end(self) -> int:
         """The latest message's number (0 before any): whoever follows the session looks at it for new ones."""
@@ -513,7 +533,8 @@ class LogReader:
     def messages_problem(self) -> str | None:
         """Where the stored messages depart from their chain of hashes, on one line; None if intact."""
         head = self.genesis()
-        for *fields, stored in self._all(f"SELECT {MESSAGE_COLUMNS}, hash FROM message ORDER BY id") if self.format >= 5 else ():
+        rows = self._all(f"SELECT {self._message_columns}, hash FROM message ORDER BY id") if self.format >= 5 else ()
+        for *fields, stored in rows:
             head = message_link(head, fields)
             if stored != head:
                 return f"message {fields[0]} does not match its hash"

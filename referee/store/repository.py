@@ -11,6 +11,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self
@@ -19,7 +20,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, func, insert, insp
 from sqlalchemy.exc import DatabaseError, IntegrityError
 from sqlmodel import SQLModel, col
 
-from referee.errors import RefereeError, Stale, Withdrawn
+from referee.errors import Decided, RefereeError, Stale, Withdrawn
 from referee.store.engine import make_engine
 from referee.store.location import DatabaseUrl, Location
 from referee.store.models import (
@@ -238,10 +239,13 @@ class SessionStore(LogReader):
     def record(
         self, command: dict[str, Any], kind: str, events: list[dict[str, Any]], dice_drawn: int, *,
         expect: str | None = None, snapshot: dict[str, Any] | None = None, umpire: str | None = None,
+        carries: Carried | None = None,
     ) -> tuple[int, list[int]]:
         """Store a command and its events in one transaction, chained to the log; return (command id, event
         seqs) after commit. With `expect`, refuse (Stale) unless the log's head is still that hash; with
-        `snapshot`, keep that state as the state after the command; `umpire` is who issued it."""
+        `snapshot`, keep that state as the state after the command; `umpire` is who issued it; `carries`, the
+        player's order it carries out, answered in his thread in the same transaction (Decided where another
+        umpire's answer came first)."""
         if kind not in KINDS:
             raise ValueError(f"command kind {kind!r} is not one of {KINDS}")
         with self._writing() as conn:
@@ -250,6 +254,9 @@ class SessionStore(LogReader):
                 raise Stale("the session changed while this command was being decided")
             command_id, seqs, head = _append(conn, tuple(taken), self.key, command, kind, events, dice_drawn, umpire,
                                              snapshot=snapshot)
+            if carries is not None:
+                _write_message(conn, self.path, carries.player, carries.said, False, umpire, carries.order,
+                               carries.amended, done=command_id, deciding=True)
             self._set_head(conn, head)
         self.head = head
         return command_id, seqs
@@ -284,26 +291,21 @@ class SessionStore(LogReader):
         return tokens
 
     def write_message(self, player: str, said: str, *, from_player: bool, umpire: str | None = None,
-                      answers: int | None = None, token: str | None = None) -> int:
+                      answers: int | None = None, token: str | None = None, command: dict[str, Any] | None = None,
+                      deciding: bool = False) -> int:
         """Keep a message (`said`) of `player`'s thread, chained after the last; returns its number. Given the
         `token` of the player's live link it came through, only while that link is his and not withdrawn (checked
-        in the same transaction). On PostgreSQL the dashboards and pages listening are told at commit."""
+        in the same transaction). `command` makes a player's message an order; `deciding`, the umpire's answer
+        to an order returns it, refused (Decided) where another umpire's answer came first. On PostgreSQL the
+        dashboards and pages listening are told at commit."""
         with self._writing() as conn:
             conn.execute(_HOLD)  # one message (or command) at a time: the chain has one end
             if token is not None and conn.execute(
                     select(col(PlayerLinkRow.player)).where(col(PlayerLinkRow.token) == token,
                                                             col(PlayerLinkRow.revoked).is_(None))).scalar() != player:
                 raise Withdrawn("this link was withdrawn: ask the umpire for a new one")
-            last = conn.execute(select(col(MessageRow.id), col(MessageRow.hash)).order_by(col(MessageRow.id).desc())
-                                .limit(1)).one_or_none()
-            number, created = (last[0] or 0 if last else 0) + 1, _now()
-            fields = (number, player, from_player, umpire, answers, said, created)
-            head = message_link(last[1] if last else _genesis(conn), fields)
-            conn.execute(insert(MessageRow), [{"id": number, "player": player, "from_player": from_player, "umpire": umpire,
-                                               "answers": answers, "text": said, "created": created, "hash": head}])
-            if isinstance(self.path, DatabaseUrl):
-                conn.execute(text(f"SELECT pg_notify('{CHANNEL}', '')"))
-        return number
+            return _write_message(conn, self.path, player, said, from_player, umpire, answers, command,
+                                  deciding=deciding)
 
     def serving_at(self, base: str) -> None:
         """Note where the players' pages are served from now on ("http://host:port")."""
@@ -335,8 +337,8 @@ class SessionStore(LogReader):
         """Bring a session of an earlier format up to this one, trusting it as it stands: chain its log by hash
         and drop its snapshots, which are only a cache (format 2); give it the tables of the players' live links
         and the column of who issued each command (format 3), of the seals (format 4) and the messages' table
-        (format 5). A format 3 session's changes of the umpires' roles become commands at the end of its chain, in
-        order, with their times."""
+        (format 5) and its orders (format 6). A format 3 session's changes of the umpires' roles become commands at
+        the end of its chain, in order, with their times."""
         added = [PlayerLinkRow, ServingRow, MessageRow]
         with self._writing() as conn:
             SQLModel.metadata.create_all(conn, tables=[row.__table__ for row in added])  # type: ignore[attr-defined]
@@ -344,6 +346,9 @@ class SessionStore(LogReader):
                 conn.exec_driver_sql("ALTER TABLE command ADD COLUMN umpire TEXT")
             if self.format < 4:
                 conn.exec_driver_sql("ALTER TABLE command ADD COLUMN seal TEXT")
+            if self.format == 5:
+                conn.exec_driver_sql("ALTER TABLE message ADD COLUMN command TEXT")
+                conn.exec_driver_sql("ALTER TABLE message ADD COLUMN done INTEGER")
             if self.format < 2:
                 self._chain(conn)
             if self.format == 3:
@@ -453,3 +458,35 @@ def _publish(part: Path, path: Path) -> None:
         if path.exists():
             raise RefereeError(f"{path} already exists") from None
         os.replace(part, path)
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """A player's order a command carries out: whose, its number, the umpire's word to him, and the command as
+    carried out where the umpire amended it."""
+
+    player: str
+    order: int
+    said: str = ""
+    amended: dict[str, Any] | None = None
+
+
+def _write_message(conn: Connection, path: Location, player: str, said: str, from_player: bool, umpire: str | None,
+                   answers: int | None, command: dict[str, Any] | None, *, done: int | None = None,
+                   deciding: bool = False) -> int:
+    """Insert a message after the messages' chain's end; the caller holds the session. `deciding`: it answers an
+    order, which no umpire may have answered before (else Decided)."""
+    if deciding and conn.execute(select(col(MessageRow.id)).where(
+            col(MessageRow.answers) == answers, col(MessageRow.from_player).is_(False)).limit(1)).first() is not None:
+        raise Decided(f"order {answers} was answered meanwhile: look again")
+    last = conn.execute(select(col(MessageRow.id), col(MessageRow.hash)).order_by(col(MessageRow.id).desc())
+                        .limit(1)).one_or_none()
+    number, created, body = (last[0] or 0 if last else 0) + 1, _now(), None if command is None else _dump(command)
+    fields = (number, player, from_player, umpire, answers, said, created, body, done)
+    head = message_link(last[1] if last else _genesis(conn), fields)
+    conn.execute(insert(MessageRow), [{"id": number, "player": player, "from_player": from_player, "umpire": umpire,
+                                       "answers": answers, "text": said, "created": created, "hash": head,
+                                       "command": body, "done": done}])
+    if isinstance(path, DatabaseUrl):
+        conn.execute(text(f"SELECT pg_notify('{CHANNEL}', '')"))
+    return number

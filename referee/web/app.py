@@ -1,5 +1,6 @@
 """The players' pages over HTTP (Starlette): `/p/<token>` a player's live page, `/p/<token>/events` its updates
-(server-sent events), `/p/<token>/messages` where it sends the umpire a message (POST, referee.web.inbox),
+(server-sent events), `/p/<token>/messages` where it sends the umpire a message and `/p/<token>/orders` an order
+(POST, referee.web.inbox),
 `/live.js` the script that follows them. Nothing else is served: no endpoint gives the umpire's state, the log, the
 seed or the dice, and a token that opens no page is answered as a page not found. Nothing redirects; a request for
 a Host the server does not serve is refused; every answer carries HEADERS."""
@@ -111,6 +112,13 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
             return not_found(request)
         return await inbox.take(request, player, request.path_params["token"])
 
+    async def order(request: Request) -> Response:
+        player = player_of(request)
+        if player is None or player == ROOM:  # the room's page orders no one
+            return not_found(request)
+        lang = lang_of(request)
+        return await inbox.take_order(request, player, request.path_params["token"], lambda: book.forms(player, lang))
+
     async def events(request: Request) -> Response:
         player = player_of(request)
         if player is None:
@@ -119,7 +127,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
 
         async def stream() -> AsyncIterator[str]:
             queue = editions.subscribe()
-            sent, shown = -1, {"sheet": "", "thread": ""}
+            sent, shown = -1, {"sheet": "", "orders": "", "thread": ""}
             try:
                 while True:
                     if book.player(request.path_params["token"]) != player:
@@ -129,6 +137,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
                     if number != sent:  # each part sent again where it changed
                         sent, now = number, {"sheet": html}
                         if player != ROOM:
+                            now["orders"] = await run_in_threadpool(book.orders, player, lang)
                             now["thread"] = await run_in_threadpool(book.thread, player, lang)
                         for part, text in now.items():
                             if text != shown[part]:
@@ -163,7 +172,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
 
     pages = PAGES + "{token}"
     app = Starlette(routes=[Route(pages, page), Route(pages + "/events", events),
-                            Route(pages + "/messages", message, methods=["POST"]), Route(SCRIPT, script)],
+                            Route(pages + "/messages", message, methods=["POST"]),
+                            Route(pages + "/orders", order, methods=["POST"]), Route(SCRIPT, script)],
                     lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
                                                            405: lambda request, exc: not_found(request)})
     app.router.redirect_slashes = False  # `/p/<token>/` is a page not found like any other path

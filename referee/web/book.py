@@ -8,10 +8,13 @@ import hmac
 import threading
 from dataclasses import dataclass, field, replace
 
-from referee.briefing.render import render_live, render_room, render_sheet, render_thread
+from referee import rulesets
+from referee.briefing.i18n import Strings
+from referee.briefing.render import render_live, render_orders, render_room, render_sheet, render_thread
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
 from referee.knowledge.view import PlayerView
+from referee.orders import OrderForm
 from referee.scenario.catalog import Scenario
 from referee.store.location import Location
 from referee.store.reading import ROOM, LogReader, MessageRecord, open_reader
@@ -30,6 +33,7 @@ class Edition:
     ended: str | None  # the game's end, once it ended
     threads: dict[str, list[MessageRecord]]  # player -> his messages with the umpire, oldest first
     pages: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (player, lang, part) -> HTML
+    forms: dict[tuple[str, str], tuple[OrderForm, ...]] = field(default_factory=dict)  # (player, lang) -> his forms
 
 
 class PageBook:
@@ -68,7 +72,7 @@ class PageBook:
                 views = {player.id: found.knowledge.view(player.id) for player in self.scenario.players}
                 self.edition = Edition(self.edition.number + 1, views, found.head, found.ended, threads)
             elif said != self._said:  # the views as they were, and so the sheets already rendered
-                sheets = {key: html for key, html in self.edition.pages.items() if key[2] == "sheet"}
+                sheets = {key: html for key, html in self.edition.pages.items() if key[2] in ("sheet", "orders")}
                 self.edition = replace(self.edition, number=self.edition.number + 1, threads=threads, pages=sheets)
             self._seen, self._said = tip, said
             return changed
@@ -106,9 +110,27 @@ class PageBook:
                 view = edition.views[player]
                 edition.pages[cached] = (
                     render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
-                                thread=edition.threads.get(player, []), key=key) if whole
+                                thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang)) if whole
                     else render_sheet(view, board, lang, edition.head, edition.ended))
         return edition.number, edition.pages[cached]
+
+    def forms(self, player: str, lang: str) -> tuple[OrderForm, ...]:
+        """The orders a player may send now, in the words of `lang`: built from his view alone (referee.orders)."""
+        edition = self.edition
+        if (player, lang) not in edition.forms:
+            assert self.scenario is not None
+            view = edition.views[player]
+            words = Strings(lang, self.scenario.ruleset)
+            edition.forms[(player, lang)] = rulesets.get(self.scenario.ruleset).order_forms(view, self.scenario.board, words)
+        return edition.forms[(player, lang)]
+
+    def orders(self, player: str, lang: str) -> str:
+        """The HTML of the forms of a player's orders as they now stand (what his page is sent again)."""
+        edition = self.edition
+        cached = (player, lang, "orders")
+        if cached not in edition.pages:
+            edition.pages[cached] = render_orders(edition.views[player], self.forms(player, lang), lang)
+        return edition.pages[cached]
 
     def thread(self, player: str, lang: str) -> str:
         """The HTML of a player's messages with the umpire as they now stand (what his page is sent again)."""

@@ -1,6 +1,7 @@
-"""What a player's page sends the umpire: `POST /p/<token>/messages`, `{"text": "..."}`. A message is kept only if
-it passes every check below, each refusal a plain line; it is written in the player's thread through the link it
-came by, so that a link withdrawn a moment ago takes nothing."""
+"""What a player's page sends the umpire: `POST /p/<token>/messages`, `{"text": "..."}`, and `POST
+/p/<token>/orders`, `{"order": {"do": ..., ...}}` (an order checked against his forms alone, referee.orders). Each is
+kept only if it passes every check below, each refusal a plain line; it is written in the player's thread through
+the link it came by, so that a link withdrawn a moment ago takes nothing."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import math
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -18,6 +20,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from referee.errors import RefereeError, Withdrawn
 from referee.messages import checked
+from referee.orders import OrderForm, described
+from referee.orders import checked as order_checked
 from referee.store.location import Location
 from referee.store.repository import SessionStore
 
@@ -27,6 +31,10 @@ BODY_BYTES = 8192
 """The largest body taken, in bytes: a message of MESSAGE_CHARS characters, each escaped in JSON, fits."""
 PACE = (5, 60.0)
 """At most this many messages from one player in this many seconds."""
+ORDERS_PACE = (20, 60.0)
+"""At most this many orders from one player in this many seconds: a unit each, a phase's worth."""
+Read = Callable[[dict[str, Any]], tuple[str, dict[str, Any] | None]]
+"""What a request's JSON body is kept as: the words of the thread, and the order's command (None: a message)."""
 
 
 class Refused(Exception):
@@ -44,8 +52,8 @@ class Refused(Exception):
 class Pace:
     """At most `count` messages from a player in any `seconds` (on `clock`, in seconds)."""
 
-    def __init__(self, count: int, seconds: float, clock: Callable[[], float] = time.monotonic):
-        self.count, self.seconds, self.clock = count, seconds, clock
+    def __init__(self, count: int, seconds: float, clock: Callable[[], float] = time.monotonic, what: str = "messages"):
+        self.count, self.seconds, self.clock, self.what = count, seconds, clock, what
         self._sent: dict[str, deque[float]] = {}
 
     def take(self, player: str) -> None:
@@ -55,7 +63,7 @@ class Pace:
             sent.popleft()
         if len(sent) >= self.count:
             wait = max(1, math.ceil(sent[0] + self.seconds - now))
-            raise Refused(429, f"too many messages: at most {self.count} in {self.seconds:g} s; try again in {wait} s",
+            raise Refused(429, f"too many {self.what}: at most {self.count} in {self.seconds:g} s; try again in {wait} s",
                           {"Retry-After": str(wait)})
         sent.append(now)
 
@@ -65,11 +73,12 @@ class Pace:
 
 
 class Inbox:
-    """Takes the messages of the players' pages into the session at `path`: opened once (`open`) while the pages
-    are served, closed at the end (`close`)."""
+    """Takes the messages and orders of the players' pages into the session at `path`: opened once (`open`) while
+    the pages are served, closed at the end (`close`)."""
 
-    def __init__(self, path: Location, pace: Pace | None = None):
+    def __init__(self, path: Location, pace: Pace | None = None, orders_pace: Pace | None = None):
         self.path, self.pace = path, pace or Pace(*PACE)
+        self.orders_pace = orders_pace or Pace(*ORDERS_PACE, what="orders")
         self._secret = secrets.token_bytes(32)  # made anew each time the pages are served
         self._store: SessionStore | None = None
 
@@ -89,20 +98,40 @@ class Inbox:
 
     async def take(self, request: Request, player: str, token: str) -> Response:
         """201 and the message's number once kept in `player`'s thread; else the line that refuses it."""
-        try:
-            text = await self._text(request, token)
-            self.pace.take(player)
+        return await self._keep(request, player, token, self.pace, _message)
+
+    async def take_order(self, request: Request, player: str, token: str,
+                         forms: Callable[[], Sequence[OrderForm]]) -> Response:
+        """201 and the order's number once kept in `player`'s thread, checked against the forms his page offers
+        now (`forms()`, built from his knowledge alone); else the line that refuses it."""
+
+        def read(body: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+            if set(body) != {"order"}:
+                raise Refused(400, 'send the order as {"order": {"do": "...", ...}}, nothing else')
+            offered = forms()
             try:
-                number = await run_in_threadpool(self._write, player, text, token)
+                order = order_checked(body["order"], offered)
+            except RefereeError as error:
+                raise Refused(400, str(error)) from None
+            return described(order, offered), order
+
+        return await self._keep(request, player, token, self.orders_pace, read)
+
+    async def _keep(self, request: Request, player: str, token: str, pace: Pace, read: Read) -> Response:
+        try:
+            said, command = read(await self._json(request, token))
+            pace.take(player)
+            try:
+                number = await run_in_threadpool(self._write, player, said, token, command)
             except BaseException:
-                self.pace.give_back(player)
+                pace.give_back(player)
                 raise
         except Refused as refused:
             return refused.answer()
         return JSONResponse({"id": number}, status_code=201)
 
-    async def _text(self, request: Request, token: str) -> str:
-        """The message's text as kept, once the request is found to come from the page of this link."""
+    async def _json(self, request: Request, token: str) -> dict[str, Any]:
+        """The request's JSON object, once the request is found to come from the page of this link."""
         if not hmac.compare_digest(request.headers.get(PAGE_HEADER, "").encode(), self.key(token).encode()):
             raise Refused(403, "this page is out of date or not the player's own: load it again")
         origin = request.headers.get("origin")
@@ -114,23 +143,30 @@ class Inbox:
             body = json.loads(await _body(request))
         except (ValueError, UnicodeDecodeError):
             raise Refused(400, 'the message is not JSON: send {"text": "..."}') from None
-        if not isinstance(body, dict) or set(body) != {"text"}:
+        if not isinstance(body, dict):
             raise Refused(400, 'send the message as {"text": "..."}, nothing else')
-        try:
-            return checked(body["text"])
-        except RefereeError as error:
-            raise Refused(400, str(error)) from None
+        return body
 
-    def _write(self, player: str, text: str, token: str) -> int:
-        """Keep the message in the session through the player's link: its number, or Refused."""
+    def _write(self, player: str, said: str, token: str, command: dict[str, Any] | None) -> int:
+        """Keep the message or order in the session through the player's link: its number, or Refused."""
         if self._store is None:
             raise Refused(503, "the umpire's machine is not taking messages now: try again in a moment")
         try:
-            return self._store.write_message(player, text, from_player=True, token=token)
+            return self._store.write_message(player, said, from_player=True, token=token, command=command)
         except Withdrawn as error:
             raise Refused(403, str(error)) from None
         except RefereeError:  # the database busy or gone: a line without the umpire's paths
             raise Refused(503, "the umpire's machine could not keep the message just now: try again") from None
+
+
+def _message(body: dict[str, Any]) -> tuple[str, None]:
+    """A message's body: its text as kept."""
+    if set(body) != {"text"}:
+        raise Refused(400, 'send the message as {"text": "..."}, nothing else')
+    try:
+        return checked(body["text"]), None
+    except RefereeError as error:
+        raise Refused(400, str(error)) from None
 
 
 async def _body(request: Request) -> bytes:

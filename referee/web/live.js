@@ -1,12 +1,14 @@
 // A player's live page: the server sends his sheet again (event "sheet") whenever the umpire's commands change
-// what he knows, his messages with the umpire (event "thread") whenever one is written, and "gone" when his link
-// is withdrawn. EventSource connects again by itself after a loss. His form sends the umpire a message.
+// what he knows, the forms of his orders (event "orders") when what he may order changes, his messages and orders
+// with the umpire (event "thread") whenever one is written, and "gone" when his link is withdrawn. EventSource
+// connects again by itself after a loss. His forms send the umpire an order or a message.
 (function () {
   "use strict";
   var state = document.getElementById("live-state");
   var sheet = document.getElementById("sheet");
   var thread = document.getElementById("thread");
   var form = document.getElementById("message-form");
+  var orders = document.getElementById("orders");
   var here = location.pathname.replace(/\/$/, "");
   var source = new EventSource(here + "/events" + location.search);
   function say(key, lost, more) {
@@ -28,6 +30,44 @@
       say("following", false, state.dataset.updated.replace("{time}", now()));
     }
   });
+  function drafts() {  // what the player has chosen in each order form so far, by verb and field
+    var kept = {};
+    orders.querySelectorAll("form.order").forEach(function (order) {
+      kept[order.dataset.do] = Array.prototype.map.call(order.elements, function (field) {
+        return [field.name, field.value, field.type === "checkbox" ? field.checked : null];
+      });
+    });
+    return kept;
+  }
+  function restore(kept) {  // put back the choices still offered
+    orders.querySelectorAll("form.order").forEach(function (order) {
+      (kept[order.dataset.do] || []).forEach(function (entry) {
+        Array.prototype.forEach.call(order.elements, function (field) {
+          if (field.name !== entry[0] || !entry[0]) {
+            return;
+          }
+          if (field.type === "checkbox") {
+            if (field.value === entry[1]) {
+              field.checked = entry[2];
+            }
+          } else if (field.tagName === "SELECT") {
+            if (Array.prototype.some.call(field.options, function (o) { return o.value === entry[1]; })) {
+              field.value = entry[1];
+            }
+          } else {
+            field.value = entry[1];
+          }
+        });
+      });
+    });
+  }
+  if (orders) {
+    source.addEventListener("orders", function (event) {
+      var kept = drafts();
+      orders.innerHTML = event.data;
+      restore(kept);
+    });
+  }
   source.addEventListener("thread", function (event) {
     var before = answers();
     thread.innerHTML = event.data;
@@ -41,6 +81,9 @@
     if (form) {
       form.parentNode.hidden = true;
     }
+    if (orders) {
+      orders.parentNode.hidden = true;
+    }
     say("gone", true);
   });
   source.onerror = function () {
@@ -50,6 +93,63 @@
   };
   if (!form) {
     return;  // the room's page writes to no one
+  }
+  function send(path, body, key) {
+    return fetch(here + path + location.search, {
+      method: "POST",
+      headers: {"Content-Type": "application/json", "X-Referee-Page": key},
+      body: JSON.stringify(body),
+      cache: "no-store",
+      credentials: "omit"
+    });
+  }
+  function order(of) {  // the order a form makes: each field by its kind, an empty choice left out
+    var made = {"do": of.dataset.do};
+    of.querySelectorAll("[data-kind]").forEach(function (field) {
+      var kind = field.dataset.kind;
+      var name = field.name || field.dataset.name;
+      if (kind === "many") {
+        var chosen = Array.prototype.filter.call(field.querySelectorAll("input"), function (box) {
+          return box.checked;
+        }).map(function (box) { return box.value; });
+        if (chosen.length) {
+          made[name] = chosen;
+        }
+      } else if (kind === "flag") {
+        made[name] = field.checked;
+      } else if (field.value !== "") {
+        made[name] = kind === "count" ? Number(field.value) : field.value;
+      }
+    });
+    return made;
+  }
+  if (orders) {
+    orders.addEventListener("submit", function (event) {
+      var of = event.target;
+      event.preventDefault();
+      var button = of.querySelector("button");
+      var said = of.querySelector(".order-state");
+      function note(text, refused) {
+        said.textContent = text;
+        said.classList.toggle("refused", refused);
+      }
+      button.disabled = true;
+      note(orders.dataset.sending, false);
+      send("/orders", {order: order(of)}, orders.dataset.key).then(function (answer) {
+        if (answer.ok) {
+          of.reset();
+          note(orders.dataset.sent, false);
+          return;
+        }
+        return answer.text().then(function (line) {
+          note(orders.dataset.refused.replace("{line}", line), true);
+        });
+      }).catch(function () {
+        note(orders.dataset.unreachable, true);
+      }).then(function () {
+        button.disabled = false;
+      });
+    });
   }
   var box = form.elements.text;
   var button = form.querySelector("button");
@@ -62,13 +162,7 @@
     event.preventDefault();
     button.disabled = true;
     tell(form.dataset.sending, false);
-    fetch(here + "/messages", {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "X-Referee-Page": form.dataset.key},
-      body: JSON.stringify({text: box.value}),
-      cache: "no-store",
-      credentials: "omit"
-    }).then(function (answer) {
+    send("/messages", {text: box.value}, form.dataset.key).then(function (answer) {
       if (answer.ok) {
         box.value = "";
         tell(form.dataset.sent, false);

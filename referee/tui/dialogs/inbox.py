@@ -1,5 +1,5 @@
-"""The umpire's inbox: every message between the players and the umpire, each player's thread in order, those
-waiting for an answer marked; choosing one answers it, and a button writes to a player unasked."""
+"""The umpire's inbox: every message and order between the players and the umpire, in order, those waiting for an
+answer marked; choosing one answers it (an order: decides it), and a button writes to a player unasked."""
 
 from __future__ import annotations
 
@@ -44,8 +44,9 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text.assemble(("Messages", "bold"), f": {len(self.waiting)} waiting for an answer. Enter on "
-                                       "a player's message answers it; the answer reaches his live page."))
+            yield Static(Text.assemble(("Messages and orders", "bold"), f": {len(self.waiting)} waiting for an answer. "
+                                       "Enter on a player's message answers it, on his order decides it (carry it "
+                                       "out, amend it or send it back); the answer reaches his live page."))
             if self.messages:
                 yield OptionList(*(Option(message_line(m, m.id in self.waiting), id=str(m.id)) for m in self.messages),
                                  id="inbox-list")

@@ -3,6 +3,7 @@ dice from the table, printing briefings, the theme and the help."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import deque
@@ -110,8 +111,11 @@ class UmpireScreen(Screen):
         if self.history is None:
             role = self.session.role
             note = self.note or (f"umpire {self.session.umpire} ({role})" if role else "")
-            count = len(waiting(self.mail))
-            return " · ".join(filter(None, (f"✉ {plural(count, 'message')} waiting (I)" if count else "", note)))
+            left = waiting(self.mail)
+            orders = sum(1 for message in left if message.is_order)
+            said = " and ".join(filter(None, (plural(orders, "order") if orders else "",
+                                              plural(len(left) - orders, "message") if len(left) > orders else "")))
+            return " · ".join(filter(None, (f"✉ {said} waiting (I)" if left else "", note)))
         event = self.history.events[self.moment - 1] if self.moment else None
         return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.narrate(event)}" if event else "")
 
@@ -347,8 +351,8 @@ class UmpireScreen(Screen):
         known = {m.id for m in self.mail}
         if self._mail_end >= 0:
             for new in (m for m in message.messages if m.from_player and m.id not in known):
-                self.notify(printable(new.text.replace("\n", " / ")), title=f"Message from {new.player} (I: inbox)",
-                            timeout=10)
+                what = "Order" if new.is_order else "Message"
+                self.notify(printable(new.on_one_line), title=f"{what} from {new.player} (I: inbox)", timeout=10)
         before = len(waiting(self.mail))
         self.mail, self._mail_end = message.messages, message.end
         if len(waiting(self.mail)) != before:  # the status line says how many wait
@@ -366,6 +370,10 @@ class UmpireScreen(Screen):
         if chosen is None:
             return
         player, answers = chosen
+        order = next((m for m in waiting(self.mail) if m.id == answers and m.is_order), None)
+        if order is not None:
+            self._decide(order)
+            return
         title = f"Answer message #{answers} from {player}" if answers else f"Write to {player}"
 
         def answered(values: dict | None) -> None:
@@ -374,6 +382,57 @@ class UmpireScreen(Screen):
 
         self.app.push_screen(CommandForm(title, [Field("text", "Message", "text", default="")],
                                          note="It reaches his live page (referee serve) at once."), answered)
+
+    def _decide(self, order: MessageRecord) -> None:
+        """Ask what becomes of a player's order: carried out (its command as it stands, or as edited here) or sent
+        back with a word to him."""
+        command = json.dumps(order.command, ensure_ascii=False)
+        fields = [Field("decision", "Decision", choices=(("Carry it out", "execute"), ("Send it back", "return")),
+                      default="execute"),
+                  Field("command", "Command", "text", default=command),
+                  Field("text", "Word to him", "text", default="")]
+        note = (f"{order.text}\nEdit the command to amend it; the rules judge it against the whole game. Sending "
+                "it back needs a word to him, which reaches his live page.")
+
+        def decided(values: dict | None) -> None:
+            if values is None:
+                return
+            said = str(values["text"])
+            if values["decision"] == "return":
+                self.decide_order(order.id, None, said, back=True)
+                return
+            try:
+                given = json.loads(str(values["command"]))
+            except ValueError:
+                given = None
+            if not isinstance(given, dict):
+                self.post_message(Refused({}, 'the command must be a JSON object such as {"do": "move", ...}'))
+                return
+            self.decide_order(order.id, given if given != order.command else None, said)
+
+        self.app.push_screen(CommandForm(f"Order #{order.id} from {order.player}", fields, note=note), decided)
+
+    @work(thread=True, group="commands")
+    def decide_order(self, number: int, amended: dict | None, said: str, back: bool = False) -> None:
+        """Carry out an order (on the log the screen shows), or send it back; the rules' refusal is the umpire's to
+        read, and the order waits still."""
+        with self._lock:
+            try:
+                if back:
+                    self.session.return_order(number, said)
+                else:
+                    self.session.execute(number, amended, said, expect=self.seen)
+            except RefereeError as error:
+                self.post_followed()
+                self.post_message(Refused({}, str(error)))
+                return
+            self._read_mail()
+            if not back:
+                self.post_followed()
+                command = amended or next(m.command for m in self.mail if m.id == number) or {}
+                self.post_message(Applied(command, self._lines(self.session.last, False), self.session.tip[0]))
+        if back:
+            self.app.call_from_thread(self.notify, f"Order #{number} sent back", title="Sent")
 
     @work(thread=True, group="commands")
     def write_message(self, player: str, text: str, answers: int | None) -> None:

@@ -1,0 +1,37 @@
+"""Words of a player's orders on his live page (templates/_orders.html.j2, _thread.html.j2): the section, the forms'
+buttons and what an order says once sent, carried out or returned."""
+
+EN: dict[str, str] = {
+    "section.orders": "Your orders",
+    "orders.intro": "Send the umpire an order for your units. He carries it out, changes it or sends it back, and "
+                    "you read what he decided under your messages.",
+    "orders.none": "No orders to give just now: wait for your phase, or write to the umpire.",
+    "orders.choose": "choose…",
+    "orders.send": "Send order",
+    "orders.sending": "Sending…",
+    "orders.sent": "Order sent: the umpire will decide.",
+    "orders.refused": "Not sent: {line}",
+    "orders.order": "order",
+    "orders.waiting": "waiting for the umpire",
+    "orders.done": "carried out",
+    "orders.amended": "carried out as the umpire changed it",
+    "orders.returned": "sent back",
+    "orders.jump": "Jump to",
+}
+ES: dict[str, str] = {
+    "section.orders": "Tus órdenes",
+    "orders.intro": "Envía al árbitro una orden para tus unidades. Él la cumple, la cambia o te la devuelve, y lo "
+                    "que decida lo lees bajo tus mensajes.",
+    "orders.none": "Ahora no hay órdenes que dar: espera a tu fase, o escribe al árbitro.",
+    "orders.choose": "elige…",
+    "orders.send": "Enviar orden",
+    "orders.sending": "Enviando…",
+    "orders.sent": "Orden enviada: el árbitro decidirá.",
+    "orders.refused": "No enviada: {line}",
+    "orders.order": "orden",
+    "orders.waiting": "esperando al árbitro",
+    "orders.done": "cumplida",
+    "orders.amended": "cumplida como el árbitro la cambió",
+    "orders.returned": "devuelta",
+    "orders.jump": "Ir a",
+}
