@@ -243,3 +243,20 @@ def test_two_umpires_deciding_one_order_at_once_decide_it_once(session_at):
     assert len(answers) == 1 and len(commands(session_at)) == before + (answers[0].done is not None)
     verified = subprocess.run([sys.executable, "-m", "referee", "verify", str(session_at)], capture_output=True, text=True)
     assert verified.returncode == 0, verified.stderr
+
+
+# --- the review -----------------------------------------------------------------------------------------------
+
+def test_the_review_shows_each_order_beside_what_its_command_did_or_that_it_was_sent_back(cli, path, tmp_path):
+    done = send(path, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"}, "Move: U2 to 5th & Pike")
+    back = send(path, "police", {"do": "move", "unit": "U2", "to": "5th & Pike"}, "Move: their U2")
+    assert cli("execute", path, done).code == 0 and cli("return", path, back, "Not your unit.").code == 0
+    command = commands(path)[-1].id
+    moved = [line for line in cli("log", path).lines if "U2 moves" in line]
+    assert cli("review", path, "--out", tmp_path / "r.html").code == 0
+    page = (tmp_path / "r.html").read_text()
+    section = page[page.index('id="messages"'):page.index("</section>", page.index('id="messages"'))]
+    carried = section[section.index(f"carrying out #{done} by command {command}"):]
+    assert len(moved) == 1 and moved[0].split(None, 3)[3].strip() in carried.replace("&amp;", "&")
+    assert section.count(" · order") == 2
+    assert f"answering #{back}" in section and "Not your unit." in section

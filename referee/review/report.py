@@ -7,9 +7,11 @@ arranges them for the template `review.html.j2`.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from referee import rulesets
 from referee.core.units import ACTIVE, LOST, Unit
@@ -87,11 +89,27 @@ def umpire_team(g: Gathered) -> list[tuple[str, str, int, int]]:
             for name in sorted({change.name for change in g.umpire_changes} | set(issued))]
 
 
-def threads(g: Gathered) -> list[tuple[str, list[tuple[MessageRecord, bool]]]]:
-    """Each player's messages with the umpire in order, by the scenario's order of players (one without any left
-    out): each message with whether it was a player's still waiting for an answer at the end."""
+class Said(NamedTuple):
+    """A message or an order in the review: whether it was a player's still waiting for an answer at the end, the
+    command it asks for (or an umpire's amended) as JSON, and for the umpire's answer that carried out an order,
+    what its command did (its events' lines; none where undone)."""
+
+    message: MessageRecord
+    waits: bool
+    did: tuple[str, ...]
+    command: str
+
+
+def threads(g: Gathered) -> list[tuple[str, list[Said]]]:
+    """Each player's messages and orders with the umpire in order, by the scenario's order of players (one without
+    any left out)."""
     unanswered = {message.id for message in waiting(g.messages)}
-    by_player = {player.id: [(m, m.id in unanswered) for m in g.messages if m.player == player.id]
+    done: dict[int, list[str]] = {}
+    for played in g.played:
+        done.setdefault(played.command, []).append(played.line)
+    by_player = {player.id: [Said(m, m.id in unanswered, tuple(done.get(m.done, ())) if m.done else (),
+                                  json.dumps(m.command, ensure_ascii=False) if m.command else "")
+                             for m in g.messages if m.player == player.id]
                  for player in g.scenario.players}
     return [(player, thread) for player, thread in by_player.items() if thread]
 
