@@ -61,6 +61,29 @@ def timed_apply(writer: subprocess.Popen, command: dict) -> float:
     return time.perf_counter()
 
 
+def followed(path: Path, commands: list[dict], pages: list[Page]) -> tuple[list[float], list[float]]:
+    """Apply commands one by one with `referee apply -`, each once the pages had the last: how long after each
+    command's ok the last of the pages had it, and how long each command took."""
+    writer = subprocess.Popen([*REFEREE, "apply", str(path), "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    delays, took = [], []
+    try:
+        for number, command in enumerate(commands):
+            start = time.perf_counter()
+            acknowledged = timed_apply(writer, command)
+            took.append(acknowledged - start)
+            deadline = time.perf_counter() + 10
+            while any(len(page.arrived) <= number for page in pages) and time.perf_counter() < deadline:
+                time.sleep(0.002)
+            delays.append(max(page.arrived[number] for page in pages if len(page.arrived) > number) - acknowledged)
+            time.sleep(0.3)
+    finally:
+        assert writer.stdin is not None
+        writer.stdin.close()
+        writer.wait(timeout=30)
+    return delays, took
+
+
 def apply_seconds(path: Path, commands: list[dict]) -> float:
     """Median seconds of one command applied by `referee apply -` (each sent once the last was acknowledged)."""
     writer = subprocess.Popen([*REFEREE, "apply", str(path), "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -97,21 +120,7 @@ def main() -> None:
             for page in pages:
                 page.ready.wait(30)
             police = [page for page in pages if page.url == urls["police"]]
-            writer = subprocess.Popen([*REFEREE, "apply", str(path), "-"], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, text=True)
-            delays, served_apply = [], []
-            for number, command in enumerate(reports(args.commands)):
-                start = time.perf_counter()
-                acknowledged = timed_apply(writer, command)
-                served_apply.append(acknowledged - start)
-                deadline = time.perf_counter() + 5
-                while any(len(page.arrived) <= number for page in police) and time.perf_counter() < deadline:
-                    time.sleep(0.002)
-                delays.append(max(page.arrived[number] for page in police if len(page.arrived) > number) - acknowledged)
-                time.sleep(0.3)
-            assert writer.stdin is not None
-            writer.stdin.close()
-            writer.wait(timeout=30)
+            delays, served_apply = followed(path, reports(args.commands), police)
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -14,10 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from referee.bounds import shown
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.knowledge.view import OwnUnit, PlayerView
 
 Kind = Literal["one", "many", "flag", "count", "text"]
 """A field's kind: `one` a choice of one, `many` one or more of the choices (each once), `flag` yes or no, `count`
@@ -124,6 +127,12 @@ def described(order: Mapping[str, Any], forms: Sequence[OrderForm]) -> str:
             shown_as = ", ".join(labels.get(v, v) if isinstance(v, str) else str(v) for v in values)
             parts.append(f"{field.label} {shown_as}" if field.kind != "flag" else field.label if value else "")
     return f"{form.label}: " + "; ".join(part for part in parts if part) if any(parts) else form.label
+
+
+def his_units(view: PlayerView) -> tuple[OwnUnit, ...]:
+    """The units the view's player commands himself: his side's, but those a teammate commands (noted "commanded
+    by ..." on his sheet, referee.knowledge.own), which only that teammate orders."""
+    return tuple(unit for unit in view.own if not any(note.startswith("commanded by ") for note in unit.notes))
 
 
 def choices(values: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:

@@ -127,7 +127,8 @@ def test_scenarios_text_lists_every_id(cli):
 
 
 def test_scenarios_say_how_many_play_each_side(cli):
-    """Who plays: the players counted, by side where the sides have different numbers (docs/cli.md, scenarios)."""
+    """Who plays: the players counted, by side where the sides have different numbers, and how many may play in
+    teams (docs/cli.md, scenarios)."""
     listing = json.loads(cli("scenarios", "--json").out)
     lines = {line.split()[0]: line for line in cli("scenarios").lines}
     for item in listing:
@@ -135,7 +136,9 @@ def test_scenarios_say_how_many_play_each_side(cli):
         for player in item["players"]:
             sides[player["side"]] = sides.get(player["side"], 0) + 1
         seats = f"{len(item['players'])} players" + (
-            ": " + ", ".join(f"{side} {n}" for side, n in sides.items()) if len(set(sides.values())) > 1 else "")
+            ": " + ", ".join(f"{side} {n}" for side, n in sides.items()) if len(set(sides.values())) > 1 else "") + "".join(
+            f"; {min(counts.values())} to {max(counts.values())} in teams, option {name}"
+            for name, counts in item["teams"].items())
         assert item["seats"] == seats and lines[item["id"]].endswith(f" ({seats})"), item["id"]
     assert any(": " in item["seats"] for item in listing)  # sides of different numbers among them
 

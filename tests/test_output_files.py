@@ -28,12 +28,16 @@ NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
 def rename_player(old: str, new: str):
-    """A change to a scenario's data: the player `old` is called `new`."""
+    """A change to a scenario's data: the player `old` is called `new` (in its teams too)."""
 
     def change(sources: dict) -> None:
         for player in sources["scenario"]["players"]:
             if player["id"] == old:
                 player["id"] = new
+        for option in sources["scenario"]["options"].values():
+            for shared in option.get("seats", {}).values():
+                if old in shared:
+                    shared[new] = shared.pop(old)
 
     return change
 

@@ -30,7 +30,8 @@ def test_the_quick_start_runs_from_a_new_session_to_its_review(cli, tmp_path, mo
 
 
 def test_the_quick_start_names_every_scenario_with_its_players_and_turns():
-    """Each scenario has its row, with the players its file names and its number of turns."""
+    """Each scenario has its row, with the players its file names (and how many may play in teams) and its number of
+    turns."""
     from referee.scenario.catalog import every_scenario
 
     table, _ = quick_start()
@@ -38,5 +39,7 @@ def test_the_quick_start_names_every_scenario_with_its_players_and_turns():
             if len(cells) > 4 and "`" in cells[1]}
     for scenario in every_scenario():
         players, turns = rows[scenario.id]
-        assert players.strip() == str(len(scenario.players)), scenario.id
+        teams = "".join(f", or {min(counts.values())} to {max(counts.values())} in teams"
+                        for counts in scenario.teams.values())
+        assert players.strip() == f"{len(scenario.players)}{teams}", scenario.id
         assert turns.split()[0] == str(scenario.clock.turns), scenario.id

@@ -377,7 +377,11 @@ class Strings:
         return self._table.get(f"place.{node}", node)
 
     def player(self, player_id: str) -> str:
-        """A player's printed name: the ruleset's `player.<id>` where it gives one, else the id."""
+        """A player's printed name: the ruleset's `player.<id>` where it gives one; a team's player (`<id>-<n>`,
+        referee.scenario.catalog.teams) by his team's name and number; else the id."""
+        team, _, number = player_id.rpartition("-")
+        if f"player.{player_id}" not in self._table and number.isdigit() and f"player.{team}" in self._table:
+            return f"{self._table[f'player.{team}']} {number}"
         return self._table.get(f"player.{player_id}", player_id)
 
     def counter(self, unit: OwnUnit) -> str | None:

@@ -14,7 +14,7 @@ from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import Location
-from referee.store.reading import LogReader, open_reader
+from referee.store.reading import ROLES, EventRecord, LogReader, changed_outside, open_reader
 
 
 class Knowledge(Protocol):
@@ -41,6 +41,7 @@ class Recorded:
     knowledge: Knowledge
     head: str  # the head of the log it is the knowledge of (`referee verify --head`)
     ended: str | None  # the log's line of the game's end, public to all; None while the game goes on
+    last: int = 0  # the last command it knows of
 
 
 def record(path: Location) -> Knowledge:
@@ -57,22 +58,38 @@ def anchored(path: Location) -> Recorded:
         reader.close()
 
 
-def recorded_at(reader: LogReader) -> Recorded:
+def recorded_at(reader: LogReader, known: Recorded | None = None) -> Recorded:
     """Every player's knowledge of the session a reader has open, as it stands, with the head of the log it is the
-    knowledge of (read first: whatever commits meanwhile lies beyond it) and the game's end, if it ended."""
-    info = reader.intact().info
+    knowledge of (read first: whatever commits meanwhile lies beyond it) and the game's end, if it ended. Given
+    what was `known` of it earlier, only the events of the commands played since are fed to that knowledge (and
+    only the chain since checked), where no undo or redo came meanwhile; else it is built from the opening."""
     last, head = reader.tip()
+    if known is not None and known.last <= last:
+        since = [c for c in reader.commands(after=known.last) if c.id <= last]
+        if all(c.kind in ("play", ROLES) for c in since):
+            problem = reader.chain_problem(after=(known.last, known.head)) if since else None
+            if problem:
+                raise changed_outside(reader.path, problem)
+            fresh = [e for e in reader.events(after_command=known.last) if e.command_id <= last]
+            knowledge, ended = known.knowledge, known.ended
+            return Recorded(knowledge, head, _fed(knowledge, fresh, ended), last)
+    info = reader.intact().info
     events = reader.events(set(reader.effective(last)))
     scenario = from_sources(info.sources)
     ctx = Context.of(scenario, info.options)
-    rules = ruleset_for(scenario.ruleset)
-    knowledge, ended = new_record(ctx, rules, info.commitment), None
+    knowledge = new_record(ctx, ruleset_for(scenario.ruleset), info.commitment)
+    return Recorded(knowledge, head, _fed(knowledge, events, None), last)
+
+
+def _fed(knowledge: Knowledge, events: list[EventRecord], ended: str | None) -> str | None:
+    """Feed stored events to every player's knowledge, in order; the game's end as it then stands."""
+    rules, ctx = ruleset_for(knowledge.ctx.scenario.ruleset), knowledge.ctx
     for stored in events:
         with replaying(stored.seq):
             event = Event(stored.kind, stored.data, (), stored.turn, stored.phase)  # no dice: nobody sees them
             knowledge.feed(event)
             ended = rules.narrate(event, ctx) if event.kind == ENDED else None  # an event after it: play went on
-    return Recorded(knowledge, head, ended)
+    return ended
 
 
 def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:

@@ -69,6 +69,8 @@ class Option:
     help: str
     aliases: dict[str, str]
     turns: dict[str, int]
+    seats: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)  # choice -> {player: how many share
+    # his units}: a team of players where the scenario names one (see `teams`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +124,18 @@ class Scenario:
         for player in self.players:
             sides[player.side] = sides.get(player.side, 0) + 1
         total = f"{len(self.players)} player{'s' if len(self.players) != 1 else ''}"
-        if len(set(sides.values())) <= 1:
-            return total
-        return f"{total}: " + ", ".join(f"{side} {n}" for side, n in sides.items())
+        if len(set(sides.values())) > 1:
+            total += ": " + ", ".join(f"{side} {n}" for side, n in sides.items())
+        for name, counts in self.teams.items():
+            total += f"; {min(counts.values())} to {max(counts.values())} in teams, option {name}"
+        return total
+
+    @property
+    def teams(self) -> dict[str, dict[str, int]]:
+        """Each option that seats teams, and how many play under each of its choices that does."""
+        return {name: {choice: len(self.players) + sum(count - 1 for count in shared.values())
+                       for choice, shared in option.seats.items()}
+                for name, option in self.options.items() if option.seats}
 
     def place_name(self, node: str) -> str:
         """A place as the sheets print it ("Grant Park East"), its id where they give no other name."""
@@ -154,9 +165,14 @@ class Scenario:
         return values
 
     def with_options(self, values: dict[str, str]) -> Scenario:
-        """The scenario as a session with these options plays it: its length set by an option that changes it."""
+        """The scenario as a session with these options plays it: its length set by an option that changes it, its
+        players shared into teams by an option that seats more."""
         turns = [option.turns[values[name]] for name, option in self.options.items() if values[name] in option.turns]
-        return dataclasses.replace(self, clock=dataclasses.replace(self.clock, turns=turns[-1])) if turns else self
+        seats = {player: count for name, option in self.options.items()
+                 for player, count in option.seats.get(values[name], {}).items()}
+        clock = dataclasses.replace(self.clock, turns=turns[-1]) if turns else self.clock
+        players = teams(self, seats) if any(count > 1 for count in seats.values()) else self.players
+        return dataclasses.replace(self, clock=clock, players=players) if turns or players != self.players else self
 
     def player(self, player_id: str) -> Player:
         """A player by id, or a clear error."""
@@ -165,6 +181,38 @@ class Scenario:
                 return player
         known = ", ".join(p.id for p in self.players)
         raise RefereeError(f"unknown player {player_id!r} in {self.id} (players: {known})")
+
+
+SEATS = 12
+"""The most players one player's units are shared among."""
+
+
+def teams(scenario: Scenario, seats: dict[str, int]) -> tuple[Player, ...]:
+    """The scenario's players with each named one shared among `seats[id]` players (`<id>-1`, `<id>-2`, ...): his
+    units on the map at the start cut into that many runs, place by place, and those to come likewise, player n
+    taking the n-th run of each, so that each commands neighbours from the first turn, and later some of the
+    reinforcements (RULINGS.md, "Teams")."""
+    players: list[Player] = []
+    placed = [uid for ids in scenario.setup.placement.values() for uid in ids]
+    for player in scenario.players:
+        count = seats.get(player.id, 1)
+        if count <= 1:
+            players.append(player)
+            continue
+        commanded = set(player.units or (uid for uid, unit in scenario.units.items() if unit.side == player.side))
+        first = [uid for uid in placed if uid in commanded]
+        later = [uid for uid in scenario.units if uid in commanded and uid not in first]
+        players += [dataclasses.replace(player, id=f"{player.id}-{n}", role=f"{player.role} ({n} of {count})".strip(),
+                                        units=(*_run(first, n, count), *_run(later, n, count)))
+                    for n in range(1, count + 1)]
+    return tuple(players)
+
+
+def _run(units: list[str], n: int, count: int) -> list[str]:
+    """The n-th of `count` runs of `units` as even as can be (the first runs one longer where they do not divide)."""
+    size, extra = divmod(len(units), count)
+    start = (n - 1) * size + min(n - 1, extra)
+    return units[start:start + size + (n <= extra)]
 
 
 def scenario_files() -> dict[str, Path]:
@@ -200,6 +248,7 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,
             "players": [{"id": p.id, "side": p.side} for p in scenario.players], "seats": scenario.seats,
+            "teams": {name: {choice: count for choice, count in counts.items()} for name, counts in scenario.teams.items()},
             "options": {name: option.default for name, option in scenario.options.items()},
             "summary": scenario.summary,
             "tunables": {name: {"value": t.value, "section": t.section, "help": t.help}
@@ -345,11 +394,12 @@ def _compile(files: dict[str, _File]) -> Scenario:
     for name, o in s["options"].items():
         if o["default"] not in o["choices"]:
             spec.fail(("options", name, "default"), f"default {o['default']!r} is not a choice")
-        aliases, turns = o.get("aliases", {}), o.get("turns", {})  # sessions stored before these lack them
-        for word, value in [*aliases.items(), *((value, value) for value in turns)]:
+        aliases, turns, seats = o.get("aliases", {}), o.get("turns", {}), o.get("seats", {})  # older sessions lack them
+        for word, value in [*aliases.items(), *((value, value) for value in [*turns, *seats])]:
             if value not in o["choices"]:
-                spec.fail(("options", name, "aliases" if word != value else "turns"), f"{value!r} is not a choice")
-        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"], aliases, turns)
+                kind = "aliases" if word != value else "turns" if value in turns else "seats"
+                spec.fail(("options", name, kind), f"{value!r} is not a choice")
+        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"], aliases, turns, seats)
     for choice in options["starting"].choices if "starting" in options else ():
         if choice not in s["starting"]:
             spec.fail(("starting",), f"no starting value for reading {choice!r}")
@@ -362,6 +412,17 @@ def _compile(files: dict[str, _File]) -> Scenario:
             if uid not in units or units[uid].side != p["side"]:
                 spec.fail(("players", i, "units"), f"{uid!r} is not a {p['side']} unit")
         players.append(Player(p["id"], p["side"], p["role"], commanded, tuple(p["objectives"])))
+    for name, option in options.items():
+        for choice, shared in option.seats.items():
+            for player_id, count in shared.items():
+                at = ("options", name, "seats", choice, player_id)
+                found = next((p for p in players if p.id == player_id), None)
+                if found is None:
+                    spec.fail(at, f"no player {player_id!r} to share")
+                    continue
+                most = min(SEATS, len(found.units or [uid for uid, unit in units.items() if unit.side == found.side]))
+                if not 1 <= count <= most:
+                    spec.fail(at, f"{count} players cannot share {player_id}'s units: 1 to {most}")
     return Scenario(
         s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
         tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),

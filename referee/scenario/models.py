@@ -117,6 +117,7 @@ class OptionSpec(_Strict):
     help: str = ""
     aliases: dict[str, str] = {}  # other words for a choice: {"yes": "on"}
     turns: dict[str, int] = {}  # the game's length in turns under a choice, where it changes it
+    seats: dict[str, dict[str, int]] = {}  # under a choice, how many players share each named player's units
 
 
 class PlayerSpec(_Strict):

@@ -41,7 +41,7 @@ def views_hide_other_sides(name: str) -> None:
                 game.rules.evolve(game.ctx, state, event)
             fed = moment
             found = [f"{match}, after event {moment}: {player.id} ({player.side}): {fault}"
-                     for player in match.scenario.players for fault in leaks(plugin, match, state, record.view(player.id))]
+                     for player in game.ctx.scenario.players for fault in leaks(plugin, match, state, record.view(player.id))]
             for fault in found:
                 faults.add(fault)
             if found:  # the first moment a game's views leak at is the one to look into

@@ -12,7 +12,7 @@ from referee import rulesets
 from referee.briefing.i18n import Strings
 from referee.briefing.render import render_live, render_orders, render_room, render_sheet, render_thread
 from referee.errors import RefereeError
-from referee.knowledge.build import recorded_at
+from referee.knowledge.build import Recorded, recorded_at
 from referee.knowledge.view import PlayerView
 from referee.orders import OrderForm
 from referee.scenario.catalog import Scenario
@@ -47,6 +47,7 @@ class PageBook:
         self._reader: LogReader | None = None
         self._seen: tuple[int, str] | None = None  # the log's tip the views are of
         self._said = -1  # the latest message the threads hold
+        self._known: Recorded | None = None  # the players' knowledge the views are of, fed as the log grows
         self.links: dict[str, str] = {}  # player -> his link's token
         self.edition = Edition(0, {}, "", None, {})
         self.scenario: Scenario | None = None
@@ -60,14 +61,16 @@ class PageBook:
             try:
                 reader = self._reader = self._reader or open_reader(self.path)
                 tip, said, links = reader.tip(), reader.messages_end(), reader.player_links()
-                found = recorded_at(reader) if tip != self._seen else None
+                found = recorded_at(reader, self._known) if tip != self._seen else None
                 threads = _threads(reader.messages()) if said != self._said else self.edition.threads
             except RefereeError:
                 self._drop_reader()
+                self._known = None  # fed only in part, perhaps: built again from the opening next time
                 raise
             changed = links != self.links or found is not None or said != self._said
             self.links = links
             if found is not None:
+                self._known = found
                 self.scenario = found.knowledge.ctx.scenario
                 views = {player.id: found.knowledge.view(player.id) for player in self.scenario.players}
                 self.edition = Edition(self.edition.number + 1, views, found.head, found.ended, threads)

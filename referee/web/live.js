@@ -30,34 +30,37 @@
       say("following", false, state.dataset.updated.replace("{time}", now()));
     }
   });
+  function spot(field) {  // a field of an order form by its name and, for one of several alike, its choice
+    var choice = field.dataset.choice || (field.type === "checkbox" ? field.value : "");
+    return field.name + "|" + choice;
+  }
   function drafts() {  // what the player has chosen in each order form so far, by verb and field
     var kept = {};
     orders.querySelectorAll("form.order").forEach(function (order) {
-      kept[order.dataset.do] = Array.prototype.map.call(order.elements, function (field) {
-        return [field.name, field.value, field.type === "checkbox" ? field.checked : null];
+      var fields = kept[order.dataset.do] = {};
+      Array.prototype.forEach.call(order.elements, function (field) {
+        if (field.name) {
+          fields[spot(field)] = field.type === "checkbox" ? field.checked : field.value;
+        }
       });
     });
     return kept;
   }
   function restore(kept) {  // put back the choices still offered
     orders.querySelectorAll("form.order").forEach(function (order) {
-      (kept[order.dataset.do] || []).forEach(function (entry) {
-        Array.prototype.forEach.call(order.elements, function (field) {
-          if (field.name !== entry[0] || !entry[0]) {
-            return;
-          }
-          if (field.type === "checkbox") {
-            if (field.value === entry[1]) {
-              field.checked = entry[2];
-            }
-          } else if (field.tagName === "SELECT") {
-            if (Array.prototype.some.call(field.options, function (o) { return o.value === entry[1]; })) {
-              field.value = entry[1];
-            }
-          } else {
-            field.value = entry[1];
-          }
-        });
+      var fields = kept[order.dataset.do] || {};
+      Array.prototype.forEach.call(order.elements, function (field) {
+        var was = fields[spot(field)];
+        if (!field.name || was === undefined) {
+          return;
+        }
+        if (field.type === "checkbox") {
+          field.checked = was;
+        } else if (field.tagName !== "SELECT" || Array.prototype.some.call(field.options, function (o) {
+          return o.value === was;
+        })) {
+          field.value = was;
+        }
       });
     });
   }
@@ -114,6 +117,16 @@
         }).map(function (box) { return box.value; });
         if (chosen.length) {
           made[name] = chosen;
+        }
+      } else if (kind === "counts") {
+        var counted = {};
+        field.querySelectorAll("input").forEach(function (box) {
+          if (box.value !== "") {
+            counted[box.dataset.choice] = Number(box.value);
+          }
+        });
+        if (Object.keys(counted).length) {
+          made[name] = counted;
         }
       } else if (kind === "flag") {
         made[name] = field.checked;
