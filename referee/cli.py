@@ -342,7 +342,7 @@ def cmd_serve(args) -> int:
 
 
 def cmd_links(args) -> int:
-    from referee.links import LOCAL_ONLY, local_only, page_url
+    from referee.links import JOIN, LOCAL_ONLY, join_code, local_only, page_url
     from referee.session import Session
     from referee.store.reading import ROOM
 
@@ -359,7 +359,11 @@ def cmd_links(args) -> int:
         session.close()
     for player, side in sides.items():
         link = page_url(args.base, links[player]) if player in links else "(no link: referee serve gives one)"
+        if args.codes:  # what a player types on the join page instead
+            link = join_code(links[player]) if player in links else "(no link: referee serve gives one)"
         print(f"{printable(side)}\t{printable(player)}\t{link}")
+    if args.codes and links:
+        print(f"the players type their codes at {args.base.rstrip('/')}{JOIN}", file=sys.stderr)
     if ROOM in links:
         print(f"the room's page, for a projector: {page_url(args.base, links[ROOM])}", file=sys.stderr)
     if links and local_only(args.base):
@@ -843,7 +847,8 @@ def build_parser() -> argparse.ArgumentParser:
     _umpire_option(p)
 
     p = _command(sub, "links", cmd_links, "each player's secret link to his live page; withdraw or renew them",
-                 "referee links tuesday.db --base http://127.0.0.1:8031", "referee links tuesday.db --reissue police")
+                 "referee links tuesday.db --base http://127.0.0.1:8031", "referee links tuesday.db --reissue police",
+                 "referee links tuesday.db --codes")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--reissue", action="append", default=[], type=_name, metavar="PLAYER",
                    help="give this player a new link, the old one withdrawn; repeat for several")
@@ -851,6 +856,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="withdraw this player's link: his open page goes blank; repeat for several")
     p.add_argument("--base", default=f"http://127.0.0.1:{PORT}", type=_path,
                    help=f"the address `referee serve` gave, put before each link (default http://127.0.0.1:{PORT})")
+    p.add_argument("--codes", action="store_true", help="each player's short code instead of his link: he types it on "
+                   "the join page (the room's page shows where)")
     _umpire_option(p)
 
     p = _command(sub, "message", cmd_message, "write to a player as the umpire: a message kept in his thread",

@@ -329,6 +329,7 @@ def test_the_page_leak_check_bites(tmp_path, monkeypatch):
 # --- the dashboard ----------------------------------------------------------------------------------------------
 
 def test_the_dashboard_shows_each_player_s_link_as_a_qr_code_and_renews_or_withdraws_it(tmp_path):
+    from referee.links import join_code
     from referee.tui.dialogs.links import LinksDialog, qr_text
     from tests.tui_support import drive, press, settle
 
@@ -356,7 +357,8 @@ def test_the_dashboard_shows_each_player_s_link_as_a_qr_code_and_renews_or_withd
 
     first, second, renewed, withdrawn = drive(path, script)
     url = f"http://192.168.1.20:8030/p/{links['protesters']}"
-    assert first == (f"protesters (protesters):\n{url}", qr_text(url))
+    code = join_code(links["protesters"])
+    assert first == (f"protesters (protesters):\n{url}\nor the code {code} at http://192.168.1.20:8030/join", qr_text(url))
     assert second[0].startswith("police (police):\nhttp://192.168.1.20:8030/p/") and links["police"] in second[0]
     assert "police" not in stored_links(path) and links["police"] not in renewed[0] and renewed[0].startswith("police (police):")
     assert withdrawn == ("police (police):\nno link yet: Renew gives one (and `referee serve` gives every player one)", "")

@@ -17,9 +17,10 @@ from referee.core.board import Board
 from referee.errors import RefereeError
 from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
-from referee.links import local_only
+from referee.links import JOIN, PAGES, join_code, local_only
 from referee.messages import MESSAGE_CHARS, answer_to
 from referee.orders import OrderForm
+from referee.scenario.catalog import Scenario
 from referee.store.reading import MessageRecord
 
 TEMPLATES = {"html": "briefing.html.j2", "md": "briefing.md.j2"}
@@ -203,12 +204,28 @@ def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str) -> st
 
 
 def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",
-                ended: str | None = None) -> str:
+                ended: str | None = None, join: str = "") -> str:
     """The room's page (a projector; its content alone without `script`): what everyone knows, from any player's
-    view made public (referee.knowledge.public), nothing of either side's."""
+    view made public (referee.knowledge.public), nothing of either side's; with `join`, where the players open their
+    pages by the code on their sheets, and its QR code."""
     page = context(public(view), board, lang, head=head, ended=ended)
     template = "room.html.j2" if script else "_room.html.j2"
-    return environment().get_template(template).render({**page, "script": script})
+    return environment().get_template(template).render({**page, "script": script, "join": join,
+                                                        "join_qr": _qr(join) if join else ""})
+
+
+def render_join(scenario: Scenario, lang: str, script: str) -> str:
+    """The join page: a box for the code on a player's sheet, and `script`, which opens his page."""
+    t = Strings(lang, scenario.ruleset)
+    return environment().get_template("join.html.j2").render({"t": t, "title": scenario.title, "script": script,
+                                                              "paper": "any"})
+
+
+def _qr(url: str) -> Markup:
+    """A QR code of an address, drawn inline."""
+    import segno
+
+    return Markup(segno.make(url, error="l").svg_inline(scale=2, title=url))
 
 
 def render_sheet(view: PlayerView, board: Board, lang: str, head: str = "", ended: str | None = None) -> str:
@@ -226,11 +243,8 @@ def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", 
         raise RefereeError(f"unknown briefing format {fmt!r} (known: {', '.join(TEMPLATES)})")
     template = environment(templates).get_template(TEMPLATES[fmt])
     extra: dict = {}
-    if link and local_only(link):  # no QR code that no phone can open
-        extra = {"link": link, "link_qr": "", "link_local": True}
-    elif link:
-        import segno
-
-        extra = {"link": link, "link_qr": Markup(segno.make(link, error="l").svg_inline(scale=2, title=link)),
-                 "link_local": False}
+    if link:  # where it opens on this machine alone, no QR code that no phone can open
+        base, _, token = link.rpartition(PAGES)
+        extra = {"link": link, "link_qr": "" if local_only(link) else _qr(link), "link_local": local_only(link),
+                 "join": base + JOIN, "code": join_code(token)}
     return template.render({**context(view, board, lang, paper, head, ended), **extra})

@@ -1,6 +1,7 @@
 """The players' pages over HTTP (Starlette): `/p/<token>` a player's live page, `/p/<token>/events` its updates
 (server-sent events), `/p/<token>/messages` where it sends the umpire a message and `/p/<token>/orders` an order
 (POST, referee.web.inbox),
+`/join` where a player types the code on his sheet to open his page (referee.web.join),
 `/live.js` the script that follows them. Nothing else is served: no endpoint gives the umpire's state, the log, the
 seed or the dice, and a token that opens no page is answered as a page not found. Nothing redirects; a request for
 a Host the server does not serve is refused; every answer carries HEADERS."""
@@ -21,11 +22,13 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from referee.briefing.render import render_join
 from referee.errors import RefereeError
-from referee.links import PAGES
+from referee.links import JOIN, PAGES
 from referee.store.reading import ROOM
-from referee.web.book import SCRIPT, PageBook
+from referee.web.book import JOIN_SCRIPT, SCRIPT, PageBook
 from referee.web.inbox import Inbox
+from referee.web.join import Joining
 
 LANGS = ("en", "es")
 KEEP_ALIVE_SECONDS = 15.0
@@ -90,7 +93,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
     """The web application of one session's pages, answering requests for `hosts` (`host:port`) alone;
     `follow(stop, changed)` runs in a thread of its own while the server runs, calling `changed()` whenever
     `book.refresh()` found the session moved. The players' messages are written into the session of `book`."""
-    editions, inbox = Editions(), Inbox(book.path)
+    editions, inbox, joining = Editions(), Inbox(book.path), Joining(lambda: book.links)
 
     def lang_of(request: Request) -> str:
         lang = request.query_params.get("lang", "en")
@@ -103,8 +106,16 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         player, token = player_of(request), request.path_params["token"]
         if player is None:
             return not_found(request)
-        _, html = await run_in_threadpool(book.page, player, lang_of(request), True, inbox.key(token))
+        join = f"{request.url.scheme}://{request.headers.get('host', '')}{JOIN}"
+        key = join if player == ROOM else inbox.key(token)  # the room's page shows where the players join
+        _, html = await run_in_threadpool(book.page, player, lang_of(request), True, key)
         return HTMLResponse(html)
+
+    async def join(request: Request) -> Response:
+        if request.method == "POST":
+            return await joining.take(request)
+        assert book.scenario is not None
+        return HTMLResponse(await run_in_threadpool(render_join, book.scenario, lang_of(request), JOIN_SCRIPT))
 
     async def message(request: Request) -> Response:
         player = player_of(request)
@@ -153,8 +164,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         return StreamingResponse(stream(), media_type="text/event-stream")
 
     async def script(request: Request) -> Response:
-        return Response((Path(__file__).parent / "live.js").read_text(encoding="utf-8"),
-                        media_type="text/javascript")
+        name = "live.js" if request.url.path == SCRIPT else "join.js"
+        return Response((Path(__file__).parent / name).read_text(encoding="utf-8"), media_type="text/javascript")
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -173,7 +184,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
     pages = PAGES + "{token}"
     app = Starlette(routes=[Route(pages, page), Route(pages + "/events", events),
                             Route(pages + "/messages", message, methods=["POST"]),
-                            Route(pages + "/orders", order, methods=["POST"]), Route(SCRIPT, script)],
+                            Route(pages + "/orders", order, methods=["POST"]), Route(SCRIPT, script),
+                            Route(JOIN, join, methods=["GET", "POST"]), Route(JOIN_SCRIPT, script)],
                     lifespan=lifespan, exception_handlers={404: lambda request, exc: not_found(request),
                                                            405: lambda request, exc: not_found(request)})
     app.router.redirect_slashes = False  # `/p/<token>/` is a page not found like any other path

@@ -21,6 +21,8 @@ from referee.store.reading import ROOM, LogReader, MessageRecord, open_reader
 
 SCRIPT = "/live.js"
 """Where a live page's script is served (the same for every player: it holds nothing of the game)."""
+JOIN_SCRIPT = "/join.js"
+"""Where the join page's script is served."""
 
 
 @dataclass
@@ -100,7 +102,8 @@ class PageBook:
 
     def page(self, player: str, lang: str, whole: bool = True, key: str = "") -> tuple[int, str]:
         """(edition, HTML) of a player's page (`whole`, its message form carrying `key`) or of his sheet alone, as
-        the session now stands; the room's page (ROOM) is what everyone knows, made of the first player's view."""
+        the session now stands; the room's page (ROOM) is what everyone knows, made of the first player's view, with
+        the join page's address (`key`) where the players type their codes."""
         edition = self.edition
         cached = (player, lang, f"page {key}" if whole else "sheet")
         if cached not in edition.pages:
@@ -108,7 +111,7 @@ class PageBook:
             board, script = self.scenario.board, SCRIPT if whole else None
             if player == ROOM:
                 view = next(iter(edition.views.values()))
-                edition.pages[cached] = render_room(view, board, lang, script, edition.head, edition.ended)
+                edition.pages[cached] = render_room(view, board, lang, script, edition.head, edition.ended, join=key)
             else:
                 view = edition.views[player]
                 edition.pages[cached] = (

@@ -140,7 +140,7 @@ class Inbox:
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             raise Refused(415, 'send the message as JSON (Content-Type: application/json): {"text": "..."}')
         try:
-            body = json.loads(await _body(request))
+            body = json.loads(await body_of(request))
         except (ValueError, UnicodeDecodeError):
             raise Refused(400, 'the message is not JSON: send {"text": "..."}') from None
         if not isinstance(body, dict):
@@ -169,7 +169,7 @@ def _message(body: dict[str, Any]) -> tuple[str, None]:
         raise Refused(400, str(error)) from None
 
 
-async def _body(request: Request) -> bytes:
+async def body_of(request: Request) -> bytes:
     """The request's body, refused (413) past BODY_BYTES, whatever its Content-Length says."""
     too_big = Refused(413, f"a message is at most {BODY_BYTES} bytes of JSON")
     length = request.headers.get("content-length", "")

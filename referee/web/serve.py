@@ -6,7 +6,7 @@ import socket
 import sys
 
 from referee.errors import RefereeError
-from referee.links import LOCAL_ONLY, local_only, page_url
+from referee.links import JOIN, LOCAL_ONLY, local_only, page_url
 from referee.store.location import Location
 from referee.store.reading import ROOM
 from referee.text import printable
@@ -82,7 +82,8 @@ def serve(path: Location, lan: bool, port: int, umpire: str | None = None) -> in
         if player != ROOM:
             print(f"{printable(sides[player])}\t{printable(player)}\t{page_url(base, token)}", flush=True)
     print(f"serving the players' pages of {path} on {base}/ (Ctrl+C stops); the room's page, for a projector, "
-          f"showing what everyone knows: {page_url(base, links[ROOM])}", file=sys.stderr, flush=True)
+          f"showing what everyone knows: {page_url(base, links[ROOM])}; the players may also type the codes of "
+          f"`referee links --codes` at {base}{JOIN}", file=sys.stderr, flush=True)
     if local_only(base):
         print(f"note: {LOCAL_ONLY}", file=sys.stderr, flush=True)
     book = PageBook(path)

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from referee.links import LOCAL_ONLY, local_only, page_url
+from referee.links import JOIN, LOCAL_ONLY, join_code, local_only, page_url
 from referee.tui.dialogs.dialog import Dialog
 
 
@@ -62,6 +62,7 @@ class LinksDialog(Dialog[tuple[str, str] | None]):
         else:
             url = page_url(self.base, token)
             words, code = (f"{url}\n{LOCAL_ONLY}", "") if local_only(url) else (url, qr_text(url))
+            words += f"\nor the code {join_code(token)} at {self.base.rstrip('/')}{JOIN}"
         self.query_one("#links-player", Static).update(Text(f"{player} ({side}):\n{words}"))
         self.query_one("#links-code", Static).update(Text(code))
         self.query_one("#withdraw", Button).disabled = token is None
