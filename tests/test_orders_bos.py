@@ -121,7 +121,6 @@ def test_7_2_barricades_from_stage_two_instead_of_moving():
     game = to_phase(new_game(), "protester-combat")
     play(game, {"do": "combat", "attackers": ["Liberals 4"], "defenders": ["SPD 1"], "dice": MORALE_FAILS})
     assert game.state.units["SPD 1"].status == forces.RESERVE
-    assert offered(forms_of(game, "authority")["escalate"], "stage") == []  # a count field: stage 2 alone
     play(game, {"do": "escalate", "stage": 2})
     whole_turn(game)
     to_phase(game, "protester-movement")
@@ -136,10 +135,20 @@ def test_7_2_barricades_from_stage_two_instead_of_moving():
 
 def test_7_3_escalation_offers_the_next_stage_only():
     """7.3: Stage Two then Stage Three, one at a time and only up; none beyond Stage Three, none to the Protester."""
+    def stage(game: Game) -> tuple[int, int]:
+        field = forms_of(game, "authority")["escalate"].fields[0]
+        assert (field.key, field.kind) == ("stage", "count")
+        return field.least, field.most
+
     game = new_game()
-    stage = next(f for f in forms_of(game, "authority")["escalate"].fields if f.key == "stage")
-    assert (stage.kind, stage.least, stage.most) == ("count", 2, 2)
-    assert "escalate" not in forms_of(game, "protester")
+    assert stage(game) == (2, 2) and "escalate" not in forms_of(game, "protester")
+    to_phase(game, "protester-combat")
+    play(game, {"do": "combat", "attackers": ["Liberals 4"], "defenders": ["SPD 1"], "dice": MORALE_FAILS},
+         {"do": "escalate", "stage": 2})
+    assert stage(game) == (3, 3)
+    whole_turn(whole_turn(game))
+    play(game, {"do": "escalate", "stage": 3})
+    assert "escalate" not in forms_of(game, "authority")
 
 
 def test_4_2_reinforcements_due_anywhere_but_where_he_sees_only_authority_units():
@@ -218,10 +227,6 @@ def test_8_0_no_order_once_play_stops():
     assert not any(forms_of(game, player) for player in ("protester", "authority"))
 
 
-def order(form: OrderForm, **values: object) -> dict:
-    return {"do": form.do, **values}
-
-
 def test_orders_made_from_the_forms_are_commands_the_session_takes(tmp_path):
     """Each form filled with what it offers, checked against the player's forms, then applied as the umpire
     would (with the dice rolled at the table): placing (Setup Instructions, 4.2), emergency reinforcements (4.22),
@@ -233,7 +238,7 @@ def test_orders_made_from_the_forms_are_commands_the_session_takes(tmp_path):
         return PLUGIN.order_forms(player_view(path, player), session.game.ctx.scenario.board, EN)
 
     def send(player: str, verb: str, dice: list[int] | None = None, **values: object) -> None:
-        kept = checked(order(next(f for f in forms(player) if f.do == verb), **values), forms(player))
+        kept = checked({"do": verb, **values}, forms(player))
         session.apply(kept | ({"dice": dice} if dice else {}))
 
     def crowds(node: str) -> int:
@@ -250,8 +255,7 @@ def test_orders_made_from_the_forms_are_commands_the_session_takes(tmp_path):
         send("authority", "emergency", units={"spd": 1})
         session.apply(END)
         group = next(u for u in session.game.state.at("capitol-hill", "protester"))
-        move = next(f for f in forms("protester") if f.do == "move")
-        send("protester", "move", unit=group.id, to=next(n for n in offered(move, "to") if n == "convention-centre"))
+        send("protester", "move", unit=group.id, to="convention-centre")
         session.apply(END)
         send("authority", "move", unit="SPD 2", to="westin")
         session.apply(END)
