@@ -108,13 +108,14 @@ def _move(view: PlayerView, board: Board, words: Words) -> OrderForm | None:
     if not reacting and MOVER.get(view.phase) != view.side:
         return None
     _, event = _facts(view)
-    done = _done(view, ("reaction",) if reacting else MOVED)
+    reacted = _done(view, ("reaction",))
+    done = reacted if reacting else _done(view, MOVED)
     units = [unit for unit in _mine(view, ON_MAP, *((RESERVE,) if view.side == AUTHORITY else ()))
              if not _is(unit, done) and not (event and kept_still(event, unit.type, view.phase))
              and not (reacting and view.side == PROTESTER and TYPES[unit.type].kind != GROUP)]
     ei = dict(view.scores)[view.side]
     limit = reinforcement.reaction_limit(ei)
-    left = limit - len(_done(view, ("reaction",)))
+    left = limit - len(reacted)
     if not units or reacting and left <= 0:
         return None
     places = _places(board, words, _reach(board, units, 1 if reacting else None))
