@@ -22,9 +22,10 @@ from referee.errors import RefereeError
 if TYPE_CHECKING:
     from referee.knowledge.view import OwnUnit, PlayerView
 
-Kind = Literal["one", "many", "flag", "count", "text"]
+Kind = Literal["one", "many", "flag", "count", "counts", "text"]
 """A field's kind: `one` a choice of one, `many` one or more of the choices (each once), `flag` yes or no, `count`
-a whole number from `least` to `most`, `text` a line of words (at most `most` characters)."""
+a whole number from `least` to `most`, `counts` such a number for each of one or more of the choices (an object of
+choice to number), `text` a line of words (at most `most` characters)."""
 ORDER_BYTES = 4096
 """The longest order kept, as compact JSON: a hundred units named fit."""
 
@@ -60,13 +61,19 @@ class Field:
             if len(set(map(str, value))) != len(value) or not all(isinstance(v, str) and v in offered for v in value):
                 return f"{self.label}: choose among those offered, each once"
             return None
+        if self.kind == "counts":
+            ok = isinstance(value, dict) and bool(value) and set(value) <= offered and all(
+                self._counted(number) for number in value.values())
+            return None if ok else f"{self.label}: for those offered, whole numbers from {self.least} to {self.most}"
         if self.kind == "flag":
             return None if isinstance(value, bool) else f"{self.label}: yes or no"
         if self.kind == "count":
-            ok = isinstance(value, int) and not isinstance(value, bool) and self.least <= value <= self.most
-            return None if ok else f"{self.label}: a whole number from {self.least} to {self.most}"
+            return None if self._counted(value) else f"{self.label}: a whole number from {self.least} to {self.most}"
         ok = isinstance(value, str) and 0 < len(value.strip()) <= self.most and value.isprintable()
         return None if ok else f"{self.label}: a line of at most {self.most} characters"
+
+    def _counted(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.least <= value <= self.most
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +132,8 @@ def described(order: Mapping[str, Any], forms: Sequence[OrderForm]) -> str:
             value = order[field.key]
             values = value if isinstance(value, list) else [value]
             shown_as = ", ".join(labels.get(v, v) if isinstance(v, str) else str(v) for v in values)
+            if isinstance(value, dict):  # a number for each of several choices
+                shown_as = ", ".join(f"{labels.get(v, v)} {n}" for v, n in value.items())
             parts.append(f"{field.label} {shown_as}" if field.kind != "flag" else field.label if value else "")
     return f"{form.label}: " + "; ".join(part for part in parts if part) if any(parts) else form.label
 

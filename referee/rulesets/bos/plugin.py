@@ -12,6 +12,7 @@ PLUGIN = RulesetPlugin(
     knowledge="referee.rulesets.bos.knowledge:BosKnowledge",
     texts="referee.rulesets.bos.texts:TEXTS",
     card="referee.rulesets.bos.card:card",
+    orders="referee.rulesets.bos.orders:forms",
     sheet_map="areas",
     screen="referee.rulesets.bos.tui.screen:SeattleScreen",
     hidden=("arrives", "due", "nightfall"),

@@ -3,8 +3,8 @@
 
 Keys: `side.`, `type.`, `phase.`, `status.`, `marker.`, `place.` (an area's printed name) for the game's words;
 `fact.`, `stage.`, `event.` for the header's escalation stage and random event; `time.` (a game-turn's name),
-`unit.` (a counter's name) and `note.` are phrases of the data, translated where they match; the rest change a
-shared sentence of `referee/briefing/i18n.py`.
+`unit.` (a counter's name) and `note.` are phrases of the data, translated where they match; `order.bos.` the
+live page's order forms; the rest change a shared sentence of `referee/briefing/i18n.py`.
 """
 
 from referee.rulesets.bos.rules.units import TYPES
@@ -262,6 +262,49 @@ EN = {
     "card.bos.adjust": "Find the column by the sum of the attacking Combat Factors. Doubled: Special Munitions, "
                        "Angry Womyn, Pointing Fingers, Stage Three. Halved (round up): a Barricade in the area, a "
                        "Night turn.",
+    # the order forms of the live page (orders.py)
+    "order.bos.unit_at": "{unit} ({place})",
+    "order.bos.unit": "Unit",
+    "order.bos.to": "To",
+    "order.bos.move": "Move a unit",
+    "order.bos.move_note.protester": "Along Transit Lines up to its Movement Factor, stopping on entering an area "
+                                     "with Authority units (5.0).",
+    "order.bos.move_note.authority": "Along Transit Lines up to its Movement Factor, stopping on entering an area "
+                                     "with Protester units; to the Reserve Pool, or from it to any area (5.0).",
+    "order.bos.reaction": "Reaction move",
+    "order.bos.reaction_note.protester": "Group units only, one area each: your Reaction Move Limit is {limit} at "
+                                         "EI {ei}, {left} left this phase (5.1).",
+    "order.bos.reaction_note.authority": "One area, or from the Reserve Pool to any area: your Reaction Move Limit "
+                                         "is {limit} at EI {ei}, {left} left this phase (5.1).",
+    "order.bos.barricade": "Build a Barricade",
+    "order.bos.barricade_note": "Instead of moving: one die, a Group builds on 1, a Crowd on 1 or 2; one Barricade "
+                                "an area (7.2).",
+    "order.bos.place": "Place a unit",
+    "order.bos.place_note": "Anywhere but where only Authority units stand; a Crowd taken in a Night turn waits for "
+                            "the Morning (4.2, 7.1).",
+    "order.bos.opening_note": "Your opening Crowds go in any areas of the Downtown Core, two at most an area "
+                              "(Setup Instructions, 5.2).",
+    "order.bos.lose": "Remove a unit",
+    "order.bos.lose_note": "{event}: the unit of your choice leaves the game, with no EI penalty.",
+    "order.bos.combat": "Attack",
+    "order.bos.attackers": "Attackers",
+    "order.bos.defenders": "Units attacked",
+    "order.bos.combat_note": "Attackers and the units they attack stand in one area, and each unit fights once a "
+                             "Combat Phase; the units attacked counterattack (6.1).",
+    "order.bos.munitions": "Special Munitions",
+    "order.bos.munitions_note": "Special Munitions double an attacker's Combat Factor, at -1 Authority EI each (6.2).",
+    "order.bos.emergency": "Emergency reinforcements",
+    "order.bos.units": "Units",
+    "order.bos.left": "{type} ({n} left)",
+    "order.bos.emergency_note": "{cost} Authority EI a unit; SPD reach the Reserve Pool at once, the others "
+                                "{turns} game-turns later; taken after your reinforcements (4.22).",
+    "order.bos.stage_one": "No State Troopers or National Guard at Stage One (7.3).",
+    "order.bos.escalate": "Escalate to {stage}",
+    "order.bos.stage": "Stage",
+    "order.bos.escalate_note.2": "Once an Authority unit has been removed due to a Morale Check; escalation never "
+                                 "comes down (7.3).",
+    "order.bos.escalate_note.3": "After one complete game-turn at Stage Two: every unit may double its Combat Factor, "
+                                 "and the Authority can no longer win (7.3).",
 }
 
 ES = {
@@ -520,6 +563,51 @@ ES = {
     "card.bos.adjust": "La columna es la suma de los Factores de Combate atacantes. x2: munición especial, Mujeres "
                        "Enfadadas, Dedos Acusadores, Fase 3 de la Escalada. /2 (redondeando hacia arriba): barricada "
                        "en el área, turno de Noche.",
+    # los formularios de órdenes de la página en vivo (orders.py)
+    "order.bos.unit_at": "{unit} ({place})",
+    "order.bos.unit": "Unidad",
+    "order.bos.to": "A",
+    "order.bos.move": "Mover una unidad",
+    "order.bos.move_note.protester": "Por las Líneas de Tránsito hasta su Factor de Movimiento; se detiene al entrar "
+                                     "en un área con unidades de la Autoridad (5.0).",
+    "order.bos.move_note.authority": "Por las Líneas de Tránsito hasta su Factor de Movimiento; se detiene al entrar "
+                                     "en un área con unidades de los Manifestantes; al Pool de Reserva, o desde él a "
+                                     "cualquier área (5.0).",
+    "order.bos.reaction": "Movimiento de Reacción",
+    "order.bos.reaction_note.protester": "Sólo Grupos, un área cada uno: tu Límite de Reacción de Movimiento es "
+                                         "{limit} con EI {ei}, te quedan {left} en esta fase (5.1).",
+    "order.bos.reaction_note.authority": "Un área, o desde el Pool de Reserva a cualquier área: tu Límite de Reacción "
+                                         "de Movimiento es {limit} con EI {ei}, te quedan {left} en esta fase (5.1).",
+    "order.bos.barricade": "Construir una Barricada",
+    "order.bos.barricade_note": "En vez de mover: un dado, un Grupo la construye con 1, una Multitud con 1 ó 2; una "
+                                "Barricada por área (7.2).",
+    "order.bos.place": "Colocar una unidad",
+    "order.bos.place_note": "En cualquier área salvo donde sólo haya unidades de la Autoridad; una Multitud tomada en "
+                            "un turno de Noche espera a la Mañana (4.2, 7.1).",
+    "order.bos.opening_note": "Tus Multitudes iniciales van a cualquier área del Núcleo del Centro, dos como mucho "
+                              "por área (Instrucciones de despliegue, 5.2).",
+    "order.bos.lose": "Retirar una unidad",
+    "order.bos.lose_note": "{event}: la unidad que elijas queda retirada del juego, sin penalización de EI.",
+    "order.bos.combat": "Atacar",
+    "order.bos.attackers": "Atacantes",
+    "order.bos.defenders": "Unidades atacadas",
+    "order.bos.combat_note": "Los atacantes y las unidades que atacan están en una misma área, y cada unidad combate "
+                             "una vez por Fase de Combate; las unidades atacadas contraatacan (6.1).",
+    "order.bos.munitions": "Munición especial",
+    "order.bos.munitions_note": "La munición especial dobla el Factor de Combate de un atacante, a -1 EI de la "
+                                "Autoridad cada uno (6.2).",
+    "order.bos.emergency": "Refuerzos de Emergencia",
+    "order.bos.units": "Unidades",
+    "order.bos.left": "{type} (quedan {n})",
+    "order.bos.emergency_note": "{cost} EI de la Autoridad por unidad; las SPD llegan al Pool de Reserva en el acto, "
+                                "las demás {turns} turnos de juego después; se piden después de tus refuerzos (4.2.2).",
+    "order.bos.stage_one": "Ni Tropas Estatales ni Guardia Nacional en la Fase Uno (7.3).",
+    "order.bos.escalate": "Pasar a la {stage}",
+    "order.bos.stage": "Fase",
+    "order.bos.escalate_note.2": "Una vez retirada una unidad de la Autoridad por un Chequeo de Moral; la Escalada "
+                                 "nunca baja (7.3).",
+    "order.bos.escalate_note.3": "Tras un turno de juego completo en la Fase Dos: todas las unidades pueden doblar su "
+                                 "Factor de Combate, y la Autoridad ya no puede ganar (7.3).",
 }
 
 TEXTS = {"en": EN, "es": ES}

@@ -38,9 +38,13 @@ def _mover(state: GameState, unit: Unit) -> bool:
 def held_back(state: GameState, unit: Unit) -> RandomEvent | None:
     """The game-turn's random event that keeps the unit from moving in this phase, if one does (21, 23, 25)."""
     event = EVENTS.get(state.local["event"] or "")
-    if event and unit.type in event.may_not_move and (event.key != "coffee_break" or state.phase in PROTESTER_TURN):
-        return event
-    return None
+    return event if event and kept_still(event, unit.type, state.phase) else None
+
+
+def kept_still(event: RandomEvent, unit_type: str, phase: str) -> bool:
+    """Whether the event keeps units of this type from moving in this phase: this turn, or (Coffee Break) in the
+    Protester player-turn (21, 23, 25)."""
+    return unit_type in event.may_not_move and (event.key != "coffee_break" or phase in PROTESTER_TURN)
 
 
 def move(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
