@@ -330,7 +330,8 @@ def random_order(game: Game, rng: random.Random, record) -> dict | None:
 
 
 def look_all(game: Game, seed: int, commands: int, **options: str) -> list[str]:
-    """Play a random game of umpire's commands and officers' orders; look at every officer's forms every few."""
+    """Play a random game of umpire's commands (a sniper's shot among them) and officers' orders; look at every
+    officer's forms every few."""
     game, rng, found = new_game(seed, **options), random.Random(seed), []
     record = new_record(game.ctx, game.rules, "ab" * 32)
     for event in game.events:
@@ -339,6 +340,9 @@ def look_all(game: Game, seed: int, commands: int, **options: str) -> list[str]:
         if game.state.over:
             break
         command = random_order(game, rng, record) if rng.random() < 0.5 else random_command(game, rng)
+        if rng.random() < 0.05:  # a sniper, so that fire may be returned
+            command = {"do": "snipe", "from": rng.choice(list(game.ctx.scenario.board.nodes)),
+                       "target": rng.choice([u.id for u in game.state.units.values() if u.side == "security"])}
         try:
             for event in game.apply(command or END):
                 record.feed(event)
