@@ -23,6 +23,7 @@ from referee.knowledge.told import Filed, told
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
 from referee.rulesets.wallman import feed
 from referee.rulesets.wallman.rules.care import lying
+from referee.rulesets.wallman.rules.looks import ASSESSED, DOWN, FROM, HYDRANT, ON_FIRE, OVER, UNDER_FIRE, UNDER_WAY
 from referee.rulesets.wallman.rules.moves import places_a_turn
 from referee.rulesets.wallman.rules.phases import CROWD
 from referee.scenario.catalog import Player
@@ -77,14 +78,14 @@ def building_looks(ctx: Context, name: str, place: dict) -> tuple[str, ...]:
     if place["broken"]:
         notes.append("broken into")
     if place["fires"]:
-        notes.append(f"on fire ({place['fires']} fire{'s' * (place['fires'] > 1)})")
+        notes.append(f"{ON_FIRE} ({place['fires']} fire{'s' * (place['fires'] > 1)})")
     return tuple(notes)
 
 
 def casualty_looks(casualty: dict) -> tuple[str, ...]:
     if not lying(casualty):
         return ()
-    return ("a man down" + (f", assessed: {casualty['triage']}" if casualty["triage"] else ""),)
+    return (DOWN + (f"{ASSESSED}{casualty['triage']}" if casualty["triage"] else ""),)
 
 
 class Eyes:
@@ -150,12 +151,12 @@ class WallmanRecord:
         if event.kind == "turn-begun":
             self.announced.append((self.state.turn, f"{label}: turn {d['turn']} begins"))
         elif event.kind == "game-ended":
-            self.announced.append((self.state.turn, f"{label}: the game is over"))
+            self.announced.append((self.state.turn, f"{label}: {OVER}"))
         elif event.kind == "report-filed":
             self.reports.append(Filed(d["player"], d["text"], d["reliability"], d["due_turn"]))
         elif event.kind == "sniped" and (owner := self._owner(d["target"])):
-            where = f" from {d['from']}" if d["spotted"] else ""
-            self.reports.append(Filed(owner, f"{d['target']} is under sniper fire{where}", "certain", self.state.turn))
+            where = f"{FROM}{d['from']}" if d["spotted"] else ""
+            self.reports.append(Filed(owner, f"{d['target']}{UNDER_FIRE}{where}", "certain", self.state.turn))
         elif event.kind == "ordered" and (owner := self._owner(d["to"])) is not None and owner != self._owner(d["officer"]):
             said = f"{d['officer']} to {d['to']}" + (f": {d['text']}" if d["text"] else "")
             self.reports.append(Filed(owner, said, "certain", self.state.turn))
@@ -213,7 +214,7 @@ def _own_notes(ctx: Context, unit: Unit) -> tuple[str, ...]:
     if a.get("prisoners"):
         notes.append(f"{a['prisoners']} under arrest")
     if a.get("vehicle"):
-        notes.append("any distance once under way")
+        notes.append(UNDER_WAY)
     if "water" in a:
-        notes.append("on a hydrant" if a.get("hydrant") else f"water for {a['water']} turn{'s' * (a['water'] != 1)}")
+        notes.append(HYDRANT if a.get("hydrant") else f"water for {a['water']} turn{'s' * (a['water'] != 1)}")
     return tuple(notes)

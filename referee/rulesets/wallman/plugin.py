@@ -15,6 +15,7 @@ PLUGIN = RulesetPlugin(
             "wounded", "prisoners", "water", "hydrant"),
     texts="referee.rulesets.wallman.texts:TEXTS",
     card="referee.rulesets.wallman.card:card",
+    orders="referee.rulesets.wallman.orders:forms",
     score_name="property damage",
     tallies=(("RL rolls", lambda e: e.kind == "rl-rolled"),
              ("Negotiations", lambda e: e.kind == "negotiated"),

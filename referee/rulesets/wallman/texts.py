@@ -121,6 +121,64 @@ EN = {
     "card.wallman.does.run": "Run somewhere: {run} times your walk.",
     "card.wallman.does.negotiate": "Negotiate with a crowd.",
     "card.wallman.one": "Only one of these in any turn.",
+    # the order forms (orders.py)
+    "order.wallman.unit_at": "{unit} ({place})",
+    "order.wallman.casualty_at": "{casualty} ({place}): {state}",
+    "order.wallman.unit": "Unit",
+    "order.wallman.officer": "Officer",
+    "order.wallman.crowd": "Crowd",
+    "order.wallman.to": "To",
+    "order.wallman.at": "Into",
+    "order.wallman.megaphone": "With a megaphone",
+    "order.wallman.move": "Move",
+    "order.wallman.run": "Run (your action)",
+    "order.wallman.move_note": "Once a turn: one place on foot, two mounted or in a vehicle from a standstill, any "
+                               "distance once under way; a crowd's place may be entered, not passed through. Walking "
+                               "is free; running, {run} times as far, is your action.",
+    "order.wallman.order": "Shout an order or talk",
+    "order.wallman.whom": "To whom",
+    "order.wallman.text": "What you say",
+    "order.wallman.order_note": "Your action for the turn: to a unit or an officer in your place, or in the next with "
+                                "a megaphone.",
+    "order.wallman.negotiate": "Negotiate",
+    "order.wallman.negotiate_note": "Your action for the turn: face to face in your place, or from the next with a "
+                                    "megaphone; not while there is shooting or gas in the crowd's sight. How it goes "
+                                    "is the umpire's.",
+    "order.wallman.fight": "Fight",
+    "order.wallman.intent": "To",
+    "order.wallman.intent.beat": "beat",
+    "order.wallman.intent.arrest": "arrest",
+    "order.wallman.charging": "At the charge (mounted)",
+    "order.wallman.fight_note": "A round between a figure of the unit and a man of the crowd in the same place; your "
+                                "own figure's fight is your action for the turn.",
+    "order.wallman.shoot": "Open fire",
+    "order.wallman.firers": "Firers",
+    "order.wallman.shoot_note": "Into a crowd in the unit's place or the next, as many firers as it has men (all if "
+                                "left out); your own figure's shot is your action for the turn.",
+    "order.wallman.gas": "Fire gas",
+    "order.wallman.gas_kind": "Gas",
+    "order.wallman.gas.tear_gas": "tear gas",
+    "order.wallman.gas.cs_gas": "CS gas",
+    "order.wallman.gas_note": "Units with riot gear, into their own place or the next.",
+    "order.wallman.return_fire": "Return the sniper's fire",
+    "order.wallman.return_fire_note": "At a place in the unit's sight: a sniper does not fire while under fire; a "
+                                      "SWAT team may hit one it has spotted. Your own figure's shot is your action.",
+    "order.wallman.firefight": "Fight a fire",
+    "order.wallman.engine": "Engine",
+    "order.wallman.building": "Building",
+    "order.wallman.firefight_note": "A turn's work on a building on fire where the engine stands; an engine out of "
+                                    "water connects to a hydrant first.",
+    "order.wallman.hydrant": "Connect to a hydrant",
+    "order.wallman.hydrant_note": "A turn's work: the engine then draws its water from the hydrant where it stands.",
+    "order.wallman.triage": "Assess a casualty",
+    "order.wallman.medic": "Paramedics",
+    "order.wallman.casualty": "Casualty",
+    "order.wallman.triage_note": "A paramedic crew assesses a casualty lying where it stands.",
+    "order.wallman.evacuate": "Take casualties to hospital",
+    "order.wallman.ambulance": "Ambulance",
+    "order.wallman.casualties": "Casualties",
+    "order.wallman.evacuate_note": "Assessed casualties where the ambulance stands, once patched up: {stretchers} "
+                                   "stretcher cases or {walking} walking wounded a turn.",
 }
 
 ES = {
@@ -246,6 +304,66 @@ ES = {
     "card.wallman.does.run": "Correr a algún sitio: {run} veces lo que andas.",
     "card.wallman.does.negotiate": "Negociar con una multitud.",
     "card.wallman.one": "Sólo una de ellas en cada turno.",
+    # los formularios de órdenes (orders.py)
+    "order.wallman.unit_at": "{unit} ({place})",
+    "order.wallman.casualty_at": "{casualty} ({place}): {state}",
+    "order.wallman.unit": "Unidad",
+    "order.wallman.officer": "Mando",
+    "order.wallman.crowd": "Multitud",
+    "order.wallman.to": "A",
+    "order.wallman.at": "Contra",
+    "order.wallman.megaphone": "Con megáfono",
+    "order.wallman.move": "Mover",
+    "order.wallman.run": "Correr (tu acción)",
+    "order.wallman.move_note": "Una vez por turno: un lugar a pie, dos montado o en un vehículo parado, cualquier "
+                               "distancia una vez en marcha; se puede entrar en el lugar de una multitud, no "
+                               "atravesarlo. Andar es gratis; correr, {run} veces más lejos, es tu acción.",
+    "order.wallman.order": "Gritar una orden o hablar",
+    "order.wallman.whom": "A quién",
+    "order.wallman.text": "Lo que dices",
+    "order.wallman.order_note": "Tu acción del turno: a una unidad o un mando en tu lugar, o en el siguiente con "
+                                "megáfono.",
+    "order.wallman.negotiate": "Negociar",
+    "order.wallman.negotiate_note": "Tu acción del turno: cara a cara en tu lugar, o desde el siguiente con megáfono; "
+                                    "no mientras haya disparos o gas a la vista de la multitud. Cómo sale es cosa del "
+                                    "árbitro.",
+    "order.wallman.fight": "Pelear",
+    "order.wallman.intent": "Para",
+    "order.wallman.intent.beat": "golpear",
+    "order.wallman.intent.arrest": "detener",
+    "order.wallman.charging": "A la carga (montados)",
+    "order.wallman.fight_note": "Un asalto entre una figura de la unidad y un hombre de la multitud en el mismo lugar; "
+                                "la pelea de tu propia figura es tu acción del turno.",
+    "order.wallman.shoot": "Abrir fuego",
+    "order.wallman.firers": "Tiradores",
+    "order.wallman.shoot_note": "Contra una multitud en el lugar de la unidad o el siguiente, tantos tiradores como "
+                                "hombres tenga (todos si no se indica); el disparo de tu propia figura es tu acción "
+                                "del turno.",
+    "order.wallman.gas": "Lanzar gas",
+    "order.wallman.gas_kind": "Gas",
+    "order.wallman.gas.tear_gas": "gas lacrimógeno",
+    "order.wallman.gas.cs_gas": "gas CS",
+    "order.wallman.gas_note": "Unidades con equipo antidisturbios, a su propio lugar o al siguiente.",
+    "order.wallman.return_fire": "Responder al francotirador",
+    "order.wallman.return_fire_note": "Contra un lugar a la vista de la unidad: un francotirador no dispara mientras "
+                                      "está bajo fuego; un equipo SWAT puede alcanzar a uno localizado. El disparo de "
+                                      "tu propia figura es tu acción.",
+    "order.wallman.firefight": "Apagar un incendio",
+    "order.wallman.engine": "Camión",
+    "order.wallman.building": "Edificio",
+    "order.wallman.firefight_note": "Un turno de trabajo en un edificio en llamas donde está el camión; un camión sin "
+                                    "agua se conecta antes a una boca de riego.",
+    "order.wallman.hydrant": "Conectar a una boca de riego",
+    "order.wallman.hydrant_note": "Un turno de trabajo: luego el camión toma el agua de la boca de riego donde está.",
+    "order.wallman.triage": "Evaluar a un herido",
+    "order.wallman.medic": "Sanitarios",
+    "order.wallman.casualty": "Herido",
+    "order.wallman.triage_note": "Una dotación sanitaria evalúa a un herido que yace donde ella está.",
+    "order.wallman.evacuate": "Llevar heridos al hospital",
+    "order.wallman.ambulance": "Ambulancia",
+    "order.wallman.casualties": "Heridos",
+    "order.wallman.evacuate_note": "Heridos ya evaluados donde está la ambulancia, una vez atendidos: {stretchers} en "
+                                   "camilla o {walking} que caminan por turno.",
 }
 
 TEXTS = {"en": EN, "es": ES}
