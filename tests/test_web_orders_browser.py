@@ -1,0 +1,104 @@
+"""Orders end to end in a real browser (Playwright in Debian's Chromium): `referee serve` as a process, two players'
+pages (a phone and a laptop) each fill in an order form as it stands and send it; the umpire, at the command line,
+carries one out and sends the other back with a word; both pages show what became of their order without a reload,
+the first player's sheet the move made, and each page passes axe-core with its forms."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from referee.session import Session
+from tests.browser import ARGS, CHROMIUM, axe_violations
+
+PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
+GAMES = [("wallman/town-centre-riot", {}, "okafor", "hale", "move", {"unit": "Riot Van 1", "to": "Market Cross"})]
+"""(scenario, options, the first player, the second, the order each sends, what the first chooses: a legal one)."""
+
+
+@pytest.fixture
+def served(tmp_path, request):
+    """A session of the game asked for and `referee serve` on it (a free port), with each player's page address."""
+    scenario, options = request.param[:2]
+    path = tmp_path / "s.db"
+    with Session.create(path, scenario, options, seed=5) as session:
+        players = len(session.game.ctx.scenario.players)
+    process = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(path), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    pages = dict(process.stdout.readline().rstrip("\n").split("\t")[1:] for _ in range(players))
+    time.sleep(0.3)
+    yield path, pages, request.param[2:]
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def referee(*args: object) -> str:
+    done = subprocess.run([sys.executable, "-m", "referee", *map(str, args)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def send(page, verb: str, chosen: dict[str, str]) -> str:
+    """Fill in the page's form of `verb` as a player would, with the values `chosen` (by key) and else the last
+    choice of each list, and send it; the words the form's legend says."""
+    form = page.locator(f'form.order[data-do="{verb}"]')
+    for select in form.locator("select").all():
+        values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
+        select.select_option(chosen.get(select.get_attribute("name") or "", values[-1]))
+    for many in form.locator('fieldset[data-kind="many"]').all():
+        many.locator("input").first.check()
+    for text in form.locator('input[data-kind="text"]').all():
+        text.fill("Hold the corner")
+    legend = form.locator("legend").first.inner_text()
+    form.get_by_role("button").click()
+    page.wait_for_function("document.getElementById('thread').innerText.includes('waiting for the umpire')",
+                           timeout=10000)
+    return legend
+
+
+@pytest.mark.parametrize("served", GAMES, indirect=True, ids=[game[0] for game in GAMES])
+def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_back(served):
+    path, urls, (first, second, verb, chosen) = served
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = browser.new_context(viewport=PHONE, is_mobile=True, bypass_csp=True).new_page()
+            laptop = browser.new_context(viewport=LAPTOP, bypass_csp=True).new_page()
+            for page, player in ((phone, first), (laptop, second)):
+                page.goto(urls[player])
+                page.wait_for_function("document.getElementById('live-state').textContent.includes('Updated')")
+                page.evaluate("window.loadedOnce = true")  # gone if the page were loaded again
+                assert page.locator(f'form.order[data-do="{verb}"]').count() == 1
+                send(page, verb, chosen if page is phone else {})
+                if page is phone:
+                    button = page.locator(f'form.order[data-do="{verb}"] button')
+                    where = button.bounding_box()
+                    assert where is not None and where["height"] >= 44 and where["x"] + where["width"] <= PHONE["width"]
+                    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                assert axe_violations(page) == []
+
+            listed = json.loads(referee("orders", path, "--waiting", "--json"))
+            assert [(o["player"], o["order"]["do"]) for o in listed] == [(first, verb), (second, verb)]
+            before = phone.inner_text("#sheet")
+            referee("execute", path, listed[0]["id"], "--say", "On your way.")
+            referee("return", path, listed[1]["id"], "That street is closed: try another.")
+
+            phone.wait_for_function("document.getElementById('thread').innerText.includes('On your way.')",
+                                    timeout=10000)
+            laptop.wait_for_function("document.getElementById('thread').innerText.includes('try another')",
+                                     timeout=10000)
+            mine, theirs = phone.inner_text("#thread"), laptop.inner_text("#thread")
+            assert "carried out" in mine and "waiting for the umpire" not in mine
+            assert "sent back" in theirs and "waiting for the umpire" not in theirs
+            phone.wait_for_function("before => document.getElementById('sheet').innerText !== before", arg=before,
+                                    timeout=10000)
+            assert phone.evaluate("window.loadedOnce") is True and laptop.evaluate("window.loadedOnce") is True
+            assert "On your way." not in theirs and "try another" not in mine  # each his own thread alone
+        finally:
+            browser.close()
