@@ -6,11 +6,10 @@ this turn and, for the police, the strength each protester would face where they
 
 from __future__ import annotations
 
-from referee.core.clock import parse_time
 from referee.knowledge.card import Card, Table, Words, row_cells
 from referee.knowledge.view import PlayerView
 from referee.rulesets.n30.rules import confrontation, limits
-from referee.rulesets.n30.rules.phases import PHASES, POLICE, PROTESTERS, intersections_allowed
+from referee.rulesets.n30.rules.phases import PHASES, POLICE, PROTESTERS, allowed_at
 
 SECTIONS = {"protester-movement": "3", "police-movement": "3", "confrontation": "4", "success": "5"}
 FACES = range(1, 7)
@@ -34,8 +33,7 @@ def sequence(view: PlayerView, t: Words) -> Table:
 def movement(view: PlayerView, t: Words) -> Table:
     """His side's movement limits (3, 3.2) and each of his unit types' dice (3, 3.1); the intersections he may
     choose this turn marked."""
-    minutes = parse_time(view.time.split("-")[0].strip())
-    allowed = intersections_allowed(view.side, minutes)
+    allowed = allowed_at(view.side, view.time)
     rows = [(t("card.n30.chosen"), str(allowed)), (t("card.n30.stacking"), str(limits.STACKING[view.side])),
             (t(f"card.n30.entry.{view.side}"), str(limits.ENTRY[view.side]))]
     dice = {unit.type: unit.movement for unit in view.own}

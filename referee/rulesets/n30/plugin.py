@@ -13,6 +13,7 @@ PLUGIN = RulesetPlugin(
     screen="referee.rulesets.n30.tui.screen:MainScreen",
     texts="referee.rulesets.n30.texts:TEXTS",
     card="referee.rulesets.n30.card:card",
+    orders="referee.rulesets.n30.orders:forms",
     hidden=("locked", "faction", "face_down", "armored", "rl", "arrives", "edge"),
     score_name="success",
     tallies=(("Confrontations", lambda e: e.kind == "confrontation"),

@@ -1,5 +1,5 @@
 """The words of an N30 sheet beyond, or instead of, the shared ones: its map's and stacks' words, its sides,
-phases, unit types, markers, targets, roles, objectives and units' notes. Targets, roles, objectives and
+phases, unit types, markers, targets, roles, objectives, units' notes and order forms. Targets, roles, objectives and
 notes are phrases its scenario data must match for the Spanish sheet to translate them
 (`referee.briefing.i18n`, PHRASES)."""
 
@@ -144,6 +144,26 @@ EN = {
     "card.n30.cost": "Each gassing gives the protesters successes: 1, plus 1 for each theater or demonstration unit "
                      "there, {most} at most.",
     "card.n30.lockdown": "A locked lockdown may refuse to retreat: one die, 1-{stays} it stays, else it is destroyed.",
+    # the order forms of a player's live page
+    "order.n30.unit": "Unit",
+    "order.n30.unit_at": "{unit}, {place}",
+    "order.n30.to": "To",
+    "order.n30.node": "Intersection",
+    "order.n30.gas": "With gas",
+    "order.n30.move": "Move a unit",
+    "order.n30.move_note": "Units of {allowed} intersection(s) of your choice a turn, and your reinforcements: "
+                           "each rolls its move and stops as it enters the other side's intersection.",
+    "order.n30.barricade": "Build a barricade",
+    "order.n30.barricade_note": "Instead of moving; it stands while a protester unit holds the intersection.",
+    "order.n30.flo": "Drop Flo",
+    "order.n30.flo_note": "Instead of moving; there is one Flo.",
+    "order.n30.top": "Put a unit on top of its stack",
+    "order.n30.top_note": "The top unit is the one the other side sees first.",
+    "order.n30.confront": "Attack protesters",
+    "order.n30.confront_note": "Your squads there share their strength among the protester units, each unit "
+                               "attacked once a phase.",
+    "order.n30.gas_note": "Gas, where a chemical unit is with them ({places}), doubles it and gives the protesters "
+                          "1 success, plus 1 for each theater or demonstration unit there, {most} at most.",
 }
 
 ES = {
@@ -291,6 +311,28 @@ ES = {
                      "allí, {most} como máximo.",
     "card.n30.lockdown": "Un bloqueo encadenado puede negarse a retirarse: un dado, con 1-{stays} se queda, si no "
                          "queda destruido.",
+    # the order forms of a player's live page
+    "order.n30.unit": "Unidad",
+    "order.n30.unit_at": "{unit}, {place}",
+    "order.n30.to": "Hacia",
+    "order.n30.node": "Intersección",
+    "order.n30.gas": "Con gas",
+    "order.n30.move": "Mover una unidad",
+    "order.n30.move_note": "Unidades de {allowed} intersección(es) de tu elección por turno, y tus refuerzos: cada "
+                           "una tira su movimiento y se detiene al entrar en una intersección del otro bando.",
+    "order.n30.barricade": "Levantar una barricada",
+    "order.n30.barricade_note": "En lugar de mover; sigue en pie mientras una unidad manifestante ocupe la "
+                                "intersección.",
+    "order.n30.flo": "Soltar a Flo",
+    "order.n30.flo_note": "En lugar de mover; hay una sola Flo.",
+    "order.n30.top": "Poner una unidad encima de su pila",
+    "order.n30.top_note": "La unidad de arriba es la que el otro bando ve primero.",
+    "order.n30.confront": "Atacar a los manifestantes",
+    "order.n30.confront_note": "Tus escuadras de allí reparten su fuerza entre las unidades manifestantes, cada "
+                               "unidad atacada una vez por fase.",
+    "order.n30.gas_note": "El gas, donde una unidad química las acompaña ({places}), la dobla y da a los "
+                          "manifestantes 1 éxito, más 1 por cada unidad de teatro o manifestación allí, {most} como "
+                          "máximo.",
 }
 
 TEXTS = {"en": EN, "es": ES}

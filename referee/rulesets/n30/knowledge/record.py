@@ -14,6 +14,7 @@ from referee.rulesets.n30.knowledge.markers import markers
 from referee.rulesets.n30.knowledge.sightings import sightings
 from referee.rulesets.n30.knowledge.watch import Watch
 from referee.rulesets.n30.rules.mood import OFF, reading
+from referee.rulesets.n30.rules.phases import GAME_OVER
 
 
 class Record:
@@ -149,6 +150,6 @@ _SEEN = {
     "turn-begun": lambda record, data, before: record._announce(f"turn {data['turn']} begins"),
     "success": Record._scored,
     "game-ended": lambda record, data, before: record._announce(
-        f"game over, success {data['score']} of {data['target']}: the {data['winner']} win"),
+        f"{GAME_OVER}, success {data['score']} of {data['target']}: the {data['winner']} win"),
     "report-filed": Record._filed,
 }

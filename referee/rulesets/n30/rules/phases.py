@@ -11,6 +11,8 @@ CONFRONTATION = "confrontation"
 SUCCESS = "success"
 PHASES = (PROTESTER_MOVEMENT, POLICE_MOVEMENT, CONFRONTATION, SUCCESS)
 MOVER = {PROTESTER_MOVEMENT: PROTESTERS, POLICE_MOVEMENT: POLICE}
+GAME_OVER = "game over"
+"""2: the words that open the announcement of the game's end, after the last turn, to every player."""
 
 _NINE, _ELEVEN = parse_time("9:00"), parse_time("11:00")
 
@@ -26,3 +28,8 @@ def intersections_allowed(side: str, minutes: int) -> int:
     if side == PROTESTERS:
         return 2 if minutes < _NINE else 1
     return 1 if minutes < _ELEVEN else 2
+
+
+def allowed_at(side: str, reading: str) -> int:
+    """3: the intersections `side` may choose in the turn a player reads as `reading` ("9:00", or "9:00-9:10")."""
+    return intersections_allowed(side, parse_time(reading.split("-")[0].strip()))
