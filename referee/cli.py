@@ -390,6 +390,7 @@ def cmd_messages(args) -> int:
 def _threads_shown(args) -> tuple[list, set[str]]:
     """Every message of the session at `args.path`, and the players whose threads `args.umpire` may read
     (`args.player`'s alone, if given); a RefereeError where he may not."""
+    from referee.core.engine import Context
     from referee.messages import player_named
     from referee.scenario.catalog import from_sources
     from referee.store.reading import open_reader
@@ -398,7 +399,8 @@ def _threads_shown(args) -> tuple[list, set[str]]:
     reader = open_reader(_session(args.path))  # read as it stands: a session of an earlier format has none yet
     try:
         roles, messages = reader.intact(messages=True).umpires(), reader.messages()
-        sides = {player.id: player.side for player in from_sources(reader.info.sources).players}
+        scenario = Context.of(from_sources(reader.info.sources), reader.info.options).scenario  # its teams seated
+        sides = {player.id: player.side for player in scenario.players}
     finally:
         reader.close()
     problem = who_problem(roles, args.umpire)

@@ -18,6 +18,7 @@ from referee.knowledge.build import player_view
 from referee.orders import his_units
 from referee.scenario.catalog import load, load_file
 from referee.session import Session
+from referee.store.repository import SessionStore
 
 TEAMS = [("n30/close-the-ring", "12", {"protesters": 6, "police": 6}), ("n30/close-the-ring", "3", {"protesters": 2}),
          ("n30/hold-the-line", "8", {"protesters": 4, "police": 4}),
@@ -84,3 +85,14 @@ def test_a_scenario_file_s_seats_are_checked_as_it_loads(tmp_path, seats, line):
     with pytest.raises(RefereeError) as refused:
         load_file(path, "n30")
     assert line in str(refused.value) and "close-the-ring.toml" in str(refused.value)
+
+
+def test_the_umpire_lists_and_answers_a_team_player_s_orders_and_messages(cli, tmp_path):
+    path = tmp_path / "s.db"
+    Session.create(path, "n30/close-the-ring", {"seats": "4"}, seed=3).close()
+    with SessionStore.open(path) as store:
+        store.write_message("protesters-2", "Move: Portland", from_player=True, command={"do": "move", "unit": "Portland",
+                                                                                        "to": "5th & Olive"})
+    assert [o["player"] for o in json.loads(cli("orders", path, "--json").out)] == ["protesters-2"]
+    assert cli("messages", path, "--player", "protesters-2").lines[0].startswith("#1 ")
+    assert cli("message", path, "--to", "protesters-2", "--answers", 1, "Seen.").code == 0

@@ -17,7 +17,9 @@ from referee.session import Session
 from tests.browser import ARGS, CHROMIUM, axe_violations
 
 PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
-GAMES = [("wallman/town-centre-riot", {}, "okafor", "hale", "move", {"unit": "Riot Van 1", "to": "Market Cross"})]
+GAMES = [("n30/close-the-ring", {"seats": "4"}, "protesters-1", "protesters-2", "move",
+          {"unit": "Bananarchy", "to": "5th & Olive"}),
+         ("wallman/town-centre-riot", {}, "okafor", "hale", "move", {"unit": "Riot Van 1", "to": "Market Cross"})]
 """(scenario, options, the first player, the second, the order each sends, what the first chooses: a legal one)."""
 
 

@@ -20,14 +20,12 @@ from referee.core.board import Board
 from referee.core.units import ACTIVE, OFF_MAP
 from referee.knowledge import card
 from referee.knowledge.feed import OWN
-from referee.knowledge.names import COMMANDED
 from referee.knowledge.view import OwnUnit, PlayerView
-from referee.orders import Field, OrderForm, choices
+from referee.orders import Field, OrderForm, choices, his_units
 from referee.rulesets.n30.rules.confrontation import ATTACKING_TYPES, GAS_TYPES, MOST_COUNTED, political_cost
 from referee.rulesets.n30.rules.phases import CONFRONTATION, GAME_OVER, MOVER, POLICE, PROTESTERS, allowed_at
 
 ACTED = ("moved", "built", "flo")  # his feed's lines of a unit's move, or its building instead (3, 3.3)
-OTHERS = COMMANDED.format("")  # the note on a unit another player of his side commands
 
 
 class Words(card.Words, Protocol):
@@ -41,8 +39,7 @@ def forms(view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]
     confrontation phase, the top of a stack always."""
     if any(GAME_OVER in line for line in view.announcements):
         return ()
-    mine = [unit for unit in view.own if unit.status in (ACTIVE, OFF_MAP) and not any(
-        note.startswith(OTHERS) for note in unit.notes)]
+    mine = [unit for unit in his_units(view) if unit.status in (ACTIVE, OFF_MAP)]
     made: list[OrderForm | None] = []
     if MOVER.get(view.phase) == view.side:
         movers = _movers(view, mine)
@@ -134,7 +131,7 @@ def _confront(view: PlayerView, board: Board, words: Words) -> OrderForm | None:
     """4: an attack where a hard, soft or mounted squad of his side stands with protesters he sees now; gas (4,
     4.5) offered where a chemical unit stands with them too."""
     seen = {sighting.node for sighting in view.sightings if sighting.current and sighting.side != view.side}
-    stands = [(unit.node, unit.type) for unit in view.own
+    stands = [(unit.node, unit.type) for unit in his_units(view)
               if unit.status == ACTIVE and unit.node is not None and unit.node in seen]
     squads = {node for node, kind in stands if kind in ATTACKING_TYPES}
     chemical = {node for node, kind in stands if kind in GAS_TYPES}
