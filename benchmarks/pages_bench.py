@@ -32,16 +32,15 @@ SCENARIO, OPTIONS = "n30/lock-down-hold-fast", {"seats": "12"}
 
 
 def long_session(path: Path, events: int) -> int:
-    """A session of a whole game of twelve players played by the computer, then reports to its players until it
-    holds `events` events: the number it holds."""
+    """A session of the first half of a game of twelve players played by the computer, then a stack's two units
+    put on top in turn (6.2), an event each, until it holds `events` events: the number it holds."""
     played = play(SCENARIO, OPTIONS, 5).commands
     with Session.create(path, SCENARIO, OPTIONS, seed=5) as session:
-        players = [player.id for player in session.game.ctx.scenario.players]
-        for command in played[:-1]:  # the game left open: its last command ends it
+        for command in played[:len(played) // 2]:  # the game left open, many phases still to end
             session.apply(command)
-        held = len(session.log()[0])
-        for number in range(max(0, events - held)):
-            session.apply({"do": "report", "player": players[number % len(players)], "text": f"seen {number}"})
+        node = next(node for node, ids in session.state.stacks["protesters"].items() if len(ids) >= 2)
+        for _ in range(max(0, events - len(session.log()[0]))):
+            session.apply({"do": "top", "unit": session.state.stacks["protesters"][node][1]})
     reader = open_reader(path)
     try:
         return len(reader.log())

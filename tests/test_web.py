@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from referee import rulesets
 from referee.briefing.i18n import Strings
 from referee.briefing.render import render_live, render_sheet
 from referee.core.units import ACTIVE
@@ -99,12 +100,12 @@ def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
         page = client.get(f"/p/{token}")
         assert page.status_code == 200 and guarded(page)
         key = page_key(page.text)  # the key its messages carry (tests/test_web_messages.py)
-        assert page.text == render_live(now.view(player), session.game.ctx.scenario.board, "en", SCRIPT, head,
-                                        thread=[], key=key)
+        view, board = now.view(player), session.game.ctx.scenario.board
+        for lang in ("en", "es"):  # his page: his sheet, the orders his view offers him, his thread
+            forms = rulesets.get("n30").order_forms(view, board, Strings(lang, "n30"))
+            assert client.get(f"/p/{token}?lang={lang}").text == render_live(view, board, lang, SCRIPT, head, thread=[],
+                                                                            key=key, forms=forms)
         assert head[:8] in page.text  # the log's head, an anchor outside it (referee verify --head)
-        spanish = client.get(f"/p/{token}?lang=es")
-        assert spanish.text == render_live(now.view(player), session.game.ctx.scenario.board, "es", SCRIPT, head,
-                                           thread=[], key=key)
     police, protesters = client.get(f"/p/{links['police']}").text, client.get(f"/p/{links['protesters']}").text
     assert "Briefing: Police" in police and "Briefing: Protesters" in protesters
     assert "Briefing: Protesters" not in police

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hmac
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from referee import rulesets
@@ -46,6 +47,7 @@ class PageBook:
     def __init__(self, path: Location):
         self.path = path
         self._lock = threading.Lock()
+        self._rendering = threading.RLock()  # one part rendered at a time, each once (the GIL runs one anyway)
         self._reader: LogReader | None = None
         self._seen: tuple[int, str] | None = None  # the log's tip the views are of
         self._said = -1  # the latest message the threads hold
@@ -105,46 +107,51 @@ class PageBook:
         the session now stands; the room's page (ROOM) is what everyone knows, made of the first player's view, with
         the join page's address (`key`) where the players type their codes."""
         edition = self.edition
-        cached = (player, lang, f"page {key}" if whole else "sheet")
-        if cached not in edition.pages:
+
+        def make() -> str:
             assert self.scenario is not None
             board, script = self.scenario.board, SCRIPT if whole else None
             if player == ROOM:
                 view = next(iter(edition.views.values()))
-                edition.pages[cached] = render_room(view, board, lang, script, edition.head, edition.ended, join=key)
-            else:
-                view = edition.views[player]
-                edition.pages[cached] = (
-                    render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
-                                thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang)) if whole
-                    else render_sheet(view, board, lang, edition.head, edition.ended))
-        return edition.number, edition.pages[cached]
+                return render_room(view, board, lang, script, edition.head, edition.ended, join=key)
+            view = edition.views[player]
+            if whole:
+                return render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
+                                   thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang))
+            return render_sheet(view, board, lang, edition.head, edition.ended)
+
+        return edition.number, self._made(edition, (player, lang, f"page {key}" if whole else "sheet"), make)
+
+    def _made(self, edition: Edition, cached: tuple[str, str, str], make: Callable[[], str]) -> str:
+        """A part of the pages of an edition, rendered once however many pages ask for it at the same moment (a
+        class's pages all wake at each command)."""
+        with self._rendering:
+            if cached not in edition.pages:
+                edition.pages[cached] = make()
+            return edition.pages[cached]
 
     def forms(self, player: str, lang: str) -> tuple[OrderForm, ...]:
         """The orders a player may send now, in the words of `lang`: built from his view alone (referee.orders)."""
         edition = self.edition
-        if (player, lang) not in edition.forms:
-            assert self.scenario is not None
-            view = edition.views[player]
-            words = Strings(lang, self.scenario.ruleset)
-            edition.forms[(player, lang)] = rulesets.get(self.scenario.ruleset).order_forms(view, self.scenario.board, words)
-        return edition.forms[(player, lang)]
+        with self._rendering:
+            if (player, lang) not in edition.forms:
+                assert self.scenario is not None
+                words = Strings(lang, self.scenario.ruleset)
+                edition.forms[(player, lang)] = rulesets.get(self.scenario.ruleset).order_forms(
+                    edition.views[player], self.scenario.board, words)
+            return edition.forms[(player, lang)]
 
     def orders(self, player: str, lang: str) -> str:
         """The HTML of the forms of a player's orders as they now stand (what his page is sent again)."""
         edition = self.edition
-        cached = (player, lang, "orders")
-        if cached not in edition.pages:
-            edition.pages[cached] = render_orders(edition.views[player], self.forms(player, lang), lang)
-        return edition.pages[cached]
+        return self._made(edition, (player, lang, "orders"),
+                          lambda: render_orders(edition.views[player], self.forms(player, lang), lang))
 
     def thread(self, player: str, lang: str) -> str:
         """The HTML of a player's messages with the umpire as they now stand (what his page is sent again)."""
         edition = self.edition
-        cached = (player, lang, "thread")
-        if cached not in edition.pages:
-            edition.pages[cached] = render_thread(edition.views[player], edition.threads.get(player, []), lang)
-        return edition.pages[cached]
+        return self._made(edition, (player, lang, "thread"),
+                          lambda: render_thread(edition.views[player], edition.threads.get(player, []), lang))
 
     def close(self) -> None:
         with self._lock:
