@@ -122,6 +122,21 @@ def test_how_to_resolve_conflict_blue_picks_table_attackers_and_the_groups_ident
     assert all(field(form, key).optional for key in ("table", "attack", "defend"))
 
 
+def test_how_to_resolve_conflict_3_in_a_park_blue_picks_no_groups():
+    """HOW TO RESOLVE CONFLICT 3: in a park blue attacks every group there, so the form offers the park's box and
+    the units to attack with, but no group to pick; elsewhere it still does (4)."""
+    game = to_step(play(new_game(), FORWARD), "blue-move")
+    play(game, {"do": "move", "units": ["Tac-3", "Tac-4"], "to": "gold-coast"},
+         {"do": "move", "units": ["P3-01"], "to": "lincoln-park"})  # out of Old Town's minimum box, next to the park
+    form = forms_of(to_step(game, "blue-conflict"), "police")["conflict"]
+    assert set(offered(form, "box")) == {"lincoln-park", "gold-coast"}
+    assert set(offered(form, "attack")) == {"P3-01", "Tac-3", "Tac-4"}
+    assert set(offered(form, "defend")) == {u.id for u in game.state.at("gold-coast", "demonstrators")}
+    alone = to_step(play(new_game(), {"do": "move", "units": ["G3-01"], "to": "old-town"}), "blue-move")  # released
+    alone = to_step(play(alone, {"do": "move", "units": ["P3-01"], "to": "lincoln-park"}), "blue-conflict")
+    assert [f.key for f in forms_of(alone, "police")["conflict"].fields] == ["box", "table", "attack"]
+
+
 def test_national_guard_in_while_green_leads_out_at_any_step():
     """NATIONAL GUARD: the police bring in Guard companies only while the demonstrators are ahead on the public
     Exposure Index, as many as wait in the counter box, into any box; companies on the board may go out at any

@@ -107,8 +107,8 @@ def _fighters(view: PlayerView, on_board: list[OwnUnit]) -> list[OwnUnit]:
 
 def _conflict(view: PlayerView, board: Board, words: Words, on_board: list[OwnUnit]) -> OrderForm | None:
     """HOW TO PLAY steps 2 and 4: a conflict in a box where his counters that may attack stand with the other
-    side's seen now; the police pick the table (6), their attackers and, outside the parks, the groups they attack
-    among those identified there (4)."""
+    side's seen now; the police pick the table (6), their attackers and, outside the parks (3), the groups they
+    attack among those identified there (4)."""
     if FIGHTER.get(view.phase) != view.side:
         return None
     seen = {s.node: s for s in view.sightings if s.current and (s.count or s.units)}
@@ -119,7 +119,9 @@ def _conflict(view: PlayerView, board: Board, words: Words, on_board: list[OwnUn
     places = _places(board, words, where)
     fields = [Field("box", words("order.chicago.box"), choices=choices(places))]
     if view.side == POLICE:
-        groups = [_at(words, fact, node, fact.notes) for node, _ in places for fact in seen[node].units]
+        parks = boxes.parks(board)  # 3: there blue attacks every group, and picks none
+        groups = [_at(words, fact, node, fact.notes) for node, _ in places if node not in parks
+                  for fact in seen[node].units]
         fields += [Field("table", words("order.chicago.table"), optional=True, choices=choices(
                        [(name, words(f"card.chicago.{name}")) for name in tables.NAMES if POLICE in tables.READERS[name]])),
                    Field("attack", words("order.chicago.attack"), "many", optional=True, choices=choices(
