@@ -7,7 +7,7 @@ box where his counters stand with the other side's seen now, the police choosing
 the groups they attack among those identified there (HOW TO RESOLVE CONFLICT); and for the police the National
 Guard in, while the demonstrators lead on the public Exposure Index, and out, at any step (NATIONAL GUARD). A player
 of a side of several commands only his own counters: those his side's other players command are left out. Nothing
-is offered once the game is over.
+is offered once the game is over (RULINGS.md, "Chicago-Chicago: the players' order forms").
 """
 
 from __future__ import annotations
