@@ -63,7 +63,7 @@ def face_off() -> Game:
 
 def test_how_to_play_each_step_gives_its_side_its_own_orders():
     """HOW TO PLAY steps 1-4: green moves in step 1 and resolves conflict in step 2, blue in steps 3 and 4; a side
-    has no form in the other's steps, and no conflict where it does not stand with the other side."""
+    has no form in the other's steps (the Guard aside, not called for while nobody leads)."""
     game, seen = play(new_game(), FORWARD), []
     for step in ("green-move", "green-conflict", "blue-move", "blue-conflict"):
         seen.append((game.state.phase, set(forms_of(game, "demonstrators")), set(forms_of(game, "police"))))
@@ -177,13 +177,18 @@ def test_no_form_once_the_game_is_over():
         assert not any(forms_of(game, player.id) for player in game.ctx.scenario.players)
 
 
-def test_labels_are_in_his_language():
-    """The forms speak the sheet's language: Spanish words and box names for a Spanish sheet."""
+def test_labels_are_in_his_language_and_the_tables_names():
+    """The forms speak the sheet's language: Spanish words and box names for a Spanish sheet; a counter the table
+    has renamed (`rename`) goes by that name, his own or one he identified."""
     es = Strings("es", "chicago")
-    form = forms_of(face_off(), "police", es)["conflict"]
+    game = play(face_off(), {"do": "rename", "units": {"Tac-3": "Chicago Blue", "G1-02": "Yippie Band"}})
+    form = forms_of(game, "police", es)["conflict"]
     assert form.label == es("order.chicago.conflict") != EN("order.chicago.conflict")
     assert [c.label for c in field(form, "box").choices] == [es.place("gold-coast")]
-    assert all(es.place("gold-coast") in c.label and c.label.startswith("Grupo") for c in field(form, "defend").choices)
+    assert all(es.place("gold-coast") in c.label for c in field(form, "defend").choices)
+    named = {c.value: c.label.removesuffix(", " + es.place("gold-coast")) for f in form.fields for c in f.choices}
+    assert (named["Tac-3"], named["G1-02"]) == ("Chicago Blue", "Yippie Band")
+    assert named["G1-01"] == es("unit.group", level=1, id="G1-01")
 
 
 def test_orders_made_from_the_forms_are_commands_the_session_takes(tmp_path):

@@ -53,9 +53,9 @@ def _name(words: Words, unit: OwnUnit | UnitFact) -> str:
     return unit.name if unit.renamed else words.data(unit.name)
 
 
-def _at(words: Words, unit: OwnUnit | UnitFact, node: str, notes: Iterable[str]) -> tuple[str, str]:
+def _at(words: Words, unit: OwnUnit | UnitFact, node: str) -> tuple[str, str]:
     """A counter as a choice: its name, and the box it stands in (or that box's minimum box)."""
-    place = words("order.chicago.in_minimum", place=words.place(node)) if MINIMUM in notes else words.place(node)
+    place = words("order.chicago.in_minimum", place=words.place(node)) if MINIMUM in unit.notes else words.place(node)
     return unit.id, words("order.chicago.unit_at", unit=_name(words, unit), place=place)
 
 
@@ -87,7 +87,7 @@ def _move(view: PlayerView, board: Board, words: Words, on_board: list[OwnUnit])
     green = view.side == DEMONSTRATORS
     stay = () if green else boxes.minimum(board)
     places = _places(board, words, _reach(board, on_board, 2 if green else 1, stay))
-    units = choices([_at(words, unit, unit.node or "", unit.notes) for unit in on_board])
+    units = choices([_at(words, unit, unit.node or "") for unit in on_board])
     flag = Field("infiltrate", words("order.chicago.infiltrate"), "flag", optional=True) if green else \
         Field("minimum", words("order.chicago.minimum"), "flag", optional=True)
     return OrderForm("move", words("order.chicago.move"), (
@@ -120,12 +120,12 @@ def _conflict(view: PlayerView, board: Board, words: Words, on_board: list[OwnUn
     fields = [Field("box", words("order.chicago.box"), choices=choices(places))]
     if view.side == POLICE:
         parks = boxes.parks(board)  # 3: there blue attacks every group, and picks none
-        groups = [_at(words, fact, node, fact.notes) for node, _ in places if node not in parks
+        groups = [_at(words, fact, node) for node, _ in places if node not in parks
                   for fact in seen[node].units]
         fields += [Field("table", words("order.chicago.table"), optional=True, choices=choices(
                        [(name, words(f"card.chicago.{name}")) for name in tables.NAMES if POLICE in tables.READERS[name]])),
                    Field("attack", words("order.chicago.attack"), "many", optional=True, choices=choices(
-                       [_at(words, unit, unit.node or "", unit.notes) for unit in fighters]))]
+                       [_at(words, unit, unit.node or "") for unit in fighters]))]
         fields += [Field("defend", words("order.chicago.defend"), "many", optional=True, choices=choices(groups))] \
             if groups else []
     return OrderForm("conflict", words("order.chicago.conflict"), tuple(fields),
@@ -153,5 +153,5 @@ def _guard_out(view: PlayerView, words: Words, on_board: list[OwnUnit]) -> Order
         return None
     return OrderForm("guard-out", words("order.chicago.guard_out"), (
         Field("units", words("order.chicago.companies"), "many",
-              choices([_at(words, unit, unit.node or "", unit.notes) for unit in guard])),),
+              choices([_at(words, unit, unit.node or "") for unit in guard])),),
         words("order.chicago.guard_out_note", points=movement.GUARD_OUT), movement.GUARD)
