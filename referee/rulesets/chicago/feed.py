@@ -11,6 +11,10 @@ from referee.core.events import Event
 from referee.knowledge.feed import OWN, Journal, Value
 
 Said = list[tuple[str, dict[str, tuple[str, Value]]]]
+# the words of a player's view that his order forms read (knowledge.py writes them, orders.py reads them)
+MINIMUM = "in the CPD MINIMUM box"  # a counter's note: a platoon in its box's minimum box (CPD MINIMUM)
+INFILTRATING = "infiltrating"  # an own group's note while it infiltrates this turn (INFILTRATION)
+OVER = "game over"  # how the public line of the game's end begins (HOW TO PLAY step 6, CPD MINIMUM)
 
 
 def _changes(changes: list) -> Said:

@@ -24,13 +24,13 @@ from referee.knowledge.feed import Journal
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import OwnUnit, PlayerView, Report, Sighting
 from referee.rulesets.chicago import feed
+from referee.rulesets.chicago.feed import INFILTRATING, MINIMUM, OVER
 from referee.rulesets.chicago.rules import forces
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, SIDES, other
 from referee.scenario.catalog import Player
 from referee.text import numbered, plural
 
 FOG = "fog"
-MINIMUM = "in the CPD MINIMUM box"
 _STATUSES = {ACTIVE: 0, forces.OFF_MAP: 1, forces.REMOVED: 2}
 _ORDER = {kind: n for n, kind in enumerate(forces.KINDS)}
 
@@ -56,8 +56,8 @@ def _conflict(d: dict) -> str:
 
 def _ended(d: dict) -> str:
     if d["reason"] == "CPD MINIMUM":
-        return "game over: the police lose, a CPD MINIMUM box is short of three platoons"
-    return f"game over at 28C: {d['winner'] or 'nobody'} {'wins' if d['winner'] else 'wins (a draw)'}; {_ei(d)}"
+        return f"{OVER}: the police lose, a CPD MINIMUM box is short of three platoons"
+    return f"{OVER} at 28C: {d['winner'] or 'nobody'} {'wins' if d['winner'] else 'wins (a draw)'}; {_ei(d)}"
 
 
 _PUBLIC = {  # what every player is told of an event, in a line: nothing of where units stand out of sight
@@ -167,7 +167,7 @@ class ChicagoKnowledge:
         BUILDING UP UNITS 1: three alike a company, crowd or battalion; Tac has no companies); its commander."""
         notes = list(_seen(unit))
         if unit.id in self.state.local["infiltrating"]:
-            notes.append("infiltrating")
+            notes.append(INFILTRATING)
         if unit.status == ACTIVE:
             notes.append(f"counters {built_up(unit, len(alike))}")
         commander = self.command.get(unit.id)

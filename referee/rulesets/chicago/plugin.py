@@ -13,6 +13,7 @@ PLUGIN = RulesetPlugin(
     umpire_text="referee.rulesets.chicago.umpire:state_text",
     texts="referee.rulesets.chicago.texts:TEXTS",
     card="referee.rulesets.chicago.card:card",
+    orders="referee.rulesets.chicago.orders:forms",
     sheet_map="areas",
     sheet_rows="kind",
     screen="referee.rulesets.chicago.tui.screen:ChicagoScreen",

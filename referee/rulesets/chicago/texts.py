@@ -191,6 +191,38 @@ EN = {
                                   "CONFLICT 6); the rest is built to the text's limits and tuned by simulation "
                                   "(scenarios/chicago/board/tables.toml; RULINGS.md, \"Chicago-Chicago: the tables, "
                                   "reconstructed\").",
+    # the order forms of a player's live page (orders.py)
+    "order.chicago.unit_at": "{unit}, {place}",
+    "order.chicago.in_minimum": "{place} (minimum box)",
+    "order.chicago.move": "Move",
+    "order.chicago.units": "Units (all from one box)",
+    "order.chicago.to": "To the box",
+    "order.chicago.infiltrate": "Infiltrate",
+    "order.chicago.minimum": "Into its minimum box",
+    "order.chicago.move_note.demonstrators": "A box costs one movement factor, two where police stand outside its "
+                                             "minimum box. Infiltrating doubles the movement: those groups attack "
+                                             "no one this turn and half of them leave the game at its end.",
+    "order.chicago.move_note.police": "A box costs one movement factor, two where demonstrators stand; stepping "
+                                      "into or out of its minimum box costs nothing. Each minimum box must hold "
+                                      "three platoons (no Guard) at the end of this step.",
+    "order.chicago.conflict": "Conflict",
+    "order.chicago.box": "In the box",
+    "order.chicago.table": "Table",
+    "order.chicago.attack": "Attacking (left out: all that may)",
+    "order.chicago.defend": "Attacked (left out: every group not attacked this turn)",
+    "order.chicago.conflict_note.demonstrators": "All your groups there that are not infiltrating attack every police "
+                                                 "unit outside the minimum box (its platoons only when alone), at "
+                                                 "1:1 or better; at {forced}:1 or better the police roll at once on "
+                                                 "ASSAULT at 1:1.",
+    "order.chicago.conflict_note.police": "At 1:1 or better, read at {cap}:1 above it; no group is attacked twice a "
+                                          "turn, and in a park you attack every group there. Minimum platoons and "
+                                          "the Guard never attack.",
+    "order.chicago.guard": "Bring in the National Guard",
+    "order.chicago.companies": "Guard companies",
+    "order.chicago.guard_note": "While the demonstrators lead: they get {points} points a company. Never into a "
+                                "minimum box.",
+    "order.chicago.guard_out": "Take the National Guard out",
+    "order.chicago.guard_out_note": "The demonstrators get {points} point a company.",
 }
 
 ES = {
@@ -382,6 +414,38 @@ ES = {
                                   "CONFLICT 6); el resto se construye dentro de los límites del texto y se ajusta por "
                                   "simulación (scenarios/chicago/board/tables.toml; RULINGS.md, \"Chicago-Chicago: "
                                   "the tables, reconstructed\").",
+    # los formularios de órdenes de la página en vivo del jugador (orders.py)
+    "order.chicago.unit_at": "{unit}, {place}",
+    "order.chicago.in_minimum": "{place} (casilla de mínimo)",
+    "order.chicago.move": "Mover",
+    "order.chicago.units": "Unidades (todas de una casilla)",
+    "order.chicago.to": "A la casilla",
+    "order.chicago.infiltrate": "Infiltrarse",
+    "order.chicago.minimum": "A su casilla de mínimo",
+    "order.chicago.move_note.demonstrators": "Una casilla cuesta un punto de movimiento, dos donde hay policía fuera "
+                                             "de su casilla de mínimo. Infiltrarse dobla el movimiento: esos grupos "
+                                             "no atacan en este turno y la mitad sale del juego al final.",
+    "order.chicago.move_note.police": "Una casilla cuesta un punto de movimiento, dos donde hay manifestantes; "
+                                      "entrar en su casilla de mínimo o salir de ella no cuesta nada. Cada casilla "
+                                      "de mínimo debe tener tres pelotones (no la Guardia) al final de este paso.",
+    "order.chicago.conflict": "Conflicto",
+    "order.chicago.box": "En la casilla",
+    "order.chicago.table": "Tabla",
+    "order.chicago.attack": "Atacan (si se omite: todas las que pueden)",
+    "order.chicago.defend": "Atacados (si se omite: todo grupo no atacado en este turno)",
+    "order.chicago.conflict_note.demonstrators": "Todos tus grupos de allí que no se infiltran atacan a toda unidad "
+                                                 "de policía fuera de la casilla de mínimo (a sus pelotones sólo si "
+                                                 "están solos), a 1:1 o más; a {forced}:1 o más la policía tira en "
+                                                 "el acto en ASSAULT a 1:1.",
+    "order.chicago.conflict_note.police": "A 1:1 o más, y por encima de {cap}:1 se lee {cap}:1; ningún grupo es "
+                                          "atacado dos veces en un turno, y en un parque atacas a todos los grupos. "
+                                          "Los pelotones de mínimo y la Guardia nunca atacan.",
+    "order.chicago.guard": "Traer a la Guardia Nacional",
+    "order.chicago.companies": "Compañías de la Guardia",
+    "order.chicago.guard_note": "Mientras los manifestantes van por delante: ganan {points} puntos por compañía. "
+                                "Nunca en una casilla de mínimo.",
+    "order.chicago.guard_out": "Retirar a la Guardia Nacional",
+    "order.chicago.guard_out_note": "Los manifestantes ganan {points} punto por compañía.",
 }
 
 TEXTS = {"en": EN, "es": ES}
