@@ -305,5 +305,5 @@ def test_the_leak_check_bites(monkeypatch):
     assert any("conflict offers" in leak for leak in leaks(game))
     assert any("conflict in" in leak for leak in leaks(game))
     monkeypatch.undo()
-    monkeypatch.setattr(orders, "COMMANDED", "no such note {}")
+    monkeypatch.setattr(orders, "his_units", lambda view: view.own)  # his teammates' counters offered too
     assert any("move offers" in leak for leak in leaks(game))

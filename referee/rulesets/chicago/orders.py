@@ -18,9 +18,8 @@ from typing import Protocol
 from referee.core.board import Board
 from referee.core.units import ACTIVE, OFF_MAP
 from referee.knowledge import card
-from referee.knowledge.names import COMMANDED
 from referee.knowledge.view import OwnUnit, PlayerView, UnitFact
-from referee.orders import Field, OrderForm, choices
+from referee.orders import Field, OrderForm, choices, his_units
 from referee.rulesets.chicago.feed import INFILTRATING, MINIMUM, OVER
 from referee.rulesets.chicago.rules import board as boxes
 from referee.rulesets.chicago.rules import conflict, movement, tables
@@ -40,8 +39,7 @@ def forms(view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]
     """The orders `view`'s player may give now: his step's move or conflict, then the Guard's."""
     if any(line.partition(": ")[2].startswith(OVER) for line in view.announcements):
         return ()
-    mark = COMMANDED.format("")
-    mine = [unit for unit in view.own if not any(note.startswith(mark) for note in unit.notes)]
+    mine = list(his_units(view))
     on_board = [unit for unit in mine if unit.status == ACTIVE and unit.node is not None]
     made = (_move(view, board, words, on_board), _conflict(view, board, words, on_board),
             _guard(view, board, words, mine), _guard_out(view, words, on_board))
