@@ -147,8 +147,6 @@ def _order(view: PlayerView, board: Board, words: Words, mine: list[OwnUnit]) ->
         _at(words, unit, node) for unit, node in _seen(view, SECURITY) if unit.type == OFFICER]
     if not officers or not others:
         return None
-    if not others:
-        return None
     return OrderForm("order", words("order.wallman.order"), (
         _units(words, officers, "officer"), Field("to", words("order.wallman.whom"), choices=choices(others)),
         Field("text", words("order.wallman.text"), "text", optional=True, most=TEXT_CHARS), _megaphone(words)),
@@ -226,6 +224,7 @@ def _return_fire(view: PlayerView, board: Board, words: Words, mine: list[OwnUni
 
 
 def _engines(mine: list[OwnUnit], where: Iterable[str]) -> list[OwnUnit]:
+    """His fire engines standing at one of the places `where` names."""
     nodes = set(where)
     return [unit for unit in mine if unit.type == ENGINE and unit.node in nodes]
 
