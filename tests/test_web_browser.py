@@ -67,7 +67,8 @@ def test_two_players_pages_follow_the_umpire_and_never_show_the_other_side_s_sec
             assert "Briefing: Protesters" in protesters.title() and "Policía" in police.title()
             for page, lang in ((protesters, "en"), (police, "es")):  # what a screen reader finds
                 assert page.get_attribute("html", "lang") == lang and page.get_by_role("main").count() == 1
-                assert page.get_by_role("status").count() == 2  # how the page follows, and what became of a message
+                forms = page.locator("form.order").count()  # how the page follows, what became of a message, of each order
+                assert page.get_by_role("status").count() == 2 + forms and forms >= 1
                 assert page.get_by_role("heading", level=1).count() == 1
             for page in (protesters, police):
                 page.wait_for_function("document.getElementById('live-state').textContent.length > 0")
@@ -188,7 +189,7 @@ def test_a_player_writes_to_the_umpire_and_reads_his_answer_without_reloading(se
             page.goto(urls["police"])
             page.wait_for_function("document.getElementById('live-state').textContent.includes('Updated')")  # following
             page.evaluate("window.loadedOnce = true")  # gone if the page were loaded again
-            box, send = page.get_by_label("Your message to the umpire"), page.get_by_role("button", name="Send")
+            box, send = page.get_by_label("Your message to the umpire"), page.get_by_role("button", name="Send", exact=True)
             assert "The umpire reads what you write here" in page.inner_text("#thread")
 
             box.fill("   ")
