@@ -31,12 +31,16 @@ class GameState:
     names: dict[str, dict[str, str]] = field(default_factory=dict)
     """The table's names the umpire gave (`rename`): {"units": {id: name}, "players": {id: name}}, only those
     renamed. No rule reads them: what a player sees of them is his knowledge's (referee.knowledge.names)."""
+    handed: dict[str, str] = field(default_factory=dict)
+    """Who commands each player's share of his side's units that the umpire handed to another (`hand`,
+    referee.rules.handing): {player: commander}. No rule reads it: only who is told what, and who may order what."""
 
     def thawed(self) -> GameState:
         """A copy whose containers the fold may change in place; this state stays as it is."""
         return GameState(
             self.turn, self.phase, self.units.copy(), self.stacks.copy(),
             self.markers.copy(), self.scores.copy(), self.local.copy(), self.over, self.winner, self.names,
+            self.handed,
         )
 
     def at(self, node: str, side: str | None = None) -> list[Unit]:
@@ -63,6 +67,7 @@ class GameState:
             "markers": {node: list(marks) for node, marks in self.markers.items()},
             "scores": self.scores, "local": self.local, "over": self.over, "winner": self.winner,
             **({"names": self.names} if self.names else {}),  # a session never renamed keeps the JSON it always had
+            **({"handed": self.handed} if self.handed else {}),
         }
 
     @classmethod
@@ -73,7 +78,7 @@ class GameState:
             stacks={side: {node: tuple(ids) for node, ids in nodes.items()} for side, nodes in data["stacks"].items()},
             markers={node: tuple(marks) for node, marks in data["markers"].items()},
             scores=data["scores"], local=data["local"], over=data["over"], winner=data["winner"],
-            names=data.get("names", {}),
+            names=data.get("names", {}), handed=data.get("handed", {}),
         )
 
 

@@ -7,6 +7,7 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE, DESTROYED, OFF_MAP, RESERVE, Unit
 from referee.knowledge.moods import mood
 from referee.knowledge.view import Arrival, OwnUnit
+from referee.rules.handing import commanders as commanding
 from referee.scenario.catalog import Player
 
 _ORDER = {ACTIVE: 0, OFF_MAP: 1, RESERVE: 2, DESTROYED: 3}
@@ -46,7 +47,7 @@ def own_units(ctx: Context, state: GameState, player: Player) -> tuple[OwnUnit, 
     Both commanders of a side know all its units (one radio net); each is told who commands what.
     """
     nodes = ctx.scenario.board.nodes
-    commanders = {uid: p.id for p in ctx.scenario.players if p.side == player.side for uid in p.units or ()}
+    commanders = commanding(ctx.scenario.players, state, player.side)
 
     def place(unit: Unit) -> tuple:
         if unit.status == ACTIVE:

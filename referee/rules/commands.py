@@ -122,7 +122,16 @@ class Rename(Bare):
     players: NotRequired[TableNames]
 
 
+class Hand(Bare):
+    """`{"do": "hand", "player": id, "to": id}`: a player's share of his side's units to another (referee.rules.handing)."""
+
+    player: Name
+    to: Name
+
+
 SHARED: dict[str, Any] = {"end-phase": Command, "report": Report, "rename": Rename, "undo": Bare, "redo": Bare}
+HANDING: dict[str, Any] = {"hand": Hand}
+"""The schema of the shared `hand` verb, for a ruleset whose sides may have several players (referee.rules.handing)."""
 
 WORDS = {
     "missing": "is missing",

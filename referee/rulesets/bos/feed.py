@@ -9,6 +9,7 @@ from collections.abc import Callable
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.knowledge.feed import OWN, Journal, Value
+from referee.rules.handing import commands
 from referee.rulesets.bos.rules.combat import STAYS
 from referee.scenario.catalog import Player
 
@@ -23,8 +24,7 @@ def write(journal: Journal, players: tuple[Player, ...], state: GameState, event
     d, turn = event.data, state.turn
 
     def commanders(*uids: str) -> list[str]:
-        return [p.id for p in players for uid in uids
-                if state.units[uid].side == p.side and (p.units is None or uid in p.units)]
+        return [p.id for p in players for uid in uids if commands(players, state, p, uid)]
 
     def own(uid: str, line: str, **values: tuple[str, Value]) -> None:
         journal.note(commanders(uid), turn, OWN, line, units=("unit", uid), **values)

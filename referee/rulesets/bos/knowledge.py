@@ -21,6 +21,7 @@ from referee.knowledge import fog
 from referee.knowledge.feed import Journal
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import Arrival, MarkerSeen, OwnUnit, Pile, PlayerView, Report, Sighting, UnitFact
+from referee.rules import handing
 from referee.rulesets.bos import feed
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.movement import BARRICADE
@@ -97,10 +98,10 @@ class BosKnowledge:
     def _side(self, player: Player) -> list[Unit]:
         """The player's units wherever they are, and his side's other players' units on the map: on the map in map
         order, then by where they wait; by counter number within an area."""
-        nodes = self.ctx.scenario.board.nodes
+        nodes, units = self.ctx.scenario.board.nodes, handing.units_of(self.ctx.scenario.players, self.state, player)
 
         def shown(unit: Unit) -> bool:
-            return unit.side == player.side and (player.units is None or unit.id in player.units or unit.status == ACTIVE
+            return unit.side == player.side and (units is None or unit.id in units or unit.status == ACTIVE
                                                  or not self.fog and unit.status in PUBLIC)
 
         def place(unit: Unit) -> tuple:
@@ -111,7 +112,7 @@ class BosKnowledge:
 
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:
         """The player's units in full, each commanded by another player of his side so marked."""
-        commanders = {uid: p.id for p in self.ctx.scenario.players if p.side == player.side for uid in p.units or ()}
+        commanders = handing.commanders(self.ctx.scenario.players, self.state, player.side)
         return tuple(OwnUnit(u.id, u.name, u.type, u.node, None, u.status, u.factors["strength"], u.factors["movement"],
                              self._notes(u, player, commanders.get(u.id))) for u in self._side(player))
 

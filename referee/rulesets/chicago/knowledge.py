@@ -23,6 +23,7 @@ from referee.knowledge import fog
 from referee.knowledge.feed import Journal
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import OwnUnit, PlayerView, Report, Sighting
+from referee.rules.handing import commander
 from referee.rulesets.chicago import feed
 from referee.rulesets.chicago.feed import INFILTRATING, MINIMUM, OVER
 from referee.rulesets.chicago.rules import forces
@@ -100,9 +101,9 @@ class ChicagoKnowledge:
         self.rules.evolve(self.ctx, self.state, event)
         d, public = event.data, _PUBLIC.get(event.kind)
         for old, new in d.get("changes", ()) if event.kind in ("conflict", "attrition") else ():
-            commander = self.command.pop(old, None)
-            if new is not None and commander is not None:
-                self.command[new] = commander
+            share = self.command.pop(old, None)
+            if new is not None and share is not None:
+                self.command[new] = share
         if public is not None:
             self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {public(d)}"))
         elif event.kind == "report-filed":
@@ -127,7 +128,13 @@ class ChicagoKnowledge:
     def _commands(self, player: Player, unit: Unit) -> bool:
         """Whether the player commands the counter: his side's only player does; else his own, by `command`."""
         return player.units is None and sum(p.side == player.side for p in self.ctx.scenario.players) == 1 \
-            or self.command.get(unit.id) == player.id
+            or self._commander(unit.id) == player.id
+
+    def _commander(self, uid: str) -> str | None:
+        """The player commanding a counter now: the one its share was handed to (referee.rules.handing), else the
+        share's own."""
+        share = self.command.get(uid)
+        return None if share is None else commander(self.state, share)
 
     def _commanders(self, *uids: str) -> list[str]:
         """The players commanding any of these counters."""
@@ -160,7 +167,7 @@ class ChicagoKnowledge:
 
     def _together(self, unit: Unit) -> tuple:
         """What counters built up into companies or crowds share: box, kind, minimum box and commander."""
-        return (unit.node, unit.status, forces.kind(unit), bool(unit.attrs.get("minimum")), self.command.get(unit.id))
+        return (unit.node, unit.status, forces.kind(unit), bool(unit.attrs.get("minimum")), self._commander(unit.id))
 
     def _notes(self, unit: Unit, player: Player, alike: list[Unit]) -> tuple[str, ...]:
         """In the minimum box; infiltrating; the counters its kind in its box make built up (BREAKING DOWN AND
@@ -170,9 +177,9 @@ class ChicagoKnowledge:
             notes.append(INFILTRATING)
         if unit.status == ACTIVE:
             notes.append(f"counters {built_up(unit, len(alike))}")
-        commander = self.command.get(unit.id)
-        if commander is not None and commander != player.id:
-            notes.append(f"commanded by {commander}")
+        by = self._commander(unit.id)
+        if by is not None and by != player.id:
+            notes.append(f"commanded by {by}")
         return tuple(notes)
 
     def _sightings(self, side: str) -> tuple[Sighting, ...]:

@@ -21,6 +21,7 @@ from referee.knowledge.moods import mood, mood_shown
 from referee.knowledge.own import arrivals
 from referee.knowledge.told import Filed, told
 from referee.knowledge.view import Mood, OwnUnit, PlayerView, Report, SceneNote, Sighting, UnitFact
+from referee.rules.handing import commander, units_of
 from referee.rulesets.wallman import feed
 from referee.rulesets.wallman.rules.care import lying
 from referee.rulesets.wallman.rules.looks import ASSESSED, DOWN, FROM, HYDRANT, ON_FIRE, OVER, UNDER_FIRE, UNDER_WAY
@@ -42,11 +43,16 @@ class Seen:
 
 
 def eyes(ctx: Context, state: GameState, player: Player) -> set[str]:
-    """The places a player's personal figure can see: its own and the next ones (none if it is off the table)."""
-    figure = next((state.units[uid] for uid in player.units or () if state.units[uid].type == "officer"), None)
-    if figure is None or figure.status != ACTIVE or figure.node is None:
-        return set()
-    return {figure.node, *ctx.scenario.board.adjacency[figure.node]}
+    """The places a player's personal figure can see: its own and the next ones (none if it is off the table); a
+    player handed another's share sees with that officer's figure too."""
+    figures = [state.units[uid] for uid in mine(ctx, state, player) if state.units[uid].type == "officer"]
+    board = ctx.scenario.board
+    return {node for f in figures if f.status == ACTIVE and f.node is not None for node in (f.node, *board.adjacency[f.node])}
+
+
+def mine(ctx: Context, state: GameState, player: Player) -> tuple[str, ...]:
+    """The units an officer commands now: his own, unless handed away, and those of the shares handed to him."""
+    return units_of(ctx.scenario.players, state, player) or ()
 
 
 def crowd_looks(ctx: Context, crowd: Unit) -> tuple[str, ...]:
@@ -98,7 +104,7 @@ class Eyes:
 
     def look(self, ctx: Context, state: GameState) -> None:
         """Refresh everything in sight; what was seen in sight and is gone is forgotten; the rest is kept."""
-        sight, own = eyes(ctx, state, self.player), set(self.player.units or ())
+        sight, own = eyes(ctx, state, self.player), set(mine(ctx, state, self.player))
         for uid, seen in list(self.units.items()):
             if seen.node in sight:
                 del self.units[uid]
@@ -137,7 +143,7 @@ class WallmanRecord:
             eyes_.look(self.ctx, self.state)
 
     def _owner(self, uid: str) -> str | None:
-        return next((p.id for p in self.ctx.scenario.players if uid in (p.units or ())), None)
+        return next((commander(self.state, p.id) for p in self.ctx.scenario.players if uid in (p.units or ())), None)
 
     def _sees(self, player: str, uid: str) -> bool:
         """Whether a player's own eyes see a unit now."""
@@ -164,7 +170,7 @@ class WallmanRecord:
         self._look()
 
     def _own(self, player: Player) -> tuple[OwnUnit, ...]:
-        units = [self.state.units[uid] for uid in player.units or ()]
+        units = [self.state.units[uid] for uid in mine(self.ctx, self.state, player)]
         return tuple(OwnUnit(u.id, u.name, u.type, u.node, None, u.status, u.factors["strength"],  # no stack order
                              places_a_turn(u), _own_notes(self.ctx, u)) for u in units)
 
@@ -173,6 +179,7 @@ class WallmanRecord:
         scenario, state = self.ctx.scenario, self.state
         player = scenario.player(player_id)
         label, seen, sight = scenario.clock.label, self.eyes[player.id], eyes(self.ctx, state, player)
+        commanded = set(mine(self.ctx, state, player))
         nodes = scenario.board.nodes
         order = {node: i for i, node in enumerate(sorted(nodes, key=lambda n: (nodes[n].y, nodes[n].x)))}
         sightings = []
@@ -191,7 +198,7 @@ class WallmanRecord:
             sightings=tuple(sightings),
             reports=tuple(Report(r.text, r.reliability, r.due, label(r.due)) for r in self.reports
                           if r.player == player.id and state.turn >= r.due),
-            arrivals=tuple(a for a in arrivals(self.ctx, state, player.side) if set(a.units) <= set(player.units or ())),
+            arrivals=tuple(a for a in arrivals(self.ctx, state, player.side) if set(a.units) <= commanded),
             announcements=tuple(text for _, text in self.announced),
             told=told(self.announced, self.reports, player.id, state.turn, label), seed_commitment=self.commitment, scene=scene,
             mood_shown=mood_shown(self.ctx), unseen=unseen(self.ctx, sight), feed=self.journal.of(player.id, state.turn),

@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE
-from referee.rules import names
+from referee.rules import handing, names
 from referee.rulesets.bos.rules import combat, forces
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.phases import EVENTS
@@ -180,4 +180,5 @@ _FOLDS = {
     "game-extended": _extended,
     "report-filed": lambda state, data: None,
     names.RENAMED: names.fold,
+    handing.HANDED: handing.fold,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import names, reports
+from referee.rules import handing, names, reports
 from referee.rules.place_names import in_place_names
 from referee.rulesets.chicago.rules.forces import tally
 
@@ -64,6 +64,7 @@ _LINES = {
                                                               for park, ids in d["added"].items()) or "nothing to add"),
     "game-ended": _ended,
     names.RENAMED: names.line,
+    handing.HANDED: handing.line,
 }
 
 

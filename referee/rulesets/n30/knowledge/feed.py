@@ -8,6 +8,7 @@ from __future__ import annotations
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.knowledge.feed import OWN, Journal
+from referee.rules.handing import commands
 from referee.scenario.catalog import Player
 
 
@@ -16,8 +17,7 @@ def write(journal: Journal, players: tuple[Player, ...], state: GameState, event
     d, turn = event.data, state.turn
 
     def commanders(*uids: str) -> list[str]:
-        return [p.id for p in players if any(state.units[uid].side == p.side and (p.units is None or uid in p.units)
-                                             for uid in uids)]
+        return [p.id for p in players if any(commands(players, state, p, uid) for uid in uids)]
 
     if event.kind == "unit-moved" and d["path"]:
         start = ("place", d["from"]) if d["from"] else ("edge", d["edge"])

@@ -6,7 +6,7 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import Refusal
-from referee.rules import names, reports
+from referee.rules import handing, names, reports
 from referee.rules.table import CommandTable, Handler
 from referee.rulesets.n30.rules import attack, fold, friction, movement, turns
 from referee.rulesets.n30.rules.narrate import narrate
@@ -39,6 +39,7 @@ COMMANDS: dict[str, Handler] = {
     "factions": lambda ctx, state, cmd, emit, dice: friction.assign(ctx, state, cmd, emit),
     "report": reports.report,
     "rename": names.rename,
+    "hand": handing.hand,
 }
 
 

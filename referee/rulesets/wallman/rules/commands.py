@@ -7,7 +7,21 @@ from typing import Annotated, Any, NotRequired
 from pydantic import Field
 
 from referee.bounds import FIGURES
-from referee.rules.commands import SHARED, Checks, Command, Counts, Name, Names, PlaceRef, Small, SomeNames, Text, UnitRef, whole
+from referee.rules.commands import (
+    HANDING,
+    SHARED,
+    Checks,
+    Command,
+    Counts,
+    Name,
+    Names,
+    PlaceRef,
+    Small,
+    SomeNames,
+    Text,
+    UnitRef,
+    whole,
+)
 from referee.rulesets.wallman.rules.clashes import GasKind
 
 
@@ -161,7 +175,7 @@ class Evacuate(Command):
     casualties: SomeNames
 
 
-SCHEMAS: dict[str, Any] = SHARED | {
+SCHEMAS: dict[str, Any] = SHARED | HANDING | {
     "move": UnitTo, "order": Order, "return-fire": ReturnFire, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL,
     "negotiate": Negotiate, "split": Split,
     "merge": Merge, "fight": Fight, "shoot": Shoot, "gas": Gas, "overreaction": Overreaction, "snipe": Snipe,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import ITEMS, Event, items_note
-from referee.rules import names, reports
+from referee.rules import handing, names, reports
 
 
 def _dice(event: Event) -> str:
@@ -69,6 +69,7 @@ LINES = {
     "patched-up": lambda d: "patched up, back with their own: " + ", ".join(f"{c} ({of})" for c, of in d["casualties"].items()),
     "looters-hidden": lambda d: "looters hidden among the crowds: " + ", ".join(f"{c} {n}" for c, n in d["looters"].items()),
     names.RENAMED: names.line,
+    handing.HANDED: handing.line,
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
-from referee.rules import names, reports
+from referee.rules import handing, names, reports
 from referee.rules.table import CommandTable, Handler
 from referee.rulesets.wallman.rules import actions, care, clashes, crowds, fold, moves, premises, turns
 from referee.rulesets.wallman.rules.narrate import narrate
@@ -37,6 +37,7 @@ COMMANDS: dict[str, Handler] = {
     "evacuate": care.evacuate,
     "report": reports.report,
     "rename": names.rename,
+    "hand": handing.hand,
 }
 
 
