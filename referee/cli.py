@@ -442,6 +442,8 @@ def cmd_orders(args) -> int:
     from referee.messages import answer_to
 
     messages, shown = _threads_shown(args)
+    if args.missing:
+        return _yet_to_order(args, shown)
     listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
     if args.waiting:
         listed = [(order, answer) for order, answer in listed if answer is None]
@@ -456,6 +458,21 @@ def cmd_orders(args) -> int:
               "(referee serve).")
     for order, answer in listed if not args.json else ():
         print(_order_line(order, answer))
+    return 0
+
+
+def _yet_to_order(args, shown: set[str]) -> int:
+    """`orders --missing`: the players yet to send orders in this phase, of those the umpire may read."""
+    from referee.roster import waiting
+
+    found = waiting(_session(args.path))
+    players = [player for player in found.players if player in shown]
+    if args.json:
+        print(json.dumps({"turn": found.turn, "phase": found.phase, "opened": found.opened, "players": players}))
+        return 0
+    phase = f"turn {found.turn}, {found.phase}" + (f" (open since {found.opened[11:16]})" if found.opened else "")
+    print(f"{phase}: yet to send orders: {', '.join(players)}" if players else
+          f"{phase}: every player with orders to give now has sent some")
     return 0
 
 
@@ -886,6 +903,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--player", type=_name, help="only this player's orders")
     p.add_argument("--waiting", action="store_true", help="only the orders not answered yet")
+    p.add_argument("--missing", action="store_true", help="instead of the orders: the players yet to send any in this "
+                   "phase (their pages offer orders now, and they sent none since it opened)")
     p.add_argument("--json", action="store_true", help="one JSON array instead of text")
     _umpire_option(p)
 

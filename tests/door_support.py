@@ -18,6 +18,7 @@ SAMPLES = {
         "factions": {"peace_police": ["Environment 1", "Democracy 1", "Human Rights 2"]},
         "report": {"player": "police", "text": "Crowds on Pine"}, "undo": {}, "redo": {},
         "rename": {"units": {"U1": "Group A"}, "players": {"police": "Team Blue"}},
+        "hand": {"player": "police", "to": "protesters"},
     },
     WALLMAN: {
         "end-phase": {}, "move": {"unit": "Panda 1", "to": "Market Cross"},
@@ -37,6 +38,7 @@ SAMPLES = {
         "evacuate": {"ambulance": "Ambulance 1", "casualties": ["C1"]},
         "report": {"player": "hale", "text": "Crowds in the precinct"}, "undo": {}, "redo": {},
         "rename": {"units": {"Panda 1": "Car A"}, "players": {"hale": "Team Blue"}},
+        "hand": {"player": "okafor", "to": "hale"},
     },
 }
 
@@ -53,6 +55,7 @@ AREA_SAMPLES = {
                    "choices": {"attack": "Radicals 1", "counterattack": "SPD 1"}, "group_ei": "authority"},
         "escalate": {"stage": 2}, "report": {"player": "authority", "text": "Crowds at Westlake"}, "undo": {}, "redo": {},
         "extend": {}, "rename": {"units": {"Labor 1": "Group A"}, "players": {"authority": "Team Blue"}},
+        "hand": {"player": "authority", "to": "protester"},
     },
     CHICAGO: {
         "end-phase": {}, "move": {"units": {"P1": 3}, "from": "loop", "to": "grant-park-east", "minimum": False},
@@ -61,6 +64,7 @@ AREA_SAMPLES = {
         "guard": {"units": 1, "to": "loop"}, "guard-out": {"units": {"NG": 1}, "from": "loop"},
         "report": {"player": "police", "text": "Crowds in Lincoln Park"}, "undo": {}, "redo": {},
         "rename": {"units": {"P1-01": "Platoon A"}, "players": {"police": "Team Blue"}},
+        "hand": {"player": "police", "to": "demonstrators"},
     },
 }
 ALL_SAMPLES = SAMPLES | AREA_SAMPLES

@@ -355,6 +355,16 @@ class LogReader:
         """The ids of the played commands that currently count, in order (as they stood after command `upto`)."""
         return self._stacks(upto)[0]
 
+    def opened(self, turn: int, phase: str) -> str | None:
+        """When the phase the game is in (`turn`, `phase`) opened: the time of the latest command in effect with an
+        event of another phase (the one that ended the phase before), or None where the game began in it."""
+        effective = set(self.effective())
+        rows = self._all("SELECT event.command_id, event.turn, event.phase, command.created FROM event "
+                         "JOIN command ON command.id = event.command_id WHERE event.kind NOT IN ('undone', 'redone') "
+                         "ORDER BY event.seq DESC")
+        return next((created for command, at, called, created in rows
+                     if command in effective and (at, called) != (turn, phase)), None)
+
     def undoable(self) -> int | None:
         """The command an undo would take back, if any."""
         done = self._stacks()[0]

@@ -50,6 +50,9 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
         UmpireAction("I", "Inbox", "inbox",
                      "The players' messages from their live pages, each thread in order: answer one, or write to a player",
                      footer=False, looks=True),
+        UmpireAction("H", "Hand a player's units", "hand",
+                     "Who is yet to send orders this phase; hand a missing player's units to a teammate, or give them "
+                     "back", footer=False),
         UmpireAction("t", "Table dice", "table_dice", "Switch between the generator and dice typed in from the table",
                      short="Dice", looks=True),
         UmpireAction("u", "Undo", "undo", "Undo the last command (the log keeps it)"),

@@ -586,6 +586,35 @@ class UmpireScreen(Screen):
                             "reliability": v["reliability"]}, rolls=False)
 
 
+    def action_hand(self) -> None:
+        """Hand a player's share of his side's units to another player of his side, or give it back (`hand`); the
+        form says who is yet to send orders in this phase (read in a worker: it builds every player's page)."""
+        scenario = self.game.ctx.scenario
+        if all(player.units is None for player in scenario.players):
+            self.notify("Each side here is played by one player: there is no share to hand (a scenario of teams, "
+                        "factions or commanders has)")
+            return
+        self._ask_hand()
+
+    @work(thread=True, group="roster", exclusive=True)
+    def _ask_hand(self) -> None:
+        from referee.roster import waiting
+
+        yet = waiting(self.session.path).players
+        self.app.call_from_thread(self._hand_form, yet)
+
+    def _hand_form(self, yet: tuple[str, ...]) -> None:
+        scenario, handed = self.game.ctx.scenario, self.game.state.handed
+        shares = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players if p.units is not None)
+        players = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players)
+        held = "; ".join(f"{by} commands {share}'s units" for share, by in handed.items())
+        note = (f"Yet to send orders this phase: {', '.join(yet) or 'nobody'}\n"
+                + (f"Handed now: {held}" if held else "Every player commands his own units.")
+                + "\nHand a share to its own player to give it back.")
+        self.ask("Hand a player's units", [Field("player", "Whose units", choices=shares),
+                                           Field("to", "To", choices=players)],
+                 lambda v: {"do": "hand", "player": v["player"], "to": v["to"]}, note=note, rolls=False)
+
     def action_print_briefings(self) -> None:
         from referee.tui.dialogs.briefings import BriefingsDialog
 
