@@ -468,9 +468,11 @@ def _yet_to_order(args, shown: set[str]) -> int:
     found = waiting(_session(args.path))
     players = [player for player in found.players if player in shown]
     if args.json:
-        print(json.dumps({"turn": found.turn, "phase": found.phase, "opened": found.opened, "players": players}))
+        print(json.dumps({"turn": found.turn, "phase": found.phase, "opened": found.opened, "players": players,
+                          "deadline": found.deadline}))
         return 0
     phase = f"turn {found.turn}, {found.phase}" + (f" (open since {found.opened[11:16]})" if found.opened else "")
+    phase += f", orders due by {found.deadline[11:16]}" if found.deadline else ""
     print(f"{phase}: yet to send orders: {', '.join(players)}" if players else
           f"{phase}: every player with orders to give now has sent some")
     return 0
@@ -527,6 +529,24 @@ def cmd_return(args) -> int:
     finally:
         session.close()
     print(number)
+    return 0
+
+
+def cmd_deadline(args) -> int:
+    from datetime import datetime
+
+    from referee.roster import due_at
+    from referee.session import Session
+
+    at = due_at(args.when, datetime.now().astimezone())
+    session = Session.open(_session(args.path))
+    session.umpire = args.umpire
+    try:
+        print(f"ok {session.apply({'do': 'deadline'} | ({'at': at} if at else {}))}")
+        if at:
+            print(f"orders due by {datetime.fromisoformat(at):%H:%M} on this machine's clock", file=sys.stderr)
+    finally:
+        session.close()
     return 0
 
 
@@ -906,6 +926,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--missing", action="store_true", help="instead of the orders: the players yet to send any in this "
                    "phase (their pages offer orders now, and they sent none since it opened)")
     p.add_argument("--json", action="store_true", help="one JSON array instead of text")
+    _umpire_option(p)
+
+    p = _command(sub, "deadline", cmd_deadline, "give the players until a time to send their orders in this phase",
+                 "referee deadline tuesday.db 5", "referee deadline tuesday.db off")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("when", metavar="WHEN", help="minutes from now (5), a time of today on this machine's clock "
+                                               "(20:35), or off: no deadline")
     _umpire_option(p)
 
     p = _command(sub, "execute", cmd_execute, "carry out a player's order, as it stands or amended",

@@ -5,11 +5,14 @@ now (every unit handed away), or of the other side in a phase the rules give to 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from referee import rulesets
 from referee.briefing.i18n import Strings
+from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
 from referee.store.location import Location
 from referee.store.reading import MessageRecord, open_reader
@@ -17,12 +20,14 @@ from referee.store.reading import MessageRecord, open_reader
 
 @dataclass(frozen=True, slots=True)
 class Waiting:
-    """The phase the game is in, when it opened (None: the game began in it) and who has not sent orders in it."""
+    """The phase the game is in, when it opened (None: the game began in it), who has not sent orders in it, and
+    when they are due (None: no deadline)."""
 
     turn: int
     phase: str
     opened: str | None
     players: tuple[str, ...]
+    deadline: str | None
 
 
 def yet_to_order(ordering: Iterable[str], messages: Sequence[MessageRecord], opened: str | None) -> tuple[str, ...]:
@@ -45,6 +50,28 @@ def waiting(path: Location) -> Waiting:
         ordering = [view.player for view in views
                     if (acting is None or view.side == acting) and plugin.order_forms(view, board, words)]
         opened = reader.opened(turn, phase)
-        return Waiting(turn, phase, opened, yet_to_order(ordering, reader.messages(), opened))
+        return Waiting(turn, phase, opened, yet_to_order(ordering, reader.messages(), opened), views[0].deadline)
     finally:
         reader.close()
+
+
+LONGEST = 24 * 60
+"""The longest deadline from now, in minutes: a day."""
+
+
+def due_at(when: str, now: datetime) -> str | None:
+    """A deadline as the umpire gives it, as `deadline` takes it (ISO 8601 with its offset), from `now` (an aware
+    time, the room's clock): "5" five minutes from now, "20:35" that time of today on the room's clock, "off" none."""
+    if when == "off":
+        return None
+    if when.isdigit():
+        if not 1 <= int(when) <= LONGEST:
+            raise RefereeError(f"a deadline is 1 to {LONGEST} minutes from now, not {when}")
+        return (now + timedelta(minutes=int(when))).replace(microsecond=0).isoformat()
+    clock = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", when)
+    if clock is None:
+        raise RefereeError(f"a deadline is minutes from now (5), a time of today (20:35) or off, not {when!r}")
+    at = now.replace(hour=int(clock[1]), minute=int(clock[2]), second=0, microsecond=0)
+    if at <= now:
+        raise RefereeError(f"{when} has passed already (it is {now:%H:%M}): give a later time, or minutes from now")
+    return at.isoformat()

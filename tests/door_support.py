@@ -19,6 +19,7 @@ SAMPLES = {
         "report": {"player": "police", "text": "Crowds on Pine"}, "undo": {}, "redo": {},
         "rename": {"units": {"U1": "Group A"}, "players": {"police": "Team Blue"}},
         "hand": {"player": "police", "to": "protesters"},
+        "deadline": {"at": "2026-11-28T20:35:00+00:00"},
     },
     WALLMAN: {
         "end-phase": {}, "move": {"unit": "Panda 1", "to": "Market Cross"},
@@ -39,6 +40,7 @@ SAMPLES = {
         "report": {"player": "hale", "text": "Crowds in the precinct"}, "undo": {}, "redo": {},
         "rename": {"units": {"Panda 1": "Car A"}, "players": {"hale": "Team Blue"}},
         "hand": {"player": "okafor", "to": "hale"},
+        "deadline": {"at": "2026-11-28T20:35:00+00:00"},
     },
 }
 
@@ -56,6 +58,7 @@ AREA_SAMPLES = {
         "escalate": {"stage": 2}, "report": {"player": "authority", "text": "Crowds at Westlake"}, "undo": {}, "redo": {},
         "extend": {}, "rename": {"units": {"Labor 1": "Group A"}, "players": {"authority": "Team Blue"}},
         "hand": {"player": "authority", "to": "protester"},
+        "deadline": {"at": "2026-11-28T20:35:00+00:00"},
     },
     CHICAGO: {
         "end-phase": {}, "move": {"units": {"P1": 3}, "from": "loop", "to": "grant-park-east", "minimum": False},
@@ -65,6 +68,7 @@ AREA_SAMPLES = {
         "report": {"player": "police", "text": "Crowds in Lincoln Park"}, "undo": {}, "redo": {},
         "rename": {"units": {"P1-01": "Platoon A"}, "players": {"police": "Team Blue"}},
         "hand": {"player": "police", "to": "demonstrators"},
+        "deadline": {"at": "2026-11-28T20:35:00+00:00"},
     },
 }
 ALL_SAMPLES = SAMPLES | AREA_SAMPLES

@@ -41,7 +41,7 @@ def test_an_unknown_key_is_refused_naming_it(scenario, verb, command):
 def test_misspelt_dice_are_an_unknown_key_and_nothing_is_rolled(scenario, verb, command):
     played = game(scenario)
     drawn, state = played.dice.drawn, played.state
-    hint = ' \\(did you mean "dice"\\?\\)' if verb not in ("rename", "hand") else ""  # the nearest of its own keys
+    hint = ' \\(did you mean "dice"\\?\\)' if verb not in ("rename", "hand", "deadline") else ""  # its nearest key
     with pytest.raises(RefereeError, match=f'^{verb}: unknown key "die"{hint}$'):
         played.apply(command | {"die": [6]})
     assert (played.dice.drawn, played.state) == (drawn, state)

@@ -37,11 +37,13 @@ def test_h_says_who_is_yet_to_send_orders_and_hands_a_share_then_gives_it_back(t
         assert session.state.handed == {}
 
 
-def test_h_in_a_game_of_one_player_a_side_says_there_is_no_share_to_hand(tmp_path):
+def test_h_in_a_game_of_one_player_a_side_says_who_is_yet_to_send_orders_and_that_there_is_no_share_to_hand(tmp_path):
     path = make_session(tmp_path, "n30/close-the-ring", seed=3)
 
     async def script(pilot, app):
         await press(pilot, "H")
+        await until(pilot, lambda: app._notifications)
         return [n.message for n in app._notifications]
 
-    assert any("no share to hand" in told for told in drive(path, script))
+    assert any(told.startswith("Yet to send orders this phase: protesters. ") and "no share to hand" in told
+               for told in drive(path, script))

@@ -1,7 +1,8 @@
 """Orders end to end in a real browser (Playwright in Debian's Chromium): `referee serve` as a process, two players'
 pages (a phone and a laptop) each fill in an order form as it stands and send it; the umpire, at the command line,
 carries one out and sends the other back with a word; both pages show what became of their order without a reload,
-the first player's sheet the move made, and each page passes axe-core with its forms."""
+the first player's sheet the move made, and each page passes axe-core with its forms; a deadline reaches the page,
+whose words turn to "closed" once it has passed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -102,5 +104,13 @@ def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_
                                     timeout=10000)
             assert phone.evaluate("window.loadedOnce") is True and laptop.evaluate("window.loadedOnce") is True
             assert "On your way." not in theirs and "try another" not in mine  # each his own thread alone
+
+            soon = (datetime.now(UTC) + timedelta(seconds=3)).replace(microsecond=0).isoformat()
+            subprocess.run([sys.executable, "-m", "referee", "apply", str(path)], check=True, capture_output=True,
+                           input=json.dumps({"do": "deadline", "at": soon}), text=True)
+            phone.wait_for_function("document.querySelector('#orders [data-due]') !== null", timeout=10000)
+            assert "Send your orders by" in phone.inner_text("#orders") or "Orders closed at" in phone.inner_text("#orders")
+            phone.wait_for_function("document.getElementById('orders').innerText.includes('Orders closed at')",
+                                    timeout=15000)  # the page's own clock turns the words once it has passed
         finally:
             browser.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from markupsafe import Markup
@@ -182,7 +183,7 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
                                                               "key": key, "message_chars": MESSAGE_CHARS,
-                                                              "forms": forms})
+                                                              "forms": forms, **_due(view)})
 
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
@@ -200,7 +201,16 @@ def _thread(t: Strings, thread: Sequence[MessageRecord]) -> dict:
 
 def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str) -> str:
     """The forms of the orders a player may send now: what a live page is sent again when they change."""
-    return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms})
+    return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms,
+                                                                  **_due(view)})
+
+
+def _due(view: PlayerView) -> dict:
+    """The deadline of his orders in this phase, if any: as a time (`due`) and in the hours and minutes of the
+    room's clock, the server's (`due_time`)."""
+    if view.deadline is None:
+        return {"due": None}
+    return {"due": view.deadline, "due_time": datetime.fromisoformat(view.deadline).astimezone().strftime("%H:%M")}
 
 
 def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",

@@ -9,6 +9,7 @@ from referee import rulesets
 from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.errors import replaying
+from referee.knowledge.due import Due
 from referee.knowledge.names import Named
 from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
@@ -94,8 +95,9 @@ def _fed(knowledge: Knowledge, events: list[EventRecord], ended: str | None) -> 
 
 def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:
     """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way.
-    `commitment` is the hash of the seed printed on the sheets. Their views carry the table's names."""
-    return Named(rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment))
+    `commitment` is the hash of the seed printed on the sheets. Their views carry the table's names and the
+    phase's deadline."""
+    return Due(Named(rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment)))
 
 
 def views(path: Location) -> dict[str, PlayerView]:

@@ -50,7 +50,8 @@ def view_json(view: PlayerView) -> dict:
                            "time": m.seen_time, "current": m.current} for m in view.markers]} if view.markers else {}) | (
         {"unseen": list(view.unseen)} if view.unseen else {}) | (
         {"piles": [{"place": p.place, "name": p.name, "side": p.side, "turn": p.turn, "time": p.time,
-                    "seen": p.units is not None, "units": _pile_units(p)} for p in view.piles]} if view.piles else {})
+                    "seen": p.units is not None, "units": _pile_units(p)} for p in view.piles]} if view.piles else {}) | (
+        {"deadline": view.deadline} if view.deadline else {})
 
 
 def _pile_units(pile: Pile) -> list[dict] | None:

@@ -158,6 +158,8 @@ class PlayerView:
     piles: tuple[Pile, ...] = ()  # the other side's units off the map that the rules show, or not seen (units None)
     name: str = ""  # what the table calls him (`rename`; referee.knowledge.names sets it): his id unless renamed
     feed: tuple[FeedEntry, ...] = ()  # what happened to him, latest turn first (referee.knowledge.feed)
+    deadline: str | None = None  # when his orders are due in the phase the game is in (ISO 8601, UTC), where the
+    # umpire set a deadline (`deadline`; referee.knowledge.due sets it)
 
     @property
     def their_strength(self) -> bool:

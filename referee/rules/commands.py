@@ -130,8 +130,15 @@ class Hand(Bare):
 
 
 SHARED: dict[str, Any] = {"end-phase": Command, "report": Report, "rename": Rename, "undo": Bare, "redo": Bare}
-HANDING: dict[str, Any] = {"hand": Hand}
-"""The schema of the shared `hand` verb, for a ruleset whose sides may have several players (referee.rules.handing)."""
+class Deadline(Bare):
+    """`{"do": "deadline", "at": time}`: the players' deadline for orders in this phase (referee.rules.deadlines)."""
+
+    at: NotRequired[Annotated[str, StringConstraints(max_length=40, pattern=NO_CONTROL)]]
+
+
+TABLE: dict[str, Any] = {"hand": Hand, "deadline": Deadline}
+"""The schemas of the shared verbs of a table of players sending orders from their pages: `hand` (referee.rules.
+handing) and `deadline` (referee.rules.deadlines)."""
 
 WORDS = {
     "missing": "is missing",

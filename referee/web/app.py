@@ -128,7 +128,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         if player is None or player == ROOM:  # the room's page orders no one
             return not_found(request)
         lang = lang_of(request)
-        return await inbox.take_order(request, player, request.path_params["token"], lambda: book.forms(player, lang))
+        return await inbox.take_order(request, player, request.path_params["token"], lambda: book.forms(player, lang),
+                                      lambda: book.closed(player))
 
     async def events(request: Request) -> Response:
         player = player_of(request)

@@ -8,6 +8,7 @@ import hmac
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
 from referee import rulesets
 from referee.briefing.i18n import Strings
@@ -140,6 +141,14 @@ class PageBook:
                 edition.forms[(player, lang)] = rulesets.get(self.scenario.ruleset).order_forms(
                     edition.views[player], self.scenario.board, words)
             return edition.forms[(player, lang)]
+
+    def closed(self, player: str) -> str | None:
+        """Why a player's page takes no order now: the deadline of this phase has passed (`deadline`); else None."""
+        due = self.edition.views[player].deadline
+        if due is None or datetime.now(UTC) < datetime.fromisoformat(due):
+            return None
+        return (f"orders closed at {datetime.fromisoformat(due).astimezone():%H:%M}, the deadline of this phase: your "
+                f"units without orders hold, unless the umpire gives more time")
 
     def orders(self, player: str, lang: str) -> str:
         """The HTML of the forms of a player's orders as they now stand (what his page is sent again)."""

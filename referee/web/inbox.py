@@ -101,13 +101,16 @@ class Inbox:
         return await self._keep(request, player, token, self.pace, _message)
 
     async def take_order(self, request: Request, player: str, token: str,
-                         forms: Callable[[], Sequence[OrderForm]]) -> Response:
+                         forms: Callable[[], Sequence[OrderForm]], closed: Callable[[], str | None]) -> Response:
         """201 and the order's number once kept in `player`'s thread, checked against the forms his page offers
-        now (`forms()`, built from his knowledge alone); else the line that refuses it."""
+        now (`forms()`, built from his knowledge alone); else the line that refuses it (409 with `closed()`, where
+        it says why his page takes no order now)."""
 
         def read(body: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
             if set(body) != {"order"}:
                 raise Refused(400, 'send the order as {"order": {"do": "...", ...}}, nothing else')
+            if (why := closed()) is not None:
+                raise Refused(409, why)
             offered = forms()
             try:
                 order = order_checked(body["order"], offered)

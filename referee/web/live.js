@@ -64,11 +64,23 @@
       });
     });
   }
+  var closing = null;
+  function watch() {  // the deadline's words turn to "closed" once it passes (the server refuses orders then)
+    var due = orders.querySelector("[data-due]");
+    clearTimeout(closing);
+    if (due) {
+      closing = setTimeout(function () {
+        due.textContent = due.dataset.closed;
+      }, Math.max(0, Date.parse(due.dataset.due) - Date.now()));
+    }
+  }
   if (orders) {
+    watch();
     source.addEventListener("orders", function (event) {
       var kept = drafts();
       orders.innerHTML = event.data;
       restore(kept);
+      watch();
     });
   }
   source.addEventListener("thread", function (event) {

@@ -6,6 +6,8 @@ EN: dict[str, str] = {
     "orders.intro": "Send the umpire an order for your units. He carries it out, changes it or sends it back, and "
                     "you read what he decided under your messages.",
     "orders.none": "No orders to give just now: wait for your phase, or write to the umpire.",
+    "orders.due": "Send your orders by {time}: after that, the units you gave none hold.",
+    "orders.closed": "Orders closed at {time}: your units without orders hold, unless the umpire gives more time.",
     "orders.choose": "choose…",
     "orders.send": "Send order",
     "orders.sending": "Sending…",
@@ -23,6 +25,9 @@ ES: dict[str, str] = {
     "orders.intro": "Envía al árbitro una orden para tus unidades. Él la cumple, la cambia o te la devuelve, y lo "
                     "que decida lo lees bajo tus mensajes.",
     "orders.none": "Ahora no hay órdenes que dar: espera a tu fase, o escribe al árbitro.",
+    "orders.due": "Envía tus órdenes antes de las {time}: después, las unidades sin órdenes se quedan quietas.",
+    "orders.closed": "Órdenes cerradas a las {time}: tus unidades sin órdenes se quedan quietas, salvo que el árbitro "
+                     "dé más tiempo.",
     "orders.choose": "elige…",
     "orders.send": "Enviar orden",
     "orders.sending": "Enviando…",

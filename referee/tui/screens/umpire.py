@@ -523,10 +523,14 @@ class UmpireScreen(Screen):
             if values is None:
                 self.moved_on()
                 return
-            command = build(values)
+            kept = [replace(field, default=kept_value(field, values[field.name])) for field in fields]
+            try:
+                command = build(values)
+            except RefereeError as error:  # what cannot be made a command (a deadline's time): asked again, with why
+                self.ask(title, kept, build, note, rolls=False, confirm=confirm, error=str(error), live=live)
+                return
             if "dice" in values:
                 command["dice"] = values["dice"]
-            kept = [replace(field, default=kept_value(field, values[field.name])) for field in fields]
             if any(not field.barred for field in fields):
                 self.asked = (command, lambda reason: self.ask(title, kept, build, note, rolls=False, confirm=confirm,
                                                                error=reason, live=live))
@@ -589,31 +593,49 @@ class UmpireScreen(Screen):
     def action_hand(self) -> None:
         """Hand a player's share of his side's units to another player of his side, or give it back (`hand`); the
         form says who is yet to send orders in this phase (read in a worker: it builds every player's page)."""
-        scenario = self.game.ctx.scenario
-        if all(player.units is None for player in scenario.players):
-            self.notify("Each side here is played by one player: there is no share to hand (a scenario of teams, "
-                        "factions or commanders has)")
-            return
         self._ask_hand()
 
     @work(thread=True, group="roster", exclusive=True)
     def _ask_hand(self) -> None:
         from referee.roster import waiting
 
-        yet = waiting(self.session.path).players
-        self.app.call_from_thread(self._hand_form, yet)
+        found = waiting(self.session.path)
+        self.app.call_from_thread(self._hand_form, found.players, found.deadline)
 
-    def _hand_form(self, yet: tuple[str, ...]) -> None:
+    def _hand_form(self, yet: tuple[str, ...], deadline: str | None) -> None:
+        from datetime import datetime
+
         scenario, handed = self.game.ctx.scenario, self.game.state.handed
         shares = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players if p.units is not None)
         players = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players)
         held = "; ".join(f"{by} commands {share}'s units" for share, by in handed.items())
-        note = (f"Yet to send orders this phase: {', '.join(yet) or 'nobody'}\n"
+        due = f" (due by {datetime.fromisoformat(deadline).astimezone():%H:%M}; D changes it)" if deadline else ""
+        yet_line = f"Yet to send orders this phase{due}: {', '.join(yet) or 'nobody'}"
+        if not shares:
+            self.notify(f"{yet_line}. Each side here is played by one player: there is no share to hand (a scenario "
+                        f"of teams, factions or commanders has)", timeout=10)
+            return
+        note = (f"{yet_line}\n"
                 + (f"Handed now: {held}" if held else "Every player commands his own units.")
                 + "\nHand a share to its own player to give it back.")
         self.ask("Hand a player's units", [Field("player", "Whose units", choices=shares),
                                            Field("to", "To", choices=players)],
                  lambda v: {"do": "hand", "player": v["player"], "to": v["to"]}, note=note, rolls=False)
+
+    def action_deadline(self) -> None:
+        """Give the players until a time to send their orders in this phase (`deadline`): their pages say it and
+        take no order once it has passed."""
+        from datetime import datetime
+
+        from referee.roster import due_at
+
+        def command(values: dict) -> dict:
+            at = due_at(values["when"].strip(), datetime.now().astimezone())
+            return {"do": "deadline"} | ({"at": at} if at else {})
+
+        self.ask("Deadline for orders in this phase", [Field("when", "When", "text", default="5")], command,
+                 note="Minutes from now (5), a time of today on this machine's clock (20:35), or off: no deadline. "
+                      "A new deadline replaces the last; it ends with the phase.", rolls=False)
 
     def action_print_briefings(self) -> None:
         from referee.tui.dialogs.briefings import BriefingsDialog

@@ -8,8 +8,8 @@ from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
 from referee.rules.commands import (
-    HANDING,
     SHARED,
+    TABLE,
     Checks,
     Command,
     Counts,
@@ -83,7 +83,7 @@ class Escalate(Command):
     stage: Literal[2, 3]
 
 
-SCHEMAS: dict[str, Any] = SHARED | HANDING | {
+SCHEMAS: dict[str, Any] = SHARED | TABLE | {
     "events": Command, "reinforce": Reinforce, "place": Place, "emergency": Emergency, "lose": Unit,
     "move": one_of(Move, "to", "path"), "barricade": Unit, "combat": Fight, "escalate": Escalate,
     "extend": Command,

@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE
-from referee.rules import handing, names
+from referee.rules import deadlines, handing, names
 from referee.rulesets.bos.rules import combat, forces
 from referee.rulesets.bos.rules.movement import BARRICADE
 from referee.rulesets.bos.rules.phases import EVENTS
@@ -181,4 +181,5 @@ _FOLDS = {
     "report-filed": lambda state, data: None,
     names.RENAMED: names.fold,
     handing.HANDED: handing.fold,
+    deadlines.DEADLINE_SET: lambda state, data: None,
 }

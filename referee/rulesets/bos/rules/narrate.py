@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import handing, names, reports
+from referee.rules import deadlines, handing, names, reports
 from referee.rules.place_names import in_place_names
 from referee.rulesets.bos.rules.victory import AGREED, TIE
 from referee.text import plural
@@ -74,6 +74,7 @@ _LINES = {
     "game-extended": lambda d: f"The game goes on to the end of the Afternoon, 3 December game-turn ({EXTENDED_BY[d['by']]})",
     names.RENAMED: names.line,
     handing.HANDED: handing.line,
+    deadlines.DEADLINE_SET: deadlines.line,
 }
 
 

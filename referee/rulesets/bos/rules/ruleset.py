@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
-from referee.rules import handing, names, reports
+from referee.rules import deadlines, handing, names, reports
 from referee.rules.table import CommandTable, Handler
 from referee.rulesets.bos.rules import arrivals, fighting, fold, forces, movement, sequence
 from referee.rulesets.bos.rules.narrate import narrate
@@ -26,6 +26,7 @@ COMMANDS: dict[str, Handler] = {
     "report": reports.report,
     "rename": names.rename,
     "hand": handing.hand,
+    "deadline": deadlines.deadline,
 }
 
 

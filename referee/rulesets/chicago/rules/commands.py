@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from referee.bounds import ITEMS, quoted
-from referee.rules.commands import HANDING, SHARED, UNIT, Checks, Command, Counts, PlaceRef, PlaceRefs, SomeNames, one_of, whole
+from referee.rules.commands import SHARED, TABLE, UNIT, Checks, Command, Counts, PlaceRef, PlaceRefs, SomeNames, one_of, whole
 from referee.rulesets.chicago.rules.forces import KINDS
 
 _FORMS = (TypeAdapter(SomeNames), TypeAdapter(Counts))
@@ -80,7 +80,7 @@ class GuardOut(Command, From):
     units: Units
 
 
-SCHEMAS: dict[str, Any] = SHARED | HANDING | {
+SCHEMAS: dict[str, Any] = SHARED | TABLE | {
     "move": one_of(Move, "to", "path"), "place": Place, "conflict": Conflict, "guard": Guard, "guard-out": GuardOut,
 }
 CHECKS = Checks(SCHEMAS)

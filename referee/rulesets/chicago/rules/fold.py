@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE
-from referee.rules import handing, names
+from referee.rules import deadlines, handing, names
 from referee.rulesets.chicago.rules import forces
 from referee.rulesets.chicago.rules.setup import fresh_step, fresh_turn
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
@@ -143,4 +143,5 @@ _FOLDS = {
     "report-filed": lambda state, data: None,
     names.RENAMED: names.fold,
     handing.HANDED: handing.fold,
+    deadlines.DEADLINE_SET: lambda state, data: None,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import handing, names, reports
+from referee.rules import deadlines, handing, names, reports
 from referee.rules.place_names import in_place_names
 from referee.rulesets.chicago.rules.forces import tally
 
@@ -65,6 +65,7 @@ _LINES = {
     "game-ended": _ended,
     names.RENAMED: names.line,
     handing.HANDED: handing.line,
+    deadlines.DEADLINE_SET: deadlines.line,
 }
 
 

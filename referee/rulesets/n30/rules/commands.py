@@ -8,8 +8,8 @@ from pydantic import Field
 
 from referee.bounds import ITEMS
 from referee.rules.commands import (
-    HANDING,
     SHARED,
+    TABLE,
     Checks,
     Command,
     PlaceRef,
@@ -66,7 +66,7 @@ class Factions(Command):
     peace_police: UnitRefs
 
 
-SCHEMAS: dict[str, Any] = SHARED | HANDING | {
+SCHEMAS: dict[str, Any] = SHARED | TABLE | {
     "choose": one_of(Choose, "node", "nodes"), "roll": UnitCommand, "move": one_of(Move, "to", "path"),
     "barricade": UnitCommand, "flo": UnitCommand, "top": UnitCommand, "stay": UnitCommand,
     "group-move": GroupMove, "confront": Confront, "factions": Factions,

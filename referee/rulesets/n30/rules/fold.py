@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import DESTROYED, OFF_MAP
-from referee.rules import handing, names
+from referee.rules import deadlines, handing, names
 from referee.rulesets.n30.rules.setup import LOCKDOWN, RADICALIZED, fresh_turn
 from referee.rulesets.n30.rules.success import settled
 
@@ -158,4 +158,5 @@ _FOLDS = {
     "report-filed": lambda state, data: None,
     names.RENAMED: names.fold,
     handing.HANDED: handing.fold,
+    deadlines.DEADLINE_SET: lambda state, data: None,
 }

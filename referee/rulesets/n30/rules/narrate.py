@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import Event, dice_note, items_note
-from referee.rules import handing, names, reports
+from referee.rules import deadlines, handing, names, reports
 
 
 def _moved(d: dict) -> str:
@@ -59,6 +59,7 @@ _LINES = {
     "game-ended": lambda d: f"Game over: {d['score']} of {d['target']}, the {d['winner']} win",
     names.RENAMED: names.line,
     handing.HANDED: handing.line,
+    deadlines.DEADLINE_SET: deadlines.line,
 }
 
 

@@ -6,7 +6,7 @@ from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
 from referee.errors import Refusal
-from referee.rules import handing, names, reports
+from referee.rules import deadlines, handing, names, reports
 from referee.rules.table import CommandTable, Handler
 from referee.rulesets.n30.rules import attack, fold, friction, movement, turns
 from referee.rulesets.n30.rules.narrate import narrate
@@ -40,6 +40,7 @@ COMMANDS: dict[str, Handler] = {
     "report": reports.report,
     "rename": names.rename,
     "hand": handing.hand,
+    "deadline": deadlines.deadline,
 }
 
 

@@ -8,8 +8,8 @@ from pydantic import Field
 
 from referee.bounds import FIGURES
 from referee.rules.commands import (
-    HANDING,
     SHARED,
+    TABLE,
     Checks,
     Command,
     Counts,
@@ -175,7 +175,7 @@ class Evacuate(Command):
     casualties: SomeNames
 
 
-SCHEMAS: dict[str, Any] = SHARED | HANDING | {
+SCHEMAS: dict[str, Any] = SHARED | TABLE | {
     "move": UnitTo, "order": Order, "return-fire": ReturnFire, "crowd-move": CrowdTo, "drift": CrowdCommand, "rl": RL,
     "negotiate": Negotiate, "split": Split,
     "merge": Merge, "fight": Fight, "shoot": Shoot, "gas": Gas, "overreaction": Overreaction, "snipe": Snipe,

@@ -6,7 +6,7 @@ from referee.core.engine import Context
 from referee.core.events import Event
 from referee.core.state import GameState, relocate
 from referee.core.units import ACTIVE, DESTROYED, OFF_MAP, RESERVE, Unit
-from referee.rules import handing, names
+from referee.rules import deadlines, handing, names
 from referee.rulesets.wallman.rules import rolls
 from referee.rulesets.wallman.rules.phases import CROWD
 from referee.rulesets.wallman.rules.setup import DAMAGE, fresh_turn
@@ -291,6 +291,7 @@ FOLDS = {
     "looters-hidden": lambda ctx, state, d: [_attrs(state, uid, looters=n) for uid, n in d["looters"].items()],
     names.RENAMED: lambda ctx, state, d: names.fold(state, d),
     handing.HANDED: lambda ctx, state, d: handing.fold(state, d),
+    deadlines.DEADLINE_SET: lambda ctx, state, d: None,
 }
 NOTHING = ("over-reaction", "report-filed")  # facts for the log and the players' knowledge only
 

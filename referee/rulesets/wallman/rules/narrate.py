@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.clock import phase_change
 from referee.core.engine import Context
 from referee.core.events import ITEMS, Event, items_note
-from referee.rules import handing, names, reports
+from referee.rules import deadlines, handing, names, reports
 
 
 def _dice(event: Event) -> str:
@@ -70,6 +70,7 @@ LINES = {
     "looters-hidden": lambda d: "looters hidden among the crowds: " + ", ".join(f"{c} {n}" for c, n in d["looters"].items()),
     names.RENAMED: names.line,
     handing.HANDED: handing.line,
+    deadlines.DEADLINE_SET: deadlines.line,
 }
 
 
