@@ -8,6 +8,7 @@ import re
 from referee import rulesets
 from referee.briefing.words import TABLES as PART_TABLES
 from referee.errors import RefereeError
+from referee.knowledge.feed import FeedEntry
 from referee.knowledge.moods import EXPLAINED
 from referee.knowledge.view import OwnUnit
 
@@ -396,6 +397,21 @@ class Strings:
     def data(self, text: str) -> str:
         """A text from data (a target's name, a role, an objective, a unit note), translated where a phrase matches."""
         return _translated(self.lang, self.ruleset, text)
+
+    def said(self, entry: FeedEntry) -> str:
+        """A line of a player's feed in these words: `feed.<line>` with each value `optional(kind.value)` where there
+        is one, else as data (a unit list joined by commas). A line met before is worded once: the feed of a long
+        game is printed again on every page at every command, its earlier turns unchanged."""
+        return _said(self.lang, self.ruleset, entry)
+
+
+@functools.lru_cache(maxsize=65536)
+def _said(lang: str, ruleset: str | None, entry: FeedEntry) -> str:
+    t = Strings(lang, ruleset)
+    values = {field: ", ".join(t.optional(f"{kind}.{one}") or t.data(one) for one in ([value] if isinstance(value, str)
+                                                                                       else value))
+              for field, kind, value in entry.values}
+    return t(f"feed.{entry.line}", **values)
 
 
 @functools.lru_cache(maxsize=4096)
