@@ -53,7 +53,7 @@ def _fight(ctx: Context, state: GameState, command: dict) -> tuple[str, ...]:
 
     def result(dice: TableDice) -> str:
         round_ = fight(t, intent, ours, theirs, dice)
-        return round_.result if round_.winner is None else f"{(unit.id, crowd.id)[round_.winner]} wins: {round_.result}"
+        return round_.result if round_.winner is None else f"{(unit.id, crowd.id)[round_.winner]} wins ({round_.result})"
 
     return (f"{t.fight.section}: {unit.id} against {crowd.id} ({intent}): {said(chances(result, t.fight.die, t.fight.die))}",)
 
