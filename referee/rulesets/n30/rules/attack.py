@@ -100,7 +100,7 @@ def declared(ctx: Context, state: GameState, command: dict) -> Attack:
 def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """Resolve a police attack at one intersection and carry out its results."""
     attack = declared(ctx, state, command)
-    node, police, attacked, retreats = attack.node, attack.police, targets(state, attack.node), attack.retreats
+    node, police, retreats = attack.node, attack.police, attack.retreats
     result = resolve(police, attack.protesters, command.get("gas", False), command.get("allocation"),
                      command.get("refuse", ()), dice, attack.bystanders)
     if ctx.options.get("hidden") == "strong":
@@ -126,7 +126,8 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
                 state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.1"})
             else:
                 state = emit("unit-retreated", {"unit": outcome.id, "from": node, "to": to})
-    state = mood.after_attack(ctx, state, node, [u.id for u in attacked], result.gas, [p.type for p in police], emit, dice)
+    state = mood.after_attack(ctx, state, node, [u.id for u in attack.protesters], result.gas, [p.type for p in police],
+                              emit, dice)
     clear_markers(state, node, emit)
 
 
