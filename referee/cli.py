@@ -447,17 +447,21 @@ def cmd_orders(args) -> int:
     listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
     if args.waiting:
         listed = [(order, answer) for order, answer in listed if answer is None]
+    odds = _waiting_odds(args.path, [order for order, answer in listed if answer is None])
     if args.json:
         print(json.dumps([{"id": order.id, "player": order.player, "created": order.created, "order": order.command,
                            "text": order.text, "state": _order_state(answer), "command": answer.done if answer else None,
                            "carried_out": (answer.command or order.command) if answer and answer.done else None,
-                           "answer": answer.text if answer else None, "umpire": answer.umpire if answer else None}
+                           "answer": answer.text if answer else None, "umpire": answer.umpire if answer else None,
+                           "odds": list(odds.get(order.id, ()))}
                           for order, answer in listed]))
     elif not listed:
         print("No orders " + ("waiting" if args.waiting else "yet") + ": the players send theirs from their live pages "
               "(referee serve).")
     for order, answer in listed if not args.json else ():
         print(_order_line(order, answer))
+        for line in odds.get(order.id, ()):
+            print(printable(f"    {line}"))
     return 0
 
 
@@ -476,6 +480,16 @@ def _yet_to_order(args, shown: set[str]) -> int:
     print(f"{phase}: yet to send orders: {', '.join(players)}" if players else
           f"{phase}: every player with orders to give now has sent some")
     return 0
+
+
+def _waiting_odds(path: str, waiting: list) -> dict[int, tuple[str, ...]]:
+    """Each waiting order's exact odds against the game as it stands (the umpire's: every hidden fact), by number."""
+    if not waiting:
+        return {}
+    from referee.session import read
+
+    game = read(_session(path))
+    return {order.id: game.odds(order.command) for order in waiting}
 
 
 def _order_state(answer) -> str:

@@ -88,6 +88,17 @@ class Game:
         """Each place's names as the sheets print them, in each of their languages."""
         return ruleset_named(self.ctx.scenario.ruleset).place_names(self.ctx.scenario.board.nodes)
 
+    def odds(self, command: dict) -> tuple[str, ...]:
+        """The exact odds of a command against the state as it is (the umpire's: every hidden fact counts), a line
+        each in the places' printed names; none where the rules would refuse it or no dice decide it."""
+        if self.state.over:
+            return ()
+        try:
+            lines = ruleset_named(self.ctx.scenario.ruleset).command_odds(self, self.resolve(command))
+        except RefereeError:
+            return ()
+        return tuple(in_place_names(line, self.ctx) for line in lines)
+
     def preview(self, command: dict) -> list[Event]:
         """The events a command would bring, with the dice the game would use; the game stays as it is."""
         return Game(self.ctx, self.rules, self.state, self.dice.copy(), keep_events=False).apply(command)

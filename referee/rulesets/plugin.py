@@ -91,6 +91,8 @@ class RulesetPlugin:
     card: str | None = None  # a function (PlayerView, words) -> referee.knowledge.card.Card: a side's reference card
     orders: str | None = None  # a function (PlayerView, Board, words) -> tuple[referee.orders.OrderForm, ...]: the
     # orders a player may send from his live page now, built from his view, the public map and his sheet's words
+    odds: str | None = None  # a function (game, command) -> tuple[str, ...]: the exact odds of a command against the
+    # umpire's state (every hidden fact), a line each naming its rule section; () where no dice decide it
 
     def _part(self, reference: str | None, what: str) -> Any:
         if reference is None:
@@ -165,6 +167,11 @@ class RulesetPlugin:
     def order_forms(self, view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]:
         """The orders the view's player may send now (none where the ruleset takes no orders from the players)."""
         return tuple(self._load(self.orders, "order forms")(view, board, words)) if self.orders else ()
+
+    def command_odds(self, game: Game, command: dict) -> tuple[str, ...]:
+        """The exact odds of a command the rules take, against the game's whole state, a line each (none where the
+        ruleset gives none, or no dice decide it)."""
+        return tuple(self._load(self.odds, "odds")(game, command)) if self.odds else ()
 
     def reference_card(self, view: PlayerView, words: Words) -> Card | None:
         """The reference card of the view's side (its public tables, what applies to him now marked), if any."""

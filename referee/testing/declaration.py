@@ -10,7 +10,7 @@ from referee.errors import RefereeError
 from referee.rulesets.plugin import SHEET_MAPS, SHEET_ROWS, RulesetPlugin, load
 from referee.testing.faults import Faults, said
 
-CALLED = ("umpire_text", "notes", "truth", "verdict", "calculate", "card")
+CALLED = ("umpire_text", "notes", "truth", "verdict", "calculate", "card", "odds")
 """The parts that are functions referee calls."""
 CLASSES = ("rules", "knowledge", "screen")
 """The parts that are classes referee makes its own instances of."""

@@ -13,6 +13,7 @@ PLUGIN = RulesetPlugin(
     texts="referee.rulesets.bos.texts:TEXTS",
     card="referee.rulesets.bos.card:card",
     orders="referee.rulesets.bos.orders:forms",
+    odds="referee.rulesets.bos.rules.odds:combat_odds",
     sheet_map="areas",
     screen="referee.rulesets.bos.tui.screen:SeattleScreen",
     hidden=("arrives", "due", "nightfall"),

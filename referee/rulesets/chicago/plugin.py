@@ -14,6 +14,7 @@ PLUGIN = RulesetPlugin(
     texts="referee.rulesets.chicago.texts:TEXTS",
     card="referee.rulesets.chicago.card:card",
     orders="referee.rulesets.chicago.orders:forms",
+    odds="referee.rulesets.chicago.rules.odds:conflict_odds",
     sheet_map="areas",
     sheet_rows="kind",
     screen="referee.rulesets.chicago.tui.screen:ChicagoScreen",

@@ -14,6 +14,7 @@ PLUGIN = RulesetPlugin(
     texts="referee.rulesets.n30.texts:TEXTS",
     card="referee.rulesets.n30.card:card",
     orders="referee.rulesets.n30.orders:forms",
+    odds="referee.rulesets.n30.rules.odds:confront_odds",
     hidden=("locked", "faction", "face_down", "armored", "rl", "arrives", "edge"),
     score_name="success",
     tallies=(("Confrontations", lambda e: e.kind == "confrontation"),

@@ -16,9 +16,7 @@ def odds_before(event: Event) -> tuple[str, ...]:
     lines = []
     for unit in event.data["units"]:
         odds = unit_odds(unit["facing"], unit["type"], event.data["gas"], unit["refusal_roll"] is not None)
-        parts = [f"{name} {share}" for name, share in (("unaffected", odds.unaffected), ("retreat", odds.retreat),
-                 ("destroyed", odds.destroyed), ("stays", odds.stays), ("radicalized", odds.radicalized)) if share]
-        lines.append(f"{unit['id']} facing {unit['facing']}: " + ", ".join(parts))
+        lines.append(f"{unit['id']} facing {unit['facing']}: {odds.said()}")
     return tuple(lines)
 
 

@@ -16,6 +16,7 @@ PLUGIN = RulesetPlugin(
     texts="referee.rulesets.wallman.texts:TEXTS",
     card="referee.rulesets.wallman.card:card",
     orders="referee.rulesets.wallman.orders:forms",
+    odds="referee.rulesets.wallman.rules.odds:order_odds",
     score_name="property damage",
     tallies=(("RL rolls", lambda e: e.kind == "rl-rolled"),
              ("Negotiations", lambda e: e.kind == "negotiated"),

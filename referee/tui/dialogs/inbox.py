@@ -1,9 +1,10 @@
 """The umpire's inbox: every message and order between the players and the umpire, in order, those waiting for an
-answer marked; choosing one answers it (an order: decides it), and a button writes to a player unasked."""
+answer marked (a waiting order with its exact odds); choosing one answers it (an order: decides it), and a button
+writes to a player unasked."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual import on
@@ -21,13 +22,15 @@ from referee.tui.dialogs.dialog import Dialog
 WAITING_MARK = "● waiting"
 
 
-def message_line(message: MessageRecord, waits: bool) -> Text:
+def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = ()) -> Text:
     """A message on one line: its number, time, who wrote to whom (and what it answers), its words; a player's
-    message not answered yet marked."""
+    message not answered yet marked, and under a waiting order its exact odds, a line each."""
     line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"), (message.direction, "bold"), ": ",
                          printable(message.on_one_line))
     if waits:
         line.append(f"  {WAITING_MARK}", style="bold magenta")
+    for chance in odds:
+        line.append("\n    " + printable(chance), style="cyan")
     return line
 
 
@@ -37,9 +40,10 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
-    def __init__(self, messages: Sequence[MessageRecord], players: Sequence[str]):
+    def __init__(self, messages: Sequence[MessageRecord], players: Sequence[str],
+                 odds: Mapping[int, Sequence[str]] | None = None):
         super().__init__()
-        self.messages, self.players = list(messages), list(players)
+        self.messages, self.players, self.odds = list(messages), list(players), dict(odds or {})
         self.waiting = {message.id for message in waiting(self.messages)}
 
     def compose(self) -> ComposeResult:
@@ -48,8 +52,8 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
                                        "Enter on a player's message answers it, on his order decides it (carry it "
                                        "out, amend it or send it back); the answer reaches his live page."))
             if self.messages:
-                yield OptionList(*(Option(message_line(m, m.id in self.waiting), id=str(m.id)) for m in self.messages),
-                                 id="inbox-list")
+                yield OptionList(*(Option(message_line(m, m.id in self.waiting, self.odds.get(m.id, ())), id=str(m.id))
+                                   for m in self.messages), id="inbox-list")
             else:
                 yield Static("No messages yet: the players write from their live pages (referee serve).",
                              id="inbox-empty")

@@ -363,7 +363,13 @@ class UmpireScreen(Screen):
         from referee.tui.dialogs.inbox import InboxDialog
 
         players = [player.id for player in self.game.ctx.scenario.players]
-        self.app.push_screen(InboxDialog(self.mail, players), self._write_in)
+        odds = {order.id: self.odds(order) for order in waiting(self.mail) if order.is_order}
+        self.app.push_screen(InboxDialog(self.mail, players, odds), self._write_in)
+
+    def odds(self, order: MessageRecord) -> tuple[str, ...]:
+        """An order's exact odds against the game as it stands, every hidden fact counted (none where no dice
+        decide it)."""
+        return self.game.odds(order.command) if order.command else ()
 
     def _write_in(self, chosen: tuple[str, int | None] | None) -> None:
         """Ask for the words to the player chosen (answering his message, if one was chosen), then keep them."""
@@ -391,7 +397,8 @@ class UmpireScreen(Screen):
                       default="execute"),
                   Field("command", "Command", "text", default=command),
                   Field("text", "Word to him", "text", default="")]
-        note = (f"{order.text}\nEdit the command to amend it; the rules judge it against the whole game. Sending "
+        odds = "".join(f"\n{line}" for line in self.odds(order))
+        note = (f"{order.text}{odds}\nEdit the command to amend it; the rules judge it against the whole game. Sending "
                 "it back needs a word to him, which reaches his live page.")
 
         def decided(values: dict | None) -> None:

@@ -20,8 +20,8 @@ from referee.rulesets.bos.rules.turns import is_night
 from referee.rulesets.bos.rules.units import AUTHORITY, CROWD, PROTESTER, TYPES
 
 
-def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "combat", "attackers", "defenders", "munitions", "choices", "group_ei"}`: one combat (6.1)."""
+def combat_in(state: GameState, command: dict) -> tuple[str, combat.Combat]:
+    """The area and the combat a `combat` command declares, checked against the map before any die (6.1)."""
     side = FIGHTER.get(state.phase)
     if side is None:
         raise Refusal("6.1", f"combat takes place in a Combat Phase, not the {state.phase} phase")
@@ -33,7 +33,13 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     fought = [unit.id for unit in units if unit.id in state.local["fought"]]
     if fought:
         raise Refusal("6.1", f"a unit is involved in only one combat a Combat Phase ({', '.join(fought)})")
-    fight = declared(state, side, node, command)
+    return node, declared(state, side, node, command)
+
+
+def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "combat", "attackers", "defenders", "munitions", "choices", "group_ei"}`: one combat (6.1)."""
+    node, fight = combat_in(state, command)
+    side = fight.attacker
     tally = Tally(dice)
     outcome = combat.resolve(fight, tally)
     settled = exposure.settled({AUTHORITY: state.scores[AUTHORITY], PROTESTER: state.scores[PROTESTER]}, outcome.points)

@@ -10,9 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING
 
 from referee.rulesets.bos.rules import combat, crt
+from referee.rulesets.bos.rules.fighting import combat_in
 from referee.rulesets.bos.rules.units import other
+
+if TYPE_CHECKING:
+    from referee.game import Game
 
 FACES = range(1, 7)  # 1d6
 RESULTS = (crt.N, crt.MC, crt.A, crt.X)
@@ -72,3 +77,20 @@ def odds(fight: combat.Combat) -> Odds:
                 fates[unit.id][effect] += pair
     return Odds(roll(fight.attackers, fight.defenders, fight), roll(fight.defenders, fight.attackers, fight),
                 {unit.id: passes(unit, fight) for unit in units}, fates)
+
+
+def _chances(chances: dict[str, Fraction]) -> str:
+    """Those chances that are not nil: "N 1/2, MC 1/3, A 1/6"."""
+    return ", ".join(f"{what} {chance}" for what, chance in chances.items() if chance)
+
+
+def combat_odds(game: Game, command: dict) -> tuple[str, ...]:
+    """6.1-6.4: a `combat` command's chances against the units truly there: each result of the attack and of the
+    counterattack on the CRT, then each unit's fate (a Refusal where the rules refuse the combat); no other order
+    of the game rolls a die it decides."""
+    if command["do"] != "combat":
+        return ()
+    found = odds(combat_in(game.state, command)[1])
+    return (*(f"6.3: {label}, CF {rolled.cf} ({rolled.column}): {_chances(rolled.chances)}"
+              for label, rolled in (("attack", found.attack), ("counterattack", found.counterattack))),
+            *(f"6.4: {uid}: {_chances(fates)}" for uid, fates in found.fates.items()))

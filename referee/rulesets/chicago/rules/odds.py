@@ -11,11 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING
 
 from referee.core.dice import TableDice
-from referee.rulesets.chicago.rules import conflict
+from referee.rulesets.chicago.rules import conflict, tables
+from referee.rulesets.chicago.rules.fighting import declared
 from referee.rulesets.chicago.rules.tables import Table
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE
+
+if TYPE_CHECKING:
+    from referee.game import Game
 
 FACES = range(1, 7)  # one d6 a roll
 STAYS, OUT = "stays", "out"  # a unit's fate: as it was, out of the game; else "level n", the level it goes down to
@@ -69,3 +74,32 @@ def odds(fight: conflict.Conflict, tables: dict[str, Table]) -> Odds:
             _add(fates[unit.id], fate(outcome.pieces, unit), chance)
     return Odds(first.attack_strength, first.defend_strength, first.odds, results, forced if first.forced else None,
                 points, fates)
+
+
+def _chances(chances: dict, said=str) -> str:
+    """Those chances that are not nil, the likeliest first: "N 1/2, D1 1/3, P1 1/6"."""
+    return ", ".join(f"{said(what)} {chance}" for what, chance in sorted(chances.items(), key=lambda pair: -pair[1])
+                     if chance)
+
+
+def _scored(points: tuple[int, int]) -> str:
+    police, demonstrators = points
+    return " ".join(f"{side} +{n}" for side, n in ((POLICE, police), (DEMONSTRATORS, demonstrators)) if n) or "nothing"
+
+
+def conflict_odds(game: Game, command: dict) -> tuple[str, ...]:
+    """HOW TO RESOLVE CONFLICT 5-8: a `conflict` command's chances against the units truly in the box: each result
+    of the roll and of a forced assault, the points scored, each unit's fate (a Refusal where the rules refuse the
+    conflict), a unit sure to stay as it is left out; no other order of the game rolls a die it decides."""
+    if command["do"] != "conflict":
+        return ()
+    fight = declared(game.ctx, game.state, command)[3]
+    found = odds(fight, tables.of(game.ctx.scenario))
+    resolve = conflict.RESOLVE
+    lines = [f"{resolve} 6: {fight.table.upper()} at {found.odds} ({found.attack_strength} against "
+             f"{found.defend_strength}): {_chances(found.results)}"]
+    if found.forced:
+        lines.append(f"{resolve} 7: the forced assault, ASSAULT at 1:1: {_chances(found.forced)}")
+    lines.append(f"{resolve} 5: points: {_chances(found.points, _scored)}")
+    return (*lines, *(f"{conflict.BREAKING}: {uid}: {_chances(fates)}" for uid, fates in found.fates.items()
+                      if fates != {STAYS: 1}))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.core.dice import Dice
 from referee.core.engine import Context, Emit
 from referee.core.events import ITEMS
@@ -9,7 +11,7 @@ from referee.core.state import GameState
 from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rulesets.n30.rules import mood
-from referee.rulesets.n30.rules.confrontation import PoliceIn, ProtesterIn, resolve, squads_lacking
+from referee.rulesets.n30.rules.confrontation import Division, PoliceIn, ProtesterIn, divide, resolve, squads_lacking
 from referee.rulesets.n30.rules.limits import STACKING
 from referee.rulesets.n30.rules.movement import clear_markers
 from referee.rulesets.n30.rules.phases import CONFRONTATION, POLICE, PROTESTERS
@@ -60,8 +62,25 @@ def attack_refused(state: GameState, node: str) -> Refusal | None:
     return squads_lacking(unit.type for unit in state.at(node, POLICE))
 
 
-def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """Resolve a police attack at one intersection and carry out its results."""
+@dataclass(frozen=True)
+class Attack:
+    """A police attack as a `confront` command declares it at one intersection, checked against the map (2, 4,
+    4.1): the squads there, the protester units attacked, those attacked earlier this phase, the retreats chosen."""
+
+    node: str
+    police: list[PoliceIn]
+    protesters: list[ProtesterIn]
+    bystanders: list[ProtesterIn]
+    retreats: dict[str, str]
+
+    def division(self, command: dict) -> Division:
+        """How the police total is divided among the units attacked (4, 4.4), checked before any die."""
+        return divide(self.police, self.protesters, command.get("gas", False), command.get("allocation"),
+                      command.get("refuse", ()))
+
+
+def declared(ctx: Context, state: GameState, command: dict) -> Attack:
+    """The attack a `confront` command declares, or the refusal it meets before any die (2, 4, 4.1)."""
     if state.phase != CONFRONTATION:
         raise Refusal("2", f"the police attack in the confrontation phase, and it is the {state.phase} phase")
     node = command["node"]
@@ -72,12 +91,18 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
         raise refusal
     attacked = targets(state, node)
     ids = {u.id for u in attacked}
-    retreats = _declared_retreats(ctx, state, node, command.get("retreats", {}), ids)
-    police = [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)]
-    protesters = [ProtesterIn(u.id, u.type, bool(u.attrs.get("locked", True))) for u in attacked]
-    bystanders = [ProtesterIn(u.id, u.type) for u in state.at(node, PROTESTERS) if u.id not in ids]
-    result = resolve(police, protesters, command.get("gas", False), command.get("allocation"),
-                     command.get("refuse", ()), dice, bystanders)
+    return Attack(node, [PoliceIn(u.id, u.type, bool(u.attrs.get("armored"))) for u in state.at(node, POLICE)],
+                  [ProtesterIn(u.id, u.type, bool(u.attrs.get("locked", True))) for u in attacked],
+                  [ProtesterIn(u.id, u.type) for u in state.at(node, PROTESTERS) if u.id not in ids],
+                  _declared_retreats(ctx, state, node, command.get("retreats", {}), ids))
+
+
+def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """Resolve a police attack at one intersection and carry out its results."""
+    attack = declared(ctx, state, command)
+    node, police, retreats = attack.node, attack.police, attack.retreats
+    result = resolve(police, attack.protesters, command.get("gas", False), command.get("allocation"),
+                     command.get("refuse", ()), dice, attack.bystanders)
     if ctx.options.get("hidden") == "strong":
         state = emit("units-revealed", {"node": node, "units": [u.id for u in state.at(node)]})
     state = emit("confrontation", {
@@ -101,7 +126,8 @@ def confront(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Di
                 state = emit("unit-destroyed", {"unit": outcome.id, "node": node, "section": "4.1"})
             else:
                 state = emit("unit-retreated", {"unit": outcome.id, "from": node, "to": to})
-    state = mood.after_attack(ctx, state, node, [u.id for u in attacked], result.gas, [p.type for p in police], emit, dice)
+    state = mood.after_attack(ctx, state, node, [u.id for u in attack.protesters], result.gas, [p.type for p in police],
+                              emit, dice)
     clear_markers(state, node, emit)
 
 

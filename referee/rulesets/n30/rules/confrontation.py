@@ -335,6 +335,42 @@ def check_refusals(protesters: Sequence[ProtesterIn], refuse: Iterable[str]) -> 
     return frozenset(refusing)
 
 
+@dataclass(slots=True)
+class Division:
+    """How the police total is divided before any die (4): its lines, the total, the total after gas, each unit's
+    share, and the lockdowns refusing to retreat (4.4)."""
+
+    items: list[dict]
+    total: int
+    effective: int
+    shares: dict[str, int]
+    refusing: frozenset[str]
+
+    def facing(self, unit: ProtesterIn) -> int:
+        """The strength the unit faces: its share, doubled for an unorganized cluster (4)."""
+        return facing(self.shares[unit.id], unit.type)
+
+
+def divide(police: Sequence[PoliceIn], protesters: Sequence[ProtesterIn], gas: bool,
+           allocation: Mapping[str, int] | None, refuse: Iterable[str]) -> Division:
+    """4, 4.4: the attack checked (squads, gas, refusals, the allocation) and the police total divided among the
+    protester units, as evenly as possible unless the police give their allocation."""
+    if not isinstance(gas, bool):
+        raise RefereeError(f"gas must be true or false, got {gas!r}")
+    check_attack([unit.type for unit in police], gas)
+    refusing = check_refusals(protesters, refuse)
+    items = factor_items(police, protesters, gas)
+    total = sum(line["value"] for line in items if isinstance(line["value"], int))
+    effective = total * 2 if gas else total
+    names = [unit.id for unit in protesters]
+    if allocation is None:
+        shares = even_split(effective, names)
+    else:
+        check_allocation(effective, allocation, names, gassed=gas)
+        shares = {name: allocation[name] for name in names}
+    return Division(items, total, effective, shares, refusing)
+
+
 def resolve(
     police: Iterable[PoliceIn | tuple],
     protesters: Iterable[ProtesterIn | tuple],
@@ -351,28 +387,14 @@ def resolve(
     in the same order (4.4).  `bystanders` are the other protester units in the intersection,
     attacked earlier in the phase (4.1): gas there costs the police for them too (4.5).
     """
-    if not isinstance(gas, bool):
-        raise RefereeError(f"gas must be true or false, got {gas!r}")
-    police_units = _police_units(police)
-    protester_units = _protester_units(protesters)
-    police_types = [unit.type for unit in police_units]
-    check_attack(police_types, gas)
-    refusing = check_refusals(protester_units, refuse)
-
-    items = factor_items(police_units, protester_units, gas)
-    total = sum(line["value"] for line in items if isinstance(line["value"], int))
-    effective = total * 2 if gas else total
-    names = [unit.id for unit in protester_units]
-    if allocation is None:
-        shares = even_split(effective, names)
-    else:
-        check_allocation(effective, allocation, names, gassed=gas)
-        shares = {name: allocation[name] for name in names}
+    police_units, protester_units = _police_units(police), _protester_units(protesters)
+    divided = divide(police_units, protester_units, gas, allocation, refuse)
+    shares, refusing = divided.shares, divided.refusing
 
     rolls: list[Roll] = []
     first: list[tuple[ProtesterIn, int, Roll, str]] = []
     for unit in protester_units:
-        strength = facing(shares[unit.id], unit.type)
+        strength = divided.facing(unit)
         roll = dice.roll(f"confrontation: {unit.id}")
         rolls.append(roll)
         first.append((unit, strength, roll, die_result(roll.value, strength, gas)))
@@ -393,12 +415,12 @@ def resolve(
     political = political_items(chain(protester_units, bystanders), gas)
     return Confrontation(
         gas=gas,
-        police_total=total,
-        effective_total=effective,
+        police_total=divided.total,
+        effective_total=divided.effective,
         allocation=tuple(shares.items()),
         units=tuple(results),
         successes=sum(line["value"] for line in political),
         rolls=tuple(rolls),
-        items=tuple(items),
+        items=tuple(divided.items),
         political=tuple(political),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.state import GameState
+from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rulesets.wallman.rules import lookup
 from referee.rulesets.wallman.rules.medical import triage as triage_roll
@@ -50,15 +51,21 @@ def _paramedics(state: GameState, command: dict, key: str):
     return unit
 
 
-def triage(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "triage", "medic", "casualty"}`: a paramedic reaches a body and assesses it (1d6); the dead
-    need no die, only the stretcher."""
+def assessing(state: GameState, command: dict) -> tuple[Unit, str, dict]:
+    """The paramedic crew a `triage` command sends and the casualty it assesses, checked before any die."""
     medic = _paramedics(state, command, "medic")
     cid, casualty = _casualty(state, command)
     if casualty["node"] != medic.node or not lying(casualty):
         raise Refusal(MEDICAL, f"{cid} is not lying at {medic.node}, where {medic.id} is")
     if casualty.get("triage"):
         raise Refusal(MEDICAL, f"{cid} has been assessed already ({casualty['triage']})")
+    return medic, cid, casualty
+
+
+def triage(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "triage", "medic", "casualty"}`: a paramedic reaches a body and assesses it (1d6); the dead
+    need no die, only the stretcher."""
+    medic, cid, casualty = assessing(state, command)
     if casualty["state"] == "dead":
         emit("triaged", {"medic": medic.id, "casualty": cid, "result": "dead", "patch_turns": 0})
         return

@@ -8,6 +8,7 @@ from referee.core.dice import Dice, Tally
 from referee.core.engine import Context, Emit
 from referee.core.events import ITEMS, item
 from referee.core.state import GameState
+from referee.core.units import Unit
 from referee.errors import RefereeError, Refusal
 from referee.rules.charts import row_for
 from referee.rulesets.wallman.rules import lookup
@@ -34,18 +35,12 @@ HURT = ("wounded", "dead")
 
 
 
-def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "fight", "unit", "crowd", "intent", "charging", "defending", "modifiers", "crowd_modifiers"}`: one
-    round between a figure of the unit and a member of the crowd, in the same place.
-
-    The unit's figure factor (police, riot trained, mounted...) and rain come by themselves; gas here
-    this turn counts against the crowd's man (the security forces have masks); the umpire adds the rest.
-    An officer's fight is his action for the turn, unless he is `defending` (the crowd's man went for him).
-    """
+def fighters(ctx: Context, state: GameState, command: dict) -> tuple[Unit, Unit, str, Fighter, Fighter]:
+    """The unit and the crowd a `fight` command sets against each other, its intent, and their two figures with
+    every factor, checked before any die (Fighting)."""
     unit = lookup.unit(state, command, "unit", SECURITY, FIGHTING)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIGHTING)
-    defending = command.get("defending", False)
-    if not defending:
+    if not command.get("defending", False):
         one_action(state, unit)
     if unit.node != crowd.node:
         raise Refusal(FIGHTING, f"fights are between figures in contact: {unit.id} is at {unit.node}, {crowd.id} at {crowd.node}")
@@ -62,9 +57,22 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     gas = state.local["gas"].get(crowd.node)
     if gas:
         theirs += (gas,)
+    return (unit, crowd, intent, Fighter(unit.id, ours + tuple(command.get("modifiers", ()))),
+            Fighter(crowd.id, theirs + tuple(command.get("crowd_modifiers", ()))))
+
+
+def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "fight", "unit", "crowd", "intent", "charging", "defending", "modifiers", "crowd_modifiers"}`: one
+    round between a figure of the unit and a member of the crowd, in the same place.
+
+    The unit's figure factor (police, riot trained, mounted...) and rain come by themselves; gas here
+    this turn counts against the crowd's man (the security forces have masks); the umpire adds the rest.
+    An officer's fight is his action for the turn, unless he is `defending` (the crowd's man went for him).
+    """
+    unit, crowd, intent, ours, theirs = fighters(ctx, state, command)
+    defending = command.get("defending", False)
     tally = Tally(dice)
-    result = fight_round(tables(ctx), intent, Fighter(unit.id, ours + tuple(command.get("modifiers", ()))),
-                         Fighter(crowd.id, theirs + tuple(command.get("crowd_modifiers", ()))), tally)
+    result = fight_round(tables(ctx), intent, ours, theirs, tally)
     winner = None if result.winner is None else (unit.id, crowd.id)[result.winner]
     hurt = result.result in HURT and winner is not None
     loser = crowd.id if winner == unit.id else unit.id
@@ -74,9 +82,9 @@ def fight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
                     "casualty": casualty_id(state, loser) if hurt else None, ITEMS: list(result.items)}, tuple(tally.rolls))
 
 
-def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "shoot", "unit", "crowd", "firers", "automatic"}`: a unit fires into a crowd in sight
-    (its own place or the next); each man hit rolls for his fate."""
+def firing(ctx: Context, state: GameState, command: dict) -> tuple[Unit, Unit, int]:
+    """The unit a `shoot` command fires, the crowd it fires into and how many of its men fire, checked before any
+    die (Firearms)."""
     unit = lookup.unit(state, command, "unit", SECURITY, FIREARMS)
     crowd = lookup.unit(state, command, "crowd", CROWD, FIREARMS)
     if crowd.node not in near(ctx, unit.site):
@@ -85,6 +93,13 @@ def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
     firers = command.get("firers", unit.factors["strength"])
     if firers > unit.factors["strength"]:
         raise RefereeError(f'"firers" must be 1 to {unit.factors["strength"]} for {unit.id}, got {firers!r}')
+    return unit, crowd, firers
+
+
+def shoot(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "shoot", "unit", "crowd", "firers", "automatic"}`: a unit fires into a crowd in sight
+    (its own place or the next); each man hit rolls for his fate."""
+    unit, crowd, firers = firing(ctx, state, command)
     automatic = command.get("automatic", False)
     tally = Tally(dice)
     shots = volley(tables(ctx), unit.type, firers, tally, automatic)
@@ -144,18 +159,23 @@ def snipe(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice)
                     "casualty": casualty_id(state, target.id) if fate in HURT else None, ITEMS: items}, tuple(tally.rolls))
 
 
-def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "return-fire", "unit", "at"}`: a unit fires back at a sniper's place in sight. It is 'almost always
-    ineffective', but the sniper will not fire whilst under fire; a SWAT team may pick off a spotted sniper (4-6)."""
+def firing_back(ctx: Context, state: GameState, command: dict) -> tuple[Unit, str, bool]:
+    """The unit a `return-fire` command fires, the sniper's place, and whether it aims (a SWAT team at a spotted
+    sniper), checked before any die (Terrorists and Snipers)."""
     unit = lookup.unit(state, command, "unit", SECURITY, SNIPERS)
     at = lookup.place(ctx, command, "at")
-    t = tables(ctx)
-    if unit.type not in t.firearms.to_hit:
+    if unit.type not in tables(ctx).firearms.to_hit:
         raise Refusal(FIREARMS, f"{unit.id} ({unit.type}) carries no firearms")
     if at not in near(ctx, unit.site):
         raise Refusal(SNIPERS, f"{at} is out of sight of {unit.id} at {unit.node}")
     one_action(state, unit)
+    return unit, at, unit.type == "swat" and at in state.local.get("spotted", ())
+
+
+def return_fire(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "return-fire", "unit", "at"}`: a unit fires back at a sniper's place in sight. It is 'almost always
+    ineffective', but the sniper will not fire whilst under fire; a SWAT team may pick off a spotted sniper (4-6)."""
+    unit, at, aimed = firing_back(ctx, state, command)
     tally = Tally(dice)
-    aimed = unit.type == "swat" and at in state.local.get("spotted", ())
-    hit = counter_snipe(t, tally)[1] if aimed else False
+    hit = counter_snipe(tables(ctx), tally)[1] if aimed else False
     emit("returned-fire", {"unit": unit.id, "at": at, "from": unit.node, "aimed": aimed, "hit": hit}, tuple(tally.rolls))

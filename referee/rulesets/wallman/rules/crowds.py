@@ -71,12 +71,9 @@ def roll(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) 
          tuple(tally.rolls))
 
 
-def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
-    """`{"do": "negotiate", "officer", "crowd", "megaphone", "discretion"}`: a player's officer talks to a crowd.
-
-    Face to face in the same place; from the next place only with a megaphone or PA. Shooting or gas
-    this turn in the crowd's place or the next ones forbids it.
-    """
+def talking(ctx: Context, state: GameState, command: dict) -> tuple[Unit, Unit, Talk]:
+    """The officer a `negotiate` command sends, the crowd, and what he brings to the talk (his hidden quality among
+    it), checked before any die (Negotiation)."""
     officer = lookup.officer(state, command, "officer", NEGOTIATION)
     crowd = lookup.unit(state, command, "crowd", CROWD, NEGOTIATION)
     one_action(state, officer)
@@ -87,10 +84,19 @@ def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: D
         distance = ctx.scenario.board.place_inches
     else:
         raise Refusal(NEGOTIATION, f"{crowd.id} at {crowd.node} is out of earshot of {officer.id} at {officer.node}")
-    discretion = command.get("discretion", 0)
     sight = near(ctx, crowd.site)
     trouble = bool(sight & (set(state.local["shooting"]) | set(state.local["gas"])))
-    talk = Talk(officer.attrs.get("negotiator", "ordinary"), distance, megaphone, distance == 0, discretion, trouble)
+    return officer, crowd, Talk(officer.attrs.get("negotiator", "ordinary"), distance, megaphone, distance == 0,
+                                command.get("discretion", 0), trouble)
+
+
+def negotiate(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
+    """`{"do": "negotiate", "officer", "crowd", "megaphone", "discretion"}`: a player's officer talks to a crowd.
+
+    Face to face in the same place; from the next place only with a megaphone or PA. Shooting or gas
+    this turn in the crowd's place or the next ones forbids it.
+    """
+    officer, crowd, talk = talking(ctx, state, command)
     tally = Tally(dice)
     result = talk_to(tables(ctx), crowd.attrs["rl"], talk, tally)
     emit("negotiated", {"officer": officer.id, "crowd": crowd.id, "effective": result.effective, "was": result.was,

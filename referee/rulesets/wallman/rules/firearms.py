@@ -28,6 +28,11 @@ class Volley:
     items: tuple[dict[str, Any], ...] = ()
 
 
+def shots(tables: Tables, firers: int, automatic: bool) -> int:
+    """How many dice a volley rolls to hit: one a firer, more with automatic weapons."""
+    return firers * (tables.firearms.automatic_dice if automatic else 1)
+
+
 def volley(tables: Tables, firer_type: str, firers: int, dice: Dice, automatic: bool = False, long_range: bool = False) -> Volley:
     """1d6 per firer (more with automatic weapons) against the number the firer needs; a d6 per hit for its effect."""
     f = tables.firearms
@@ -36,8 +41,7 @@ def volley(tables: Tables, firer_type: str, firers: int, dice: Dice, automatic: 
     if not isinstance(firers, int) or isinstance(firers, bool) or firers < 1:
         raise RefereeError(f"{f.section}: firers must be a whole number 1 or more, got {firers!r}")
     needed = f.to_hit[firer_type] + (f.long_range if long_range else 0)
-    shots = firers * (f.automatic_dice if automatic else 1)
-    rolls = tuple(dice.roll("firearms: to hit", f.die).value for _ in range(shots))
+    rolls = tuple(dice.roll("firearms: to hit", f.die).value for _ in range(shots(tables, firers, automatic)))
     hits = sum(roll >= needed for roll in rolls)
     wound_rolls = tuple(dice.roll("firearms: wound", f.die).value for _ in range(hits))
     casualties = tuple(row_for(f.wounds, roll).result for roll in wound_rolls)

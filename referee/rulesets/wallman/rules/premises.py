@@ -116,6 +116,18 @@ def _engine(ctx: Context, state: GameState, command: dict) -> Unit:
     return engine
 
 
+def hosing(ctx: Context, state: GameState, command: dict) -> tuple[Unit, Building, Engine]:
+    """The engine a `firefight` command sends, the burning building it plays its hose on, and the engine as the fire
+    rules take it there, checked before any die (Fires and Firefighting)."""
+    unit = _engine(ctx, state, command)
+    name = lookup.building(ctx, command)
+    lookup.at_building(ctx, unit, name, FIRES)
+    place = state.local["buildings"][name]
+    if not place["fires"]:
+        raise Refusal(FIRES, f"{name} is not on fire")
+    return unit, Building(name, place["value"], place["fires"]), _as_engine(unit, name)
+
+
 def _as_engine(unit: Unit, at: str) -> Engine:
     a = unit.attrs
     return Engine(unit.id, at, unit.factors["strength"], a.get("water", 0), a.get("hydrant", False), a.get("connecting", 0))
@@ -123,15 +135,10 @@ def _as_engine(unit: Unit, at: str) -> Engine:
 
 def firefight(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "firefight", "engine", "building"}`: an engine at the building plays its hose for a turn."""
-    unit = _engine(ctx, state, command)
-    name = lookup.building(ctx, command)
-    lookup.at_building(ctx, unit, name, FIRES)
-    place = state.local["buildings"][name]
-    if not place["fires"]:
-        raise Refusal(FIRES, f"{name} is not on fire")
+    unit, building, engine = hosing(ctx, state, command)
+    name = building.id
     tally = Tally(dice)
-    building = Building(name, place["value"], place["fires"])
-    after, engine, lines, items = fight_fire(tables(ctx), building, _as_engine(unit, name), tally)
+    after, engine, lines, items = fight_fire(tables(ctx), building, engine, tally)
     burned = casualty_ids(state, unit.factors["strength"] - engine.crew)
     emit("fire-fought", {"engine": unit.id, "building": name, "fires": after.fires, "crew": engine.crew,
                          "water": engine.water, "lines": lines, "casualties": dict.fromkeys(burned, "wounded"),
