@@ -95,7 +95,7 @@ def test_a_short_scenario_plays_to_its_end_on_its_last_turn(scenario_id):
 
 
 def test_the_one_day_battle_of_seattle_is_judged_at_nightfall_and_not_extended():
-    """8.0 judged at the end of the Night, 30 November turn (RULINGS.md, "Scenarios for a lesson"); the players'
+    """8.0 judged at the end of the Night, 30 November turn (RULINGS.md, "Games for a lesson"); the players'
     agreement to extend belongs to the whole game's Afternoon, 2 December."""
     played = play("bos/n30-day", {}, 7)
     state = played.game.state
