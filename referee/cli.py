@@ -240,7 +240,9 @@ def cmd_scenarios(args) -> int:
     else:
         width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
-            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {item['title']}: {item['summary']} ({item['seats']})")
+            about = f"about {item['minutes']} min" if item["minutes"] else ""
+            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {about:<13}  {item['title']}: {item['summary']} "
+                  f"({item['seats']})")
     for problem in problems:
         _fail(problem)
     return 2 if problems else 0

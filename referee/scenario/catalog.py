@@ -106,6 +106,7 @@ class Scenario:
     players: tuple[Player, ...]
     sources: dict[str, dict]
     tunables: dict[str, Tunable] = dataclasses.field(default_factory=dict)
+    table_minutes: int | None = None  # about how long its play takes at the table (None: not measured)
     _read: dict[tuple[str, Callable], Any] = dataclasses.field(default_factory=dict, init=False, repr=False,
                                                                compare=False)
 
@@ -129,6 +130,12 @@ class Scenario:
         for name, counts in self.teams.items():
             total += f"; {min(counts.values())} to {max(counts.values())} in teams, option {name}"
         return total
+
+    @property
+    def length(self) -> str:
+        """How long it plays: "8 turns, about 50 min" (its turns alone where its minutes were not measured)."""
+        about = f", about {self.table_minutes} min" if self.table_minutes else ""
+        return f"{self.clock.turns} turn{'s' if self.clock.turns != 1 else ''}{about}"
 
     @property
     def teams(self) -> dict[str, dict[str, int]]:
@@ -253,6 +260,7 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
             "summary": scenario.summary,
             "tunables": {name: {"value": t.value, "section": t.section, "help": t.help}
                          for name, t in scenario.tunables.items()},
+            "minutes": scenario.table_minutes,
         })
     return listing
 
@@ -427,6 +435,7 @@ def _compile(files: dict[str, _File]) -> Scenario:
         s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
         tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),
         options, tuple(players), {key: file.data for key, file in files.items()}, _tunables(files, options),
+        s.get("table_minutes"),
     )
 
 

@@ -149,6 +149,8 @@ class ScenarioFile(_Strict):
     start: str
     minutes: int = Field(gt=0)
     turns: int = Field(gt=0)
+    table_minutes: int | None = Field(default=None, gt=0)  # about how long its play takes at the table, as
+    # benchmarks/playing_time.py measures it (None: not measured; sessions stored before it lack it)
     dial: Literal[12, 24] = 12  # how times are printed: 7:40 (12) or 22:40 (24)
     turn_names: list[str] = []  # the turns as the text names them ("Morning, 30 November"), instead of times
     target: int

@@ -186,6 +186,8 @@ EN = {
     "objective.protester_win": "End the Afternoon, 2 December game-turn with a higher EI than the Authority's (8.0).",
     "objective.contain": "Clear the streets without giving the protesters publicity (2.3).",
     "objective.authority_win": "End the Afternoon, 2 December game-turn with a higher EI than the Protester's (8.0).",
+    "objective.protester_win_day": "End the Night, 30 November game-turn with a higher EI than the Authority's (8.0).",
+    "objective.authority_win_day": "End the Night, 30 November game-turn with a higher EI than the Protester's (8.0).",
     # the reference card (card.py)
     "card.bos.sequence": "Sequence of play",
     "card.bos.step.events": "Roll the random event; both sides add or remove reinforcements; the Authority may "
@@ -478,6 +480,10 @@ ES = {
     "objective.contain": "Despeja las calles sin dar publicidad a los Manifestantes (2.3).",
     "objective.authority_win": "Termina el turno de la Tarde del 2 de diciembre con un EI mayor que el de los "
                                "Manifestantes (8.0).",
+    "objective.protester_win_day": "Termina el turno de la Noche del 30 de noviembre con un EI mayor que el de la "
+                                   "Autoridad (8.0).",
+    "objective.authority_win_day": "Termina el turno de la Noche del 30 de noviembre con un EI mayor que el de los "
+                                   "Manifestantes (8.0).",
     # la tarjeta de referencia (card.py)
     "card.bos.sequence": "Secuencia de juego",
     "card.bos.step.events": "Se tira el Evento Aleatorio; ambos jugadores añaden o retiran refuerzos; la Autoridad "

@@ -46,7 +46,7 @@ class StartScreen(Screen):
             with VerticalScroll(id="new-session"):
                 yield Label("[b]New session[/b]")
                 yield OptionList(*[
-                    Option(f"{s.title}  [dim]{s.clock.turns} turns · {s.seats}[/dim]", id=s.id) for s in self.scenarios
+                    Option(f"{s.title}  [dim]{s.length} · {s.seats}[/dim]", id=s.id) for s in self.scenarios
                 ], id="scenarios")
                 yield Static(id="summary")
                 yield Static("[dim]Options: Tab to one; Enter (or a click) gives it its next value[/dim]")

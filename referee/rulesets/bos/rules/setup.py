@@ -28,7 +28,8 @@ def initial_state(ctx: Context) -> GameState:
     return GameState(turn=1, phase=EVENTS, units=units, stacks=stacks,
                      scores={PROTESTER: forces.PROTESTER_EI, AUTHORITY: forces.AUTHORITY_EI},
                      local={"stage": 1, "stage_two": None, "stage_three": False, "morale_failed": False,
-                            "last_turn": victory.last_turn(ctx.options.get("extend", victory.NO)), **fresh_turn()})
+                            "last_turn": victory.last_turn(ctx.options.get("extend", victory.NO),
+                                                           ctx.scenario.clock.turns), **fresh_turn()})
 
 
 def fresh_turn() -> dict:

@@ -28,10 +28,10 @@ def level(ei: dict[str, int], stage_three: bool = False) -> str:
     return [name for low, name in LEVELS if lead >= low][-1]
 
 
-def last_turn(extend: str) -> int:
+def last_turn(extend: str, turns: int = TURNS) -> int:
     """The game-turn at whose end victory is judged, as the game starts: 11 when extended by agreement before
-    play, else 8 (2.4, 8.0)."""
-    return EXTENDED if extend == AGREED else TURNS
+    play, else the scenario's last, 8 in the whole game (2.4, 8.0; a shorter scenario's, RULINGS.md)."""
+    return EXTENDED if extend == AGREED else turns
 
 
 def extended_by_tie(extend: str, turn: int, ei: dict[str, int]) -> bool:
