@@ -240,8 +240,8 @@ def cmd_scenarios(args) -> int:
     else:
         width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
-            about = f"about {item['minutes']} min" if item["minutes"] else ""
-            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {about:<13}  {item['title']}: {item['summary']} "
+            about = f"about {item['minutes']} min".ljust(15) if item["minutes"] else ""  # none: the line as before
+            print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {about}{item['title']}: {item['summary']} "
                   f"({item['seats']})")
     for problem in problems:
         _fail(problem)

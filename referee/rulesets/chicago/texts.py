@@ -149,6 +149,8 @@ EN = {
                        "(HOW TO RESOLVE CONFLICT 5).",
     "objective.c_turns": "Attack every demonstrator in the parks on C turns, or green gains 5 points (HOW TO PLAY, step 4).",
     "objective.blue_win": "Have more points than the demonstrators at the end of turn 28C (HOW TO \"WIN\").",
+    "objective.green_win_26c": "Have more points than the police at the end of turn 26C (HOW TO \"WIN\").",
+    "objective.blue_win_26c": "Have more points than the demonstrators at the end of turn 26C (HOW TO \"WIN\").",
     # the reference card (card.py)
     "card.chicago.sequence": "The turn",
     "card.chicago.step.green-move": "The demonstrators move (at the start of an A turn but 25A, the groups in parks "
@@ -370,6 +372,8 @@ ES = {
     "objective.c_turns": "Ataca a todos los manifestantes de los parques en los turnos C, o verde gana 5 puntos "
                          "(HOW TO PLAY, step 4).",
     "objective.blue_win": "Ten más puntos que los manifestantes al final del turno 28C (HOW TO \"WIN\").",
+    "objective.green_win_26c": "Ten más puntos que la policía al final del turno 26C (HOW TO \"WIN\").",
+    "objective.blue_win_26c": "Ten más puntos que los manifestantes al final del turno 26C (HOW TO \"WIN\").",
     # la tarjeta de referencia (card.py)
     "card.chicago.sequence": "El turno",
     "card.chicago.step.green-move": "Mueven los manifestantes (al empezar un turno A, salvo el 25A, los grupos en "
