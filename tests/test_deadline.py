@@ -1,5 +1,5 @@
 """A deadline for the players' orders in this phase (`deadline`, referee.rules.deadlines; `referee deadline`; the
-dashboard's D): said on every player's page and by `orders --missing`, held only for the phase it was set in, and
+dashboard's T): said on every player's page and by `orders --missing`, held only for the phase it was set in, and
 after it has passed a page takes no order (its units hold); given as minutes from now, a time of today, or off."""
 
 from __future__ import annotations
@@ -116,11 +116,11 @@ def test_referee_deadline_sets_it_and_orders_missing_says_it(tmp_path):
     assert json.loads(referee("orders", str(path), "--missing", "--json").stdout)["deadline"] is None
 
 
-def test_d_on_the_dashboard_asks_again_with_why_then_sets_the_deadline(tmp_path):
+def test_t_on_the_dashboard_asks_again_with_why_then_sets_the_deadline(tmp_path):
     path = make_session(tmp_path, N30, seed=3)
 
     async def script(pilot, app):
-        await press(pilot, "D")
+        await press(pilot, "T")
         await fill(pilot, app, when="soon")
         error = str(app.screen.query_one("#form-error").render())
         await fill(pilot, app, when="10")

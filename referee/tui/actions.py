@@ -53,7 +53,7 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
         UmpireAction("H", "Hand a player's units", "hand",
                      "Who is yet to send orders this phase; hand a missing player's units to a teammate, or give them "
                      "back", footer=False),
-        UmpireAction("D", "Deadline for orders", "deadline",
+        UmpireAction("T", "Time for orders (deadline)", "deadline",
                      "Give the players until a time to send their orders in this phase: minutes from now, a time of "
                      "today, or off", footer=False),
         UmpireAction("t", "Table dice", "table_dice", "Switch between the generator and dice typed in from the table",

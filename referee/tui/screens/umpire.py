@@ -616,7 +616,7 @@ class UmpireScreen(Screen):
         shares = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players if p.units is not None)
         players = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players)
         held = "; ".join(f"{by} commands {share}'s units" for share, by in handed.items())
-        due = f" (due by {datetime.fromisoformat(deadline).astimezone():%H:%M}; D changes it)" if deadline else ""
+        due = f" (due by {datetime.fromisoformat(deadline).astimezone():%H:%M}; T changes it)" if deadline else ""
         yet_line = f"Yet to send orders this phase{due}: {', '.join(yet) or 'nobody'}"
         if not shares:
             self.notify(f"{yet_line}. Each side here is played by one player: there is no share to hand (a scenario "
