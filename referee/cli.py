@@ -552,6 +552,7 @@ def cmd_deadline(args) -> int:
     from datetime import datetime
 
     from referee.roster import due_at
+    from referee.rules.deadlines import clock
     from referee.session import Session
 
     at = due_at(args.when, datetime.now().astimezone())
@@ -560,7 +561,7 @@ def cmd_deadline(args) -> int:
     try:
         print(f"ok {session.apply({'do': 'deadline'} | ({'at': at} if at else {}))}")
         if at:
-            print(f"orders due by {datetime.fromisoformat(at):%H:%M} on this machine's clock", file=sys.stderr)
+            print(f"orders due by {clock(at)} on this machine's clock", file=sys.stderr)
     finally:
         session.close()
     return 0

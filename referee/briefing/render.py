@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 
 from markupsafe import Markup
@@ -21,6 +20,7 @@ from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneN
 from referee.links import JOIN, PAGES, join_code, local_only
 from referee.messages import MESSAGE_CHARS, answer_to
 from referee.orders import OrderForm
+from referee.rules.deadlines import clock
 from referee.scenario.catalog import Scenario
 from referee.store.reading import MessageRecord
 
@@ -210,7 +210,7 @@ def _due(view: PlayerView) -> dict:
     room's clock, the server's (`due_time`)."""
     if view.deadline is None:
         return {"due": None}
-    return {"due": view.deadline, "due_time": datetime.fromisoformat(view.deadline).astimezone().strftime("%H:%M")}
+    return {"due": view.deadline, "due_time": clock(view.deadline)}
 
 
 def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",

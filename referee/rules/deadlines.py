@@ -34,6 +34,11 @@ def when(text: str) -> datetime:
     return at.astimezone(UTC).replace(microsecond=0)
 
 
+def clock(at: str) -> str:
+    """A deadline kept in UTC, in the hours and minutes of this machine's clock (the room's): "21:35"."""
+    return f"{datetime.fromisoformat(at).astimezone():%H:%M}"
+
+
 def deadline(ctx: Context, state: GameState, command: dict, emit: Emit, dice: Dice) -> None:
     """`{"do": "deadline", "at": time}` sets the players' deadline for this phase; without `at`, takes it away."""
     at = command.get("at")

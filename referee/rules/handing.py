@@ -35,6 +35,8 @@ def commander(state: GameState, share: str) -> str:
 def units_of(players: Sequence[Player], state: GameState, player: Player) -> tuple[str, ...] | None:
     """The units a player commands now: his own share unless it was handed away, and the shares handed to him
     (None: all his side's, where he plays it alone and so was never handed a share nor gave his away)."""
+    if not state.handed:  # as the scenario shares them: what every knowledge asks at every event
+        return player.units
     own = () if commander(state, player.id) != player.id else player.units
     if own is None:
         return None

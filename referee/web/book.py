@@ -17,6 +17,7 @@ from referee.errors import RefereeError
 from referee.knowledge.build import Recorded, recorded_at
 from referee.knowledge.view import PlayerView
 from referee.orders import OrderForm
+from referee.rules.deadlines import clock
 from referee.scenario.catalog import Scenario
 from referee.store.location import Location
 from referee.store.reading import ROOM, LogReader, MessageRecord, open_reader
@@ -147,7 +148,7 @@ class PageBook:
         due = self.edition.views[player].deadline
         if due is None or datetime.now(UTC) < datetime.fromisoformat(due):
             return None
-        return (f"orders closed at {datetime.fromisoformat(due).astimezone():%H:%M}, the deadline of this phase: your "
+        return (f"orders closed at {clock(due)}, the deadline of this phase: your "
                 f"units without orders hold, unless the umpire gives more time")
 
     def orders(self, player: str, lang: str) -> str:

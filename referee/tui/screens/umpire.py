@@ -28,6 +28,7 @@ from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
 from referee.messages import waiting
 from referee.review.replay import Replay
+from referee.rules.deadlines import clock
 from referee.rules.place_names import in_place_names
 from referee.rules.reports import RELIABILITIES, USUAL
 from referee.rules.todo import Item
@@ -610,13 +611,11 @@ class UmpireScreen(Screen):
         self.app.call_from_thread(self._hand_form, found.players, found.deadline)
 
     def _hand_form(self, yet: tuple[str, ...], deadline: str | None) -> None:
-        from datetime import datetime
-
         scenario, handed = self.game.ctx.scenario, self.game.state.handed
         shares = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players if p.units is not None)
         players = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players)
         held = "; ".join(f"{by} commands {share}'s units" for share, by in handed.items())
-        due = f" (due by {datetime.fromisoformat(deadline).astimezone():%H:%M}; T changes it)" if deadline else ""
+        due = f" (due by {clock(deadline)}; T changes it)" if deadline else ""
         yet_line = f"Yet to send orders this phase{due}: {', '.join(yet) or 'nobody'}"
         if not shares:
             self.notify(f"{yet_line}. Each side here is played by one player: there is no share to hand (a scenario "
