@@ -512,11 +512,22 @@ def _order_line(order, answer) -> str:
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
 
+def _order_item(text: str) -> int | str:
+    """An argument type: an order's number, or `end` (the end of the phase between orders carried out together)."""
+    return "end" if text == "end" else _whole(1, 2**63 - 1)(text)
+
+
 def cmd_execute(args) -> int:
     from referee.session import Session
 
+    if args.all == bool(args.number):
+        raise RefereeError("execute: give the orders' numbers, or --all, not both" if args.all else
+                           "execute: give an order's number (`referee orders` lists them), or --all")
+    together = args.all or len(args.number) > 1 or args.number[0] == "end"
     amended = None
     if args.as_ is not None:
+        if together:
+            raise RefereeError("execute: --as amends one order: give its number alone")
         given = _json(args.as_, "--as")
         if not isinstance(given, dict) or not isinstance(given.get("do"), str):
             raise RefereeError('--as: a command must be a JSON object such as {"do": "move", ...}')
@@ -525,10 +536,18 @@ def cmd_execute(args) -> int:
     session = Session.open(_session(args.path))
     session.umpire = args.umpire
     try:
-        seq = session.execute(args.number, amended, said)
-        print(f"ok {seq}")
+        if together:  # in one transaction, in the order given or the turn's (referee.blind)
+            items = session.waiting_laid_out() if args.all else args.number
+            if not items:
+                raise RefereeError("no order is waiting: `referee orders` lists them")
+            seq, what = session.execute_all(items, said), "the orders"
+            print(f"ok {seq}")
+            print(f"carried out together: {' '.join(map(str, items))}", file=sys.stderr)
+        else:
+            seq, what = session.execute(args.number[0], amended, said), f"order {args.number[0]}"
+            print(f"ok {seq}")
         if session.game.state.over:
-            print(f"order {args.number} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
+            print(f"{what} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
     finally:
         session.close()
     return 0
@@ -952,11 +971,16 @@ def build_parser() -> argparse.ArgumentParser:
                                                "(20:35), or off: no deadline")
     _umpire_option(p)
 
-    p = _command(sub, "execute", cmd_execute, "carry out a player's order, as it stands or amended",
+    p = _command(sub, "execute", cmd_execute, "carry out a player's order, as it stands or amended, or several at once",
                  "referee execute tuesday.db 4",
-                 """referee execute tuesday.db 5 --as '{"do": "move", "unit": "U2", "to": "n14"}' --say 'Only to 6th.'""")
+                 """referee execute tuesday.db 5 --as '{"do": "move", "unit": "U2", "to": "n14"}' --say 'Only to 6th.'""",
+                 "referee execute tuesday.db 7 9 end 8", "referee execute tuesday.db --all")
     p.add_argument("path", type=_path, help=session)
-    p.add_argument("number", type=_whole(1, 2**63 - 1), metavar="N", help="the order's number (`orders` lists them)")
+    p.add_argument("number", type=_order_item, nargs="*", metavar="N",
+                   help="the order's number (`orders` lists them); several, with `end` where the phase is to end "
+                        "between them, are carried out together, in that order")
+    p.add_argument("--all", action="store_true", help="carry out every waiting order together, each in the phase it "
+                                                      "was written for, ending the phases between")
     p.add_argument("--as", dest="as_", metavar="JSON", help="the command carried out instead, as `apply` takes it")
     p.add_argument("--say", metavar="TEXT", help="a word to the player with it, or - to read it from stdin")
     _umpire_option(p)

@@ -1,12 +1,14 @@
 """Who is yet to send orders: the players whose pages offer orders in the phase the game is in, and who have sent
 none since it opened (an order sent in the very second it opened counts for it). A player with nothing to order
 now (every unit handed away), or of the other side in a phase the rules give to one side (a ruleset's
-`phase_sides`: an order he may give at any time, as N30's top of a stack, is not waited for), is not waited for."""
+`phase_sides`: an order he may give at any time, as N30's top of a stack, is not waited for), is not waited for.
+Under blind orders (`RulesetPlugin.blind`) a side writing ahead for its own phase is waited for from the phase it
+began writing in."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -14,6 +16,7 @@ from referee import rulesets
 from referee.briefing.i18n import Strings
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
+from referee.rulesets.plugin import RulesetPlugin
 from referee.store.location import Location
 from referee.store.reading import MessageRecord, open_reader
 
@@ -45,14 +48,25 @@ def waiting(path: Location) -> Waiting:
         plugin, board = rulesets.get(scenario.ruleset), scenario.board
         words = Strings("en", scenario.ruleset)
         views = [known.view(player.id) for player in scenario.players]
-        turn, phase = views[0].turn, views[0].phase
-        acting = plugin.phase_sides.get(phase)  # the side whose phase it is, where the rules give it one
-        ordering = [view.player for view in views
-                    if (acting is None or view.side == acting) and plugin.order_forms(view, board, words)]
-        opened = reader.opened(turn, phase)
-        return Waiting(turn, phase, opened, yet_to_order(ordering, reader.messages(), opened), views[0].deadline)
+        turn, phase, options = views[0].turn, views[0].phase, known.ctx.options
+        messages = reader.messages()
+        yet: list[str] = []
+        for view in views:
+            written_for = plugin.ordering_phase(view.side, phase, options)
+            acting = plugin.phase_sides.get(written_for)  # the side whose phase it is, where the rules give it one
+            if (acting is None or view.side == acting) and plugin.order_forms(view, board, words, options):
+                since = reader.opened(turn, _window(plugin, view.side, written_for, options))
+                yet += yet_to_order([view.player], messages, since)
+        return Waiting(turn, phase, reader.opened(turn, phase), tuple(yet), views[0].deadline)
     finally:
         reader.close()
+
+
+def _window(plugin: RulesetPlugin, side: str, written_for: str, options: Mapping[str, str]) -> str:
+    """The first phase of the turn in which a side writes its orders for `written_for`: that phase itself, but
+    under blind orders the other side's phase before it."""
+    return next((phase for phase in plugin.phases if plugin.ordering_phase(side, phase, options) == written_for),
+                written_for)
 
 
 LONGEST = 24 * 60

@@ -8,13 +8,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from referee import rulesets, umpires
+from referee.blind import END, laid_out
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, Ruleset
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Decided, Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
-from referee.messages import answer_to, checked, player_named
+from referee.messages import answer_to, checked, player_named, waiting
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
@@ -38,6 +39,7 @@ SNAPSHOT_EVERY = 250
 SEED_BITS = 128
 """Seeds drawn for a new session are this wide: too many to search."""
 START = {"do": "start"}
+END_PHASE = {"do": "end-phase"}
 
 
 def stored_event(record) -> Event:
@@ -318,15 +320,23 @@ class Session:
             return self._connected(lambda: self._apply(command, expect, self.umpire, carries))
 
     def _apply(self, command: dict, expect: int | None, umpire: str | None, carries: Carried | None = None) -> int:
+        def decided() -> int:
+            resolved = command
+            if not isinstance(command, dict) or command.get("do") not in ("undo", "redo"):
+                resolved = self.game.resolve(command)
+            self._may(umpire, resolved)
+            return self._commit(resolved, umpire, carries)
+
+        return self._retried(expect, decided)
+
+    def _retried(self, expect: int | None, decided: Callable[[], int]) -> int:
+        """Decide and commit on the log as committed, again where another writer committed first meanwhile."""
         for _ in range(ATTEMPTS):
             self._follow_again()
             if expect is not None and self.tip[0] != expect:
                 raise Stale("the session changed meanwhile (another writer committed); look again and retry")
-            if not isinstance(command, dict) or command.get("do") not in ("undo", "redo"):
-                command = self.game.resolve(command)
-            self._may(umpire, command)
             try:
-                return self._commit(command, umpire, carries)
+                return decided()
             except Stale:
                 continue
         raise RefereeError("the session is busy: other writers kept committing first; nothing was changed")
@@ -416,6 +426,36 @@ class Session:
         carries = Carried(order.player, number, said, amended if amended != order.command else None)
         return self.apply(dict(command), expect, carries=carries)
 
+    def execute_all(self, items: list[int | str], said: str = "", expect: int | None = None) -> int:
+        """Carry out several players' orders as they stand, in the order given, with `END` where a phase is to end
+        between them: all in one transaction, so that a page sees none of them or all (double-blind orders). A
+        rules refusal of any is the umpire's to read, naming the order, and nothing is carried out. Returns the
+        seq of the last event."""
+        from referee.store.repository import Carried
+
+        numbers = [item for item in items if item != END]
+        if len(set(numbers)) < len(numbers):
+            raise RefereeError("an order is carried out once: each number once")
+        said = checked(said) if said.strip() else ""
+        steps: list[tuple[dict, Carried | None]] = []
+        for item in items:
+            if item == END:
+                steps.append((dict(END_PHASE), None))
+                continue
+            order = self.order(int(item))
+            self._may_link([order.player])
+            assert order.command is not None
+            steps.append((dict(order.command), Carried(order.player, order.id, said)))
+        with self._using:
+            return self._connected(lambda: self._retried(expect, lambda: self._commit_all(steps, self.umpire)))
+
+    def waiting_laid_out(self) -> list[int | str]:
+        """Every waiting order, laid out as the turn carries them out from the phase the game is in, with the ends
+        of the phases between (referee.blind); [] where none waits."""
+        orders = [message for message in waiting(self.messages()) if message.is_order]
+        plugin = rulesets.get(self.game.ctx.scenario.ruleset)
+        return laid_out(plugin, self.game.ctx, self.state.phase, orders)
+
     def return_order(self, number: int, said: str) -> int:
         """Return a player's order unexecuted, as the umpire, with a word he reads (why, or what he may do
         instead); returns the answer's number."""
@@ -469,24 +509,45 @@ class Session:
         verb = command.get("do") if isinstance(command, dict) else None
         if verb in ("undo", "redo") and carries is None:
             return self._step_back(umpire) if verb == "undo" else self._step_forward(umpire)
+        return self._commit_all([(command, carries)], umpire, decided=True)
+
+    def _commit_all(self, steps: list[tuple[dict, Carried | None]], umpire: str | None, decided: bool = False) -> int:
+        """Apply commands in turn and commit them in one transaction; nothing of any where one is refused. Each is
+        resolved and its umpire's role checked on the state the ones before it leave, unless `decided` already.
+        A refusal of a command that carries out an order names the order."""
+        from referee.store.repository import Step
+
         game = self.game
         before = game.state, game.dice.drawn, len(game.events)
-        events = game.apply(command)
-        if not events:
-            raise RefereeError(f"{verb!r} changed nothing")
-        snapshot = self.since_snapshot + len(events) >= SNAPSHOT_EVERY
+        made: list[tuple[Step, list[Event]]] = []
         try:
-            command_id, seqs = self.store.record(command, "play", [e.to_json() for e in events], game.dice.drawn,
-                                                 expect=self.tip[1], snapshot=self.state.to_json() if snapshot else None,
-                                                 umpire=umpire, carries=carries)
+            for command, carries in steps:
+                try:
+                    if not decided:
+                        command = game.resolve(command)
+                        self._may(umpire, command)
+                    events = game.apply(command)
+                    if not events:
+                        raise RefereeError(f"{command.get('do')!r} changed nothing")
+                except RefereeError as error:
+                    if carries is None or decided:
+                        raise
+                    raise RefereeError(f"order {carries.order} of {carries.player}: {error}; nothing was carried "
+                                       "out") from None
+                made.append((Step(command, [e.to_json() for e in events], game.dice.drawn, carries), events))
+            added = sum(len(events) for _, events in made)
+            snapshot = self.since_snapshot + added >= SNAPSHOT_EVERY
+            recorded = self.store.record_all([step for step, _ in made], expect=self.tip[1], umpire=umpire,
+                                             snapshot=self.state.to_json() if snapshot else None)
         except BaseException:
             game.state, game.dice.drawn = before[0], before[1]
             del game.events[before[2]:]
             raise
-        self.tip = (command_id, self.store.head)
-        self.last = list(zip(seqs, events, strict=True))
-        self.since_snapshot = 0 if snapshot else self.since_snapshot + len(events)
-        return seqs[-1]
+        self.tip = (recorded[-1][0], self.store.head)
+        self.last = [pair for (_, seqs), (_, events) in zip(recorded, made, strict=True)
+                     for pair in zip(seqs, events, strict=True)]
+        self.since_snapshot = 0 if snapshot else self.since_snapshot + added
+        return self.last[-1][0]
 
     def _step_back(self, umpire: str | None) -> int:
         target = self._reader.undoable()

@@ -254,18 +254,20 @@ def test_checked_refuses_what_his_forms_do_not_offer():
 LOOKS = 25  # moments looked at in a game
 
 
-def leaks(view: PlayerView, forms: tuple[OrderForm, ...]) -> list[str]:
+def leaks(view: PlayerView, forms: tuple[OrderForm, ...], phase: str | None = None) -> list[str]:
     """What a player's forms offer beyond his knowledge now: a unit neither his own nor identified in a current
-    sighting, a target place where he has no unit and sees nothing now; or a form out of its phase (2, 3, 4)."""
+    sighting, a target place where he has no unit and sees nothing now; or a form out of its phase (2, 3, 4): the
+    phase the game is in, or the one his blind orders are written for (`phase`)."""
+    phase = phase or view.phase
     own = {unit.id for unit in view.own}
     current = [sighting for sighting in view.sightings if sighting.current]
     identified = {unit.id for sighting in current for unit in sighting.units}
     places = {unit.node for unit in view.own if unit.node} | {sighting.node for sighting in current}
     found = []
     for form in forms:
-        if form.do in MOVING and MOVER.get(view.phase) != view.side or form.do == "confront" and (
-                view.phase, view.side) != (CONFRONTATION, POLICE):
-            found.append(f"{view.player}: {form.do} in the {view.phase} phase")
+        if form.do in MOVING and MOVER.get(phase) != view.side or form.do == "confront" and (
+                phase, view.side) != (CONFRONTATION, POLICE):
+            found.append(f"{view.player}: {form.do} in the {phase} phase")
         for asked in form.fields:
             values = {choice.value for choice in asked.choices}
             if asked.key == "unit":
@@ -285,8 +287,9 @@ def look_all(scenario: str, options: dict[str, str], seed: int, kinds: tuple[str
         record.feed(event)
         if index in moments:
             for player in game.ctx.scenario.players:
-                view = record.view(player.id)
-                found += leaks(view, PLUGIN.order_forms(view, game.ctx.scenario.board, EN))
+                view, options = record.view(player.id), game.ctx.options
+                found += leaks(view, PLUGIN.order_forms(view, game.ctx.scenario.board, EN, options),
+                               PLUGIN.ordering_phase(view.side, view.phase, options))
     return found
 
 
@@ -295,12 +298,14 @@ def look_all(scenario: str, options: dict[str, str], seed: int, kinds: tuple[str
                                  "n30/lock-down-hold-fast-two-commanders"]),
        hidden=st.sampled_from(["none", "weak", "strong"]), mood=st.sampled_from(["off", "on"]),
        shown=st.sampled_from(["words", "number", "behaviour"]), seed=st.integers(0, 2**40),
-       kinds=st.sampled_from([("objective", "objective"), ("random", "random"), ("objective", "random")]))
-def test_6_2_no_form_offers_a_unit_or_a_target_its_player_does_not_know_now(scenario, hidden, mood, shown, seed, kinds):
+       kinds=st.sampled_from([("objective", "objective"), ("random", "random"), ("objective", "random")]),
+       blind=st.sampled_from(["open", "blind"]))
+def test_6_2_no_form_offers_a_unit_or_a_target_its_player_does_not_know_now(scenario, hidden, mood, shown, seed, kinds,
+                                                                            blind):
     """6.2: 'Either player can examine her own units but neither player can examine the other's': a form offers his
     own units, the other side's only as identified now, and attacks only where he has units or sees protesters
-    now; whatever the hidden movement and the crowds' moods show."""
-    options = {"hidden": hidden, "crowd_mood": mood, "mood_shown": shown}
+    now; whatever the hidden movement and the crowds' moods show, and with orders written blind (2)."""
+    options = {"hidden": hidden, "crowd_mood": mood, "mood_shown": shown, "orders": blind}
     assert look_all(scenario, options, seed, kinds) == []
 
 

@@ -176,14 +176,15 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
 
 
 def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "", ended: str | None = None, *,
-                thread: Sequence[MessageRecord], key: str, forms: Sequence[OrderForm] = ()) -> str:
-    """A player's live page (`referee serve`): his HTML sheet as it stands, the `forms` of the orders he may send,
-    his `thread` of messages and orders with the umpire and the form that writes to him (each carrying `key`, the
-    page's own), and `script`, which follows the page."""
+                thread: Sequence[MessageRecord], key: str, forms: Sequence[OrderForm] = (), ahead: str | None = None) -> str:
+    """A player's live page (`referee serve`): his HTML sheet as it stands, the `forms` of the orders he may send
+    (blind orders for a phase `ahead` of this one, where they are), his `thread` of messages and orders with the
+    umpire and the form that writes to him (each carrying `key`, the page's own), and `script`, which follows the
+    page."""
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
                                                               "key": key, "message_chars": MESSAGE_CHARS,
-                                                              "forms": forms, **_due(view)})
+                                                              "forms": forms, "ahead": ahead, **_due(view)})
 
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
@@ -199,10 +200,11 @@ def _thread(t: Strings, thread: Sequence[MessageRecord]) -> dict:
             "answer_of": {number: answer for number, answer in answer_of.items() if answer is not None}}
 
 
-def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str) -> str:
-    """The forms of the orders a player may send now: what a live page is sent again when they change."""
+def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead: str | None = None) -> str:
+    """The forms of the orders a player may send now (for a phase `ahead`, blind): what a live page is sent again
+    when they change."""
     return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms,
-                                                                  **_due(view)})
+                                                                  "ahead": ahead, **_due(view)})
 
 
 def _due(view: PlayerView) -> dict:

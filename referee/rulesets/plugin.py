@@ -7,6 +7,7 @@ A declaration is data: importing it imports nothing of the ruleset, so that `ref
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from referee.tui.screens.umpire import UmpireScreen
 
 
+BLIND_OPTION, BLIND = "orders", "blind"
+"""A scenario's option, and its value, under which both sides write a turn's orders at once (`RulesetPlugin.blind`)."""
 SHEET_MAPS = ("streets", "areas")
 """How a ruleset's sheets may draw the board (`sheet_map`)."""
 SHEET_ROWS = ("unit", "kind")
@@ -86,6 +89,9 @@ class RulesetPlugin:
     # listed is the umpire's own (the sequence of play, what concerns both sides): only the role `all` gives it.
     actors: Mapping[str, str] = field(default_factory=dict)
     phase_sides: Mapping[str, str] = field(default_factory=dict)  # phase -> the side that acts in it
+    phases: tuple[str, ...] = ()  # a turn's phases in order
+    blind: Mapping[str, str] = field(default_factory=dict)  # under a scenario's option `orders = "blind"`: the phases
+    # whose side's orders the other side writes at the same time, for its own phase of them later in the turn
     weighty: tuple[str, ...] = ()  # kinds of event that cost a side dearly, beside the game's end: a command
     # bringing one is confirmed on the dashboard first, and `apply` says it on stderr
     card: str | None = None  # a function (PlayerView, words) -> referee.knowledge.card.Card: a side's reference card
@@ -164,9 +170,24 @@ class RulesetPlugin:
     def computer_players(self) -> Any:
         return self._load(self.autoplay, "computer players") if self.autoplay else None
 
-    def order_forms(self, view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]:
-        """The orders the view's player may send now (none where the ruleset takes no orders from the players)."""
-        return tuple(self._load(self.orders, "order forms")(view, board, words)) if self.orders else ()
+    def order_forms(self, view: PlayerView, board: Board, words: Words,
+                    options: Mapping[str, str] | None = None) -> tuple[OrderForm, ...]:
+        """The orders the view's player may send now (none where the ruleset takes no orders from the players):
+        under the session's `options` with blind orders, those of his side's phase he writes them for."""
+        if not self.orders:
+            return ()
+        phase = self.ordering_phase(view.side, view.phase, options or {})
+        if phase != view.phase:
+            view = dataclasses.replace(view, phase=phase)
+        return tuple(self._load(self.orders, "order forms")(view, board, words))
+
+    def ordering_phase(self, side: str, phase: str, options: Mapping[str, str]) -> str:
+        """The phase a side's orders written now are for: this one, but under blind orders (`options["orders"]`),
+        in a phase of the other side's `blind` orders, the side's own next phase of them in the turn."""
+        if options.get(BLIND_OPTION) != BLIND or self.blind.get(phase, side) == side or phase not in self.phases:
+            return phase
+        later = self.phases[self.phases.index(phase) + 1:]
+        return next((later_phase for later_phase in later if self.blind.get(later_phase) == side), phase)
 
     def command_odds(self, game: Game, command: dict) -> tuple[str, ...]:
         """The exact odds of a command the rules take, against the game's whole state, a line each (none where the

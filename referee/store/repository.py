@@ -248,18 +248,33 @@ class SessionStore(LogReader):
         umpire's answer came first)."""
         if kind not in KINDS:
             raise ValueError(f"command kind {kind!r} is not one of {KINDS}")
+        return self.record_all([Step(command, events, dice_drawn, carries)], kind, expect=expect, snapshot=snapshot,
+                               umpire=umpire)[0]
+
+    def record_all(self, steps: list[Step], kind: str = "play", *, expect: str | None = None,
+                   snapshot: dict[str, Any] | None = None, umpire: str | None = None) -> list[tuple[int, list[int]]]:
+        """Store several commands, each with its events (and the order it carries out), in one transaction, as
+        `record` stores one: whoever reads the session sees none of them or all. `snapshot` is the state after
+        the last. Returns (command id, event seqs) of each."""
+        recorded = []
         with self._writing() as conn:
             taken = conn.execute(_TAKE[expect is not None], {"expect": expect}).one_or_none()
             if taken is None:
                 raise Stale("the session changed while this command was being decided")
-            command_id, seqs, head = _append(conn, tuple(taken), self.key, command, kind, events, dice_drawn, umpire,
-                                             snapshot=snapshot)
-            if carries is not None:
-                _write_message(conn, self.path, carries.player, carries.said, False, umpire, carries.order,
-                               carries.amended, done=command_id, deciding=True)
+            head, last_command, last_seq = taken
+            for number, step in enumerate(steps, start=1):
+                command_id, seqs, head = _append(conn, (head, last_command, last_seq), self.key, step.command, kind,
+                                                 step.events, step.dice_drawn, umpire,
+                                                 snapshot=snapshot if number == len(steps) else None)
+                last_command, last_seq = command_id, seqs[-1] if seqs else last_seq
+                if step.carries is not None:
+                    carries = step.carries
+                    _write_message(conn, self.path, carries.player, carries.said, False, umpire, carries.order,
+                                   carries.amended, done=command_id, deciding=True)
+                recorded.append((command_id, seqs))
             self._set_head(conn, head)
         self.head = head
-        return command_id, seqs
+        return recorded
 
     def _set_head(self, conn: Connection, head: str) -> None:
         """Move the session's head to the chain's new end (on PostgreSQL, telling the dashboards listening)."""
@@ -458,6 +473,17 @@ def _publish(part: Path, path: Path) -> None:
         if path.exists():
             raise RefereeError(f"{path} already exists") from None
         os.replace(part, path)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One command of those `record_all` stores at once: the command, its events, the dice drawn after it, and
+    the player's order it carries out, if any."""
+
+    command: dict[str, Any]
+    events: list[dict[str, Any]]
+    dice_drawn: int
+    carries: Carried | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,7 @@ class PageBook:
         self.links: dict[str, str] = {}  # player -> his link's token
         self.edition = Edition(0, {}, "", None, {})
         self.scenario: Scenario | None = None
+        self.options: dict[str, str] = {}  # the session's options (blind orders among them)
         self.refresh()
 
     def refresh(self) -> bool:
@@ -77,7 +78,7 @@ class PageBook:
             self.links = links
             if found is not None:
                 self._known = found
-                self.scenario = found.knowledge.ctx.scenario
+                self.scenario, self.options = found.knowledge.ctx.scenario, found.knowledge.ctx.options
                 views = {player.id: found.knowledge.view(player.id) for player in self.scenario.players}
                 self.edition = Edition(self.edition.number + 1, views, found.head, found.ended, threads)
             elif said != self._said:  # the views as they were, and so the sheets already rendered
@@ -119,7 +120,8 @@ class PageBook:
             view = edition.views[player]
             if whole:
                 return render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
-                                   thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang))
+                                   thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang),
+                                   ahead=self.ahead(player))
             return render_sheet(view, board, lang, edition.head, edition.ended)
 
         return edition.number, self._made(edition, (player, lang, f"page {key}" if whole else "sheet"), make)
@@ -140,8 +142,15 @@ class PageBook:
                 assert self.scenario is not None
                 words = Strings(lang, self.scenario.ruleset)
                 edition.forms[(player, lang)] = rulesets.get(self.scenario.ruleset).order_forms(
-                    edition.views[player], self.scenario.board, words)
+                    edition.views[player], self.scenario.board, words, self.options)
             return edition.forms[(player, lang)]
+
+    def ahead(self, player: str) -> str | None:
+        """The phase a player's blind orders are for, where it is not the one the game is in (else None)."""
+        assert self.scenario is not None
+        view = self.edition.views[player]
+        phase = rulesets.get(self.scenario.ruleset).ordering_phase(view.side, view.phase, self.options)
+        return phase if phase != view.phase else None
 
     def closed(self, player: str) -> str | None:
         """Why a player's page takes no order now: the deadline of this phase has passed (`deadline`); else None."""
@@ -155,7 +164,8 @@ class PageBook:
         """The HTML of the forms of a player's orders as they now stand (what his page is sent again)."""
         edition = self.edition
         return self._made(edition, (player, lang, "orders"),
-                          lambda: render_orders(edition.views[player], self.forms(player, lang), lang))
+                          lambda: render_orders(edition.views[player], self.forms(player, lang), lang,
+                                                self.ahead(player)))
 
     def thread(self, player: str, lang: str) -> str:
         """The HTML of a player's messages with the umpire as they now stand (what his page is sent again)."""

@@ -34,9 +34,14 @@ def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = ()) 
     return line
 
 
+TOGETHER = ""
+"""What the inbox returns, in place of a player, to carry out every waiting order together."""
+
+
 class InboxDialog(Dialog[tuple[str, int | None] | None]):
     """Every message, oldest first, the cursor on the first waiting; returns (player, the message answered) for
-    the one chosen from a player, (player, None) to write to a player unasked, or None when closed."""
+    the one chosen from a player, (player, None) to write to a player unasked, (TOGETHER, None) to carry out every
+    waiting order together, or None when closed."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
@@ -58,6 +63,9 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
                 yield Static("No messages yet: the players write from their live pages (referee serve).",
                              id="inbox-empty")
             with Horizontal(classes="buttons"):
+                orders = sum(1 for m in self.messages if m.id in self.waiting and m.is_order)
+                if orders > 1:
+                    yield Button(f"Carry out all {orders} orders together", id="together", compact=True)
                 for player in self.players:
                     yield Button(f"Write to {player}", id=f"write-{self.players.index(player)}", compact=True)
                 yield Button("Close", variant="primary", id="close", compact=True)
@@ -77,4 +85,7 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         name = str(event.button.id)
+        if name == "together":
+            self.dismiss((TOGETHER, None))
+            return
         self.dismiss((self.players[int(name.split("-")[1])], None) if name.startswith("write-") else None)

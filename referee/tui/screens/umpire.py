@@ -20,6 +20,8 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 from textual.worker import Worker, get_current_worker
 
+from referee import rulesets
+from referee.blind import END, laid_out
 from referee.core.dice import Roll
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
@@ -38,6 +40,7 @@ from referee.store.reading import MessageRecord
 from referee.text import plural, printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
+from referee.tui.dialogs.inbox import TOGETHER
 from referee.tui.messages import Applied, Connection, Followed, Mail, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
@@ -377,6 +380,9 @@ class UmpireScreen(Screen):
         if chosen is None:
             return
         player, answers = chosen
+        if player == TOGETHER:
+            self._together()
+            return
         order = next((m for m in waiting(self.mail) if m.id == answers and m.is_order), None)
         if order is not None:
             self._decide(order)
@@ -420,14 +426,35 @@ class UmpireScreen(Screen):
 
         self.app.push_screen(CommandForm(f"Order #{order.id} from {order.player}", fields, note=note), decided)
 
+    def _together(self) -> None:
+        """Ask to carry out every waiting order together, laid out as the turn takes them (referee.blind), with a
+        word to each player."""
+        orders = [m for m in waiting(self.mail) if m.is_order]
+        items = laid_out(rulesets.get(self.game.ctx.scenario.ruleset), self.game.ctx, self.game.state.phase, orders)
+        by_number = {order.id: order for order in orders}
+        steps = ", ".join("end of the phase" if item == END else f"#{item} ({by_number[int(item)].player})"
+                          for item in items)
+        note = (f"In this order, in one go: {steps}. No page sees any of it before all is done; if the rules refuse "
+                "one, none is carried out and you read why.")
+
+        def decided(values: dict | None) -> None:
+            if values is not None:
+                self.decide_order(items, None, str(values["text"]))
+
+        self.app.push_screen(CommandForm(f"Carry out {len(orders)} orders together",
+                                         [Field("text", "Word to them", "text", default="")], note=note), decided)
+
     @work(thread=True, group="commands")
-    def decide_order(self, number: int, amended: dict | None, said: str, back: bool = False) -> None:
-        """Carry out an order (on the log the screen shows), or send it back; the rules' refusal is the umpire's to
-        read, and the order waits still."""
+    def decide_order(self, number: int | list[int | str], amended: dict | None, said: str, back: bool = False) -> None:
+        """Carry out an order (on the log the screen shows), or several together (`number` a list, with END between
+        phases), or send one back; the rules' refusal is the umpire's to read, and the orders wait still."""
         with self._lock:
             try:
                 if back:
+                    assert isinstance(number, int)
                     self.session.return_order(number, said)
+                elif isinstance(number, list):
+                    self.session.execute_all(number, said, expect=self.seen)
                 else:
                     self.session.execute(number, amended, said, expect=self.seen)
             except RefereeError as error:
@@ -437,7 +464,7 @@ class UmpireScreen(Screen):
             self._read_mail()
             if not back:
                 self.post_followed()
-                command = amended or next(m.command for m in self.mail if m.id == number) or {}
+                command = amended or next((m.command for m in self.mail if m.id == number), None) or {}
                 self.post_message(Applied(command, self._lines(self.session.last, False), self.session.tip[0]))
         if back:
             self.app.call_from_thread(self.notify, f"Order #{number} sent back", title="Sent")
