@@ -437,17 +437,21 @@ class Session:
         if len(set(numbers)) < len(numbers):
             raise RefereeError("an order is carried out once: each number once")
         said = checked(said) if said.strip() else ""
-        steps: list[tuple[dict, Carried | None]] = []
-        for item in items:
-            if item == END:
-                steps.append((dict(END_PHASE), None))
-                continue
-            order = self.order(int(item))
-            self._may_link([order.player])
-            assert order.command is not None
-            steps.append((dict(order.command), Carried(order.player, order.id, said)))
+
+        def decided() -> int:  # the orders read again at each attempt: one decided meanwhile is Decided, not refused
+            steps: list[tuple[dict, Carried | None]] = []
+            for item in items:
+                if item == END:
+                    steps.append((dict(END_PHASE), None))
+                    continue
+                order = self.order(int(item))
+                self._may_link([order.player])
+                assert order.command is not None
+                steps.append((dict(order.command), Carried(order.player, order.id, said)))
+            return self._commit_all(steps, self.umpire)
+
         with self._using:
-            return self._connected(lambda: self._retried(expect, lambda: self._commit_all(steps, self.umpire)))
+            return self._connected(lambda: self._retried(expect, decided))
 
     def waiting_laid_out(self) -> list[int | str]:
         """Every waiting order, laid out as the turn carries them out from the phase the game is in, with the ends

@@ -208,3 +208,51 @@ def test_the_dashboard_carries_out_every_waiting_order_together(tmp_path):
         assert session.state.phase == POLICE_MOVEMENT
     assert sorted((m.answers, m.text, m.done is not None) for m in answers) == [
         (police, "All moved.", True), (protesters, "All moved.", True)]
+
+
+TOGETHER = """
+import sys
+from referee.session import Session
+from referee.store.location import location
+from referee.errors import RefereeError
+session = Session.open(location(sys.argv[1]))
+print("ready", flush=True)
+sys.stdin.readline()
+try:
+    if sys.argv[2] == "all":
+        print(session.execute_all(session.waiting_laid_out()))
+    else:
+        print(session.return_order(int(sys.argv[2]), "No."))
+except RefereeError as error:
+    print("refused", type(error).__name__)
+session.close()
+"""
+
+
+def test_umpires_carrying_out_the_same_orders_at_once_decide_each_once(session_at):
+    """On each backend: two processes carrying out every waiting order together and a third sending one of them back,
+    all at once: one of them decides, the others are told the orders were decided meanwhile; each order answered
+    once, and the log holds the commands of one batch at most; the chains verify."""
+    Session.create(session_at, N30, {"orders": "blind"}, seed=3).close()
+    police = send(session_at, "police", move_of(session_at, "police"))
+    send(session_at, "protesters", move_of(session_at, "protesters"))
+    with Session.open(session_at) as session:
+        before = session.tip[0]
+    deciders = [subprocess.Popen([sys.executable, "-c", TOGETHER, str(session_at), how], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for how in ("all", str(police), "all")]
+    assert [d.stdout.readline() for d in deciders] == ["ready\n"] * 3
+    for decider in deciders:
+        decider.stdin.write("go\n")
+        decider.stdin.flush()
+    said = [decider.communicate(timeout=300) for decider in deciders]
+    assert [err for _, err in said] == [""] * 3
+    refused = [out for out, _ in said if out.startswith("refused")]
+    assert len(refused) == 2 and set(refused) == {"refused Decided\n"}, said
+    with Session.open(session_at) as session:
+        answers = [m for m in session.messages() if not m.from_player]
+        added = session.tip[0] - before
+    assert sorted(m.answers for m in answers if m.answers is not None) == sorted({m.answers for m in answers})
+    assert added == (3 if all(m.done for m in answers) and len(answers) == 2 else 0)
+    verified = run("verify", session_at)
+    assert verified.returncode == 0, verified.stderr
