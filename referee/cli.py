@@ -357,6 +357,7 @@ def cmd_links(args) -> int:
             session.issue_links(args.reissue)
         links = session.player_links()
         sides = {player.id: player.side for player in session.game.ctx.scenario.players}
+        args.base = args.base or session.served_at() or f"http://127.0.0.1:{PORT}"
     finally:
         session.close()
     for player, side in sides.items():
@@ -929,8 +930,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="give this player a new link, the old one withdrawn; repeat for several")
     p.add_argument("--revoke", action="append", default=[], type=_name, metavar="PLAYER",
                    help="withdraw this player's link: his open page goes blank; repeat for several")
-    p.add_argument("--base", default=f"http://127.0.0.1:{PORT}", type=_path,
-                   help=f"the address `referee serve` gave, put before each link (default http://127.0.0.1:{PORT})")
+    p.add_argument("--base", type=_path, help=f"the address `referee serve` gave, put before each link (default: "
+                                              f"where it last served this session, else http://127.0.0.1:{PORT})")
     p.add_argument("--codes", action="store_true", help="each player's short code instead of his link: he types it on "
                    "the join page (the room's page shows where)")
     _umpire_option(p)

@@ -26,6 +26,7 @@ from referee.errors import RefereeError
 from referee.knowledge.build import anchored, views
 from referee.knowledge.export import view_json
 from referee.session import Session
+from referee.store.repository import SessionStore
 from referee.web import app as web_app
 from referee.web.book import SCRIPT, PageBook
 from referee.web.serve import hosts
@@ -221,6 +222,18 @@ def test_links_lists_renews_and_withdraws_each_player_s_link(cli, tmp_path):
     assert cli("links", path, "--revoke", "police").lines[1].endswith("(no link: referee serve gives one)")
     unknown = cli("links", path, "--revoke", "mayor")
     assert unknown.code == 2 and "unknown player 'mayor'" in unknown.err
+
+
+def test_links_are_put_after_the_address_serve_last_gave(cli, tmp_path):
+    """`links` without `--base` prints the address `serve` last served the session from (a port of its own), else
+    the default port's."""
+    path = tmp_path / "s.db"
+    assert cli("new", N30, "--db", path, "--seed", "5").code == 0
+    assert cli("links", path, "--reissue", "police").lines[1].startswith("police\tpolice\thttp://127.0.0.1:8030/p/")
+    with SessionStore.open(path) as store:
+        store.serving_at("http://192.168.1.20:8771")
+    assert cli("links", path).lines[1].startswith("police\tpolice\thttp://192.168.1.20:8771/p/")
+    assert cli("links", path, "--base", "http://10.0.0.5:8030").lines[1].startswith("police\tpolice\thttp://10.0.0.5:8030/p/")
 
 
 def test_links_follow_the_umpires_roles(cli, tmp_path):
