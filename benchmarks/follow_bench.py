@@ -2,9 +2,12 @@
 `referee apply` in another process to an open dashboard showing it, on a SQLite file and on PostgreSQL.
 
     python benchmarks/follow_bench.py [--commands 30] [--postgres URL-of-an-empty-database | throwaway] [--pages 30]
+                                      [--orders 5]
 
 With --pages N, `referee serve` serves the same session meanwhile, N players' pages open on it (as in
-serve_bench.py): the dashboard must follow as fast with them.
+serve_bench.py): the dashboard must follow as fast with them. With --orders R as well, the session is one of twelve
+players (N30 `seats`), and their pages send R orders a second meanwhile, in turn (as orders_bench.py does): the
+dashboard must follow as fast while it takes them in.
 
 Without --postgres, a throwaway server of its own is started where PostgreSQL's `initdb` is found (as the tests
 do: tests/pg_server.py). A SQLite dashboard polls (every 0.4 s); a PostgreSQL one is told by NOTIFY.
@@ -15,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,9 +53,10 @@ async def delays(where: str, commands: int) -> list[float]:
             while not hasattr(app.screen, "seen"):
                 await pilot.pause(0.05)
             await pilot.pause(0.5)
+            police = next(player.id for player in app.screen.game.ctx.scenario.players if player.side == "police")
             for number in range(commands):
                 seen = app.screen.seen
-                report = {"do": "report", "player": "police", "text": f"report {number}"}
+                report = {"do": "report", "player": police, "text": f"report {number}"}
                 writer.stdin.write(json.dumps(report) + "\n")
                 writer.stdin.flush()
                 acknowledged = await asyncio.to_thread(writer.stdout.readline)
@@ -68,32 +74,55 @@ async def delays(where: str, commands: int) -> list[float]:
 
 
 @contextmanager
-def pages_open(where: str, count: int) -> Iterator[None]:
-    """`referee serve` on the session, with `count` pages reading its updates, for the block."""
+def pages_open(where: str, count: int, orders: float = 0) -> Iterator[list[int]]:
+    """`referee serve` on the session, with `count` pages reading its updates, and `orders` a second sent from the
+    protesters' pages, for the block; yields the list of the orders acknowledged, as it grows."""
+    acknowledged: list[int] = []
     if not count:
-        yield
+        yield acknowledged
         return
+    from orders_bench import key_of, send
     from serve_bench import Page
 
+    players = len(Session.open(location(where)).game.ctx.scenario.players)
     server = subprocess.Popen([sys.executable, "-m", "referee", "serve", where, "--port", "0"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
+    stop = threading.Event()
     try:
         assert server.stdout is not None
-        urls = [server.stdout.readline().split("\t")[2].strip() for _ in range(2)]
-        pages = [Page(urls[n % 2]) for n in range(count)]
+        links = dict(server.stdout.readline().rstrip("\n").split("\t")[1:] for _ in range(players))
+        urls = list(links.values())
+        pages = [Page(urls[n % len(urls)]) for n in range(count)]
         for page in pages:
             page.start()
         for page in pages:
             page.ready.wait(30)
-        yield
+        if orders:
+            scenario = Session.open(location(where)).game.ctx.scenario
+            placed = {uid for ids in scenario.setup.placement.values() for uid in ids}
+            senders = [(url, key_of(url), next(uid for uid in scenario.player(player).units or () if uid in placed))
+                       for player, url in links.items() if player.startswith("protesters")]
+
+            def sending() -> None:
+                for number in itertools.count():
+                    if stop.wait(1 / orders):
+                        return
+                    url, key, unit = senders[number % len(senders)]
+                    send(url, key, {"do": "flo", "unit": unit})  # an order his form offers (3.3)
+                    acknowledged.append(number)
+
+            threading.Thread(target=sending, daemon=True).start()
+        yield acknowledged
     finally:
+        stop.set()
         server.terminate()
         server.wait(timeout=10)
 
 
-def report(name: str, shown: list[float]) -> None:
+def report(name: str, shown: list[float], orders: list[int]) -> None:
     worst = max(shown)
-    print(f"{name:10} {len(shown)} commands: median {statistics.median(shown):.3f} s, max {worst:.3f} s   "
+    meanwhile = f" ({len(orders)} orders taken in meanwhile)" if orders else ""
+    print(f"{name:10} {len(shown)} commands{meanwhile}: median {statistics.median(shown):.3f} s, max {worst:.3f} s   "
           f"target <= 1 s   {'OK' if worst <= 1 else 'SLOW'}")
 
 
@@ -103,12 +132,14 @@ def main() -> None:
     parser.add_argument("--postgres", metavar="URL", help="an empty PostgreSQL database, or `throwaway` (the default "
                         "where initdb is found)")
     parser.add_argument("--pages", type=int, default=0, help="players' pages served meanwhile (referee serve)")
+    parser.add_argument("--orders", type=float, default=0, help="orders a second the pages send meanwhile")
     args = parser.parse_args()
+    options = {"seats": "12"} if args.orders else {}
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "follow.db")
-        Session.create(location(path), SCENARIO, {}, seed=3).close()
-        with pages_open(path, args.pages):
-            report("SQLite", asyncio.run(delays(path, args.commands)))
+        Session.create(location(path), SCENARIO, options, seed=3).close()
+        with pages_open(path, args.pages, args.orders) as sent:
+            report("SQLite", asyncio.run(delays(path, args.commands)), sent)
     chosen = args.postgres or ("throwaway" if shutil.which("initdb") else None)
     if chosen is None:
         print("PostgreSQL: no initdb here and no --postgres URL given: not measured")
@@ -120,9 +151,9 @@ def main() -> None:
         server = pg_server.launch()
     try:
         url = server.new_database() if server else chosen
-        Session.create(location(url), SCENARIO, {}, seed=3).close()
-        with pages_open(url, args.pages):
-            report("PostgreSQL", asyncio.run(delays(url, args.commands)))
+        Session.create(location(url), SCENARIO, options, seed=3).close()
+        with pages_open(url, args.pages, args.orders) as sent:
+            report("PostgreSQL", asyncio.run(delays(url, args.commands)), sent)
     finally:
         if server:
             server.stop()
