@@ -62,8 +62,8 @@ def guarded(answer) -> bool:
 
 
 def sse(lines, count: int, *kinds: str) -> list[tuple[str, str]]:
-    """The next `count` events of a stream's lines (of these `kinds`, if named): (event, data), keep-alive comments
-    passed over."""
+    """The next `count` events of a stream's lines (of these `kinds`, if named; else but the page's key, sent on
+    connecting): (event, data), keep-alive comments passed over."""
     found: list[tuple[str, str]] = []
     kind, data = "", []
     for line in lines:
@@ -72,7 +72,7 @@ def sse(lines, count: int, *kinds: str) -> list[tuple[str, str]]:
         elif line.startswith("data: "):
             data.append(line[len("data: "):])
         elif line == "" and kind:
-            if not kinds or kind in kinds:
+            if kind in kinds or not kinds and kind != "key":
                 found.append((kind, "\n".join(data)))
             kind, data = "", []
             if len(found) == count:
@@ -172,6 +172,15 @@ def test_an_open_page_is_sent_the_sheet_again_when_a_command_changes_it(served):
         (kind, second), = sse(lines, 1, "sheet")
     assert kind == "sheet" and second == sheet(session.path, "protesters")
     assert second != first and "5th &amp; Olive" in second
+
+
+def test_a_player_s_stream_first_gives_the_key_his_page_carries(served):
+    """On connecting, the stream says the key of this serving, which what the page sends must carry: a page loaded
+    before the pages were served again (the umpire's machine restarted) takes the new one without a reload."""
+    session, links, client = served
+    with client.stream("GET", f"/p/{links['police']}/events") as stream:
+        (kind, key), = sse(stream.iter_lines(), 1, "key", "sheet")
+    assert kind == "key" and key == page_key(client.get(f"/p/{links['police']}").text)
 
 
 def test_a_withdrawn_link_opens_nothing_and_its_open_page_is_told_so(served):

@@ -5,6 +5,7 @@ never shows what only the protesters know."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import time
@@ -230,3 +231,46 @@ def test_a_player_writes_to_the_umpire_and_reads_his_answer_without_reloading(se
             assert "hold 6th & Pike?" not in theirs and "relief column" not in theirs
         finally:
             browser.close()
+
+
+def test_a_page_open_while_the_pages_are_served_again_follows_and_sends_without_reloading(tmp_path):
+    """The umpire's machine restarts `referee serve` (as a phone asleep loses its connection): the page says it
+    cannot reach it, then follows again by itself, shows the command applied meanwhile, and its message is taken
+    (the key of the new serving reaches it), all without a reload."""
+    path = tmp_path / "s.db"
+    Session.create(path, N30, {}, seed=5).close()
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+
+    def serve() -> tuple[subprocess.Popen, str]:
+        process = subprocess.Popen([sys.executable, "-m", "referee", "serve", str(path), "--port", str(port)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert process.stdout is not None
+        url = dict(process.stdout.readline().rstrip("\n").split("\t")[1:] for _ in range(2))["police"]
+        return process, url
+
+    process, url = serve()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, bypass_csp=True).new_page()
+            page.goto(url)
+            page.wait_for_function("document.getElementById('live-state').textContent.includes('Updated')")
+            page.evaluate("window.loadedOnce = true")
+            process.terminate()
+            process.wait(timeout=10)
+            page.wait_for_function("document.getElementById('live-state').classList.contains('lost')", timeout=10000)
+            apply(path, {"do": "end-phase"})
+            process, _ = serve()
+            page.wait_for_function("Array.from(document.querySelectorAll('#sheet b')).some(b => b.textContent === "
+                                   "'Phase' && b.nextElementSibling.textContent === 'Police movement')", timeout=15000)
+            page.get_by_label("Your message to the umpire").fill("Still there?")
+            page.get_by_role("button", name="Send", exact=True).click()
+            page.wait_for_function("document.getElementById('thread').innerText.includes('Still there?')", timeout=10000)
+            assert page.evaluate("window.loadedOnce") is True
+            assert [m.text for m in Session.open(path).messages("police")] == ["Still there?"]
+        finally:
+            browser.close()
+            process.terminate()
+            process.wait(timeout=10)

@@ -140,6 +140,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
         async def stream() -> AsyncIterator[str]:
             queue = editions.subscribe()
             sent, shown = -1, {"sheet": "", "orders": "", "thread": ""}
+            if player != ROOM:  # the key of this serving: a page loaded before the pages were served again takes it
+                yield f"event: key\ndata: {inbox.key(request.path_params['token'])}\n\n"
             try:
                 while True:
                     if book.player(request.path_params["token"]) != player:

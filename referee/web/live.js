@@ -1,7 +1,8 @@
 // A player's live page: the server sends his sheet again (event "sheet") whenever the umpire's commands change
 // what he knows, the forms of his orders (event "orders") when what he may order changes, his messages and orders
-// with the umpire (event "thread") whenever one is written, and "gone" when his link is withdrawn. EventSource
-// connects again by itself after a loss. His forms send the umpire an order or a message.
+// with the umpire (event "thread") whenever one is written, and "gone" when his link is withdrawn; on connecting,
+// the key what the page sends must carry (event "key"). EventSource connects again by itself after a loss (a
+// phone asleep, the umpire's machine restarted). His forms send the umpire an order or a message.
 (function () {
   "use strict";
   var state = document.getElementById("live-state");
@@ -83,6 +84,15 @@
       watch();
     });
   }
+  source.addEventListener("key", function (event) {
+    // the pages served again (the umpire's machine restarted): what this page sends carries the new key
+    if (orders) {
+      orders.dataset.key = event.data;
+    }
+    if (form) {
+      form.dataset.key = event.data;
+    }
+  });
   source.addEventListener("thread", function (event) {
     var before = answers();
     thread.innerHTML = event.data;
