@@ -151,8 +151,8 @@ EN = {
     "order.n30.node": "Intersection",
     "order.n30.gas": "With gas",
     "order.n30.move": "Move a unit",
-    "order.n30.move_note": "Units of {allowed} intersection(s) of your choice a turn, and your reinforcements: "
-                           "each rolls its move and stops as it enters the other side's intersection.",
+    "order.n30.move_note": "Intersections you may move units from this turn: {allowed}, and your reinforcements "
+                           "too. Each unit rolls its move, and stops as it enters the other side's intersection.",
     "order.n30.barricade": "Build a barricade",
     "order.n30.barricade_note": "Instead of moving; it stands while a protester unit holds the intersection.",
     "order.n30.flo": "Drop Flo",
@@ -318,8 +318,9 @@ ES = {
     "order.n30.node": "Intersección",
     "order.n30.gas": "Con gas",
     "order.n30.move": "Mover una unidad",
-    "order.n30.move_note": "Unidades de {allowed} intersección(es) de tu elección por turno, y tus refuerzos: cada "
-                           "una tira su movimiento y se detiene al entrar en una intersección del otro bando.",
+    "order.n30.move_note": "Intersecciones desde las que puedes mover unidades este turno: {allowed}, y también "
+                           "tus refuerzos. Cada unidad tira su movimiento y se detiene al entrar en una intersección "
+                           "del otro bando.",
     "order.n30.barricade": "Levantar una barricada",
     "order.n30.barricade_note": "En lugar de mover; sigue en pie mientras una unidad manifestante ocupe la "
                                 "intersección.",
