@@ -84,7 +84,7 @@ def test_3_his_units_on_the_map_and_his_reinforcements_to_any_intersection_in_pl
     assert any(unit.status == "reserve" for unit in game.state.units.values() if unit.side == PROTESTERS)
     board = game.ctx.scenario.board
     assert offered(form, "to") == [node for node in board.nodes if node != "9th & Pine"]
-    assert form.section == "3" and "2 intersection" in form.note
+    assert form.section == "3" and "this turn: 2," in form.note
 
 
 def test_3_a_unit_moves_once_and_units_of_no_more_intersections_than_the_turn_allows():
