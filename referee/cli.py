@@ -91,6 +91,11 @@ def _name(text: str) -> str:
     return text
 
 
+def _scenario(text: str) -> str:
+    """An argument type: a scenario's id, or the path of a scenario file (ending `.toml`)."""
+    return _path(text) if text.endswith(".toml") else _name(text)
+
+
 def _path(text: str) -> str:
     """An argument type: a file or folder path, not empty."""
     if not text.strip():
@@ -241,8 +246,9 @@ def cmd_scenarios(args) -> int:
         width = max((len(item["id"]) for item in listing), default=0)
         for item in listing:
             about = f"about {item['minutes']} min".ljust(15) if item["minutes"] else ""  # none: the line as before
+            club = f" [the club's own: {item['file']}]" if item["club"] else ""
             print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {about}{item['title']}: {item['summary']} "
-                  f"({item['seats']})")
+                  f"({item['seats']}){club}")
     for problem in problems:
         _fail(problem)
     return 2 if problems else 0
@@ -251,7 +257,12 @@ def cmd_scenarios(args) -> int:
 def cmd_new(args) -> int:
     from referee.session import Session
 
-    path = _new_file(args.db) if args.db is not None else new_session_path(args.scenario)
+    scenario_id = args.scenario
+    if scenario_id.endswith(".toml"):  # a club's file named by its path: the session is named by its id
+        from referee.scenario.catalog import load
+
+        scenario_id = load(scenario_id).id
+    path = _new_file(args.db) if args.db is not None else new_session_path(scenario_id)
     session = Session.create(path, args.scenario, _pairs(args.set), args.seed)
     session.close()
     if isinstance(path, Path):
@@ -862,7 +873,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "new", cmd_new, "create a session database",
                  "referee new n30/close-the-ring --seed 7 --predictable --set hidden=weak --db tuesday.db",
                  "referee new wallman/town-centre-riot --seed 3 --predictable --set weather=damp --db eastgate.db")
-    p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
+    p.add_argument("scenario", type=_scenario, help="a scenario id, as `referee scenarios` lists it, or the path of a "
+                                                    "scenario file (.toml)")
     p.add_argument("--db", type=_path, help="where to write it: a file, or postgresql://user@host:port/dbname "
                    "(default: sessions/<scenario>-<time>.db)")
     p.add_argument("--seed", type=_seed, help="seed of the session's dice (default: 128 random bits). A chosen seed "
@@ -1061,7 +1073,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "referee simulate n30/close-the-ring --games 20 --seed 5",
                  "referee simulate n30/close-the-ring --games 3 --seed 5 --protesters random --save sim.db",
                  "referee simulate bos/battle-of-seattle --games 50 --sweep ev_convention_centre=4,8 --sweep extend=off,on")
-    p.add_argument("scenario", type=_name, help="a scenario id, as `referee scenarios` lists it")
+    p.add_argument("scenario", type=_scenario, help="a scenario id, as `referee scenarios` lists it, or the path of a "
+                                                    "scenario file (.toml)")
     p.add_argument("--games", type=_whole(1, GAMES), default=1, help=f"how many games, 1 to {GAMES:,} (default 1)")
     p.add_argument("--until-ci", type=_margin, metavar="MARGIN",
                    help="then double the games until every share's 95%% interval reaches no further than MARGIN from "

@@ -235,7 +235,7 @@ class Session:
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
         game = Game.new(scenario, options, seed)
         opening = [event.to_json() for event in game.events]
-        store = SessionStore.create(path, scenario_id, game.ctx.options, seed, scenario.sources,
+        store = SessionStore.create(path, scenario.id, game.ctx.options, seed, scenario.sources,
                                     nonce=secrets.token_hex(16),
                                     fill=lambda s: s.record(START, "play", opening, game.dice.drawn))
         return cls(path, game, len(game.events), store, (1, store.hash_after(1) or ""), store)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -222,21 +223,59 @@ def _run(units: list[str], n: int, count: int) -> list[str]:
     return units[start:start + size + (n <= extra)]
 
 
-def scenario_files() -> dict[str, Path]:
-    """Every scenario id, `<ruleset>/<name>`, with its file `<name>.toml` in an installed ruleset's scenarios folder, by
-    name (a scenario before its variants: `name` before `name-variant`)."""
+CLUB = "REFEREE_SCENARIOS"
+"""The environment variable naming a folder of the club's own scenarios, beside the user's data folder's."""
+
+
+def club_folders() -> tuple[Path, ...]:
+    """The folders of the club's own scenarios, each holding a folder per ruleset (`wallman/our-town.toml`):
+    `$REFEREE_SCENARIOS` where set, then `scenarios` in the user's data folder."""
+    from platformdirs import user_data_path
+
+    named = os.environ.get(CLUB)
+    return (*([Path(named).expanduser()] if named else []), user_data_path("referee") / "scenarios")
+
+
+def scenario_files(clashes: list[str] | None = None) -> dict[str, Path]:
+    """Every scenario id, `<ruleset>/<name>`, with its file `<name>.toml` in an installed ruleset's scenarios folder,
+    then in the club's folders (`club_folders`), by name (a scenario before its variants: `name` before
+    `name-variant`). A club's file of an id already found is left out, and said in `clashes`, if given."""
     from referee import rulesets
 
-    return {f"{plugin.id}/{path.stem}": path for plugin in rulesets.plugins() if plugin.scenarios
-            for path in sorted(plugin.scenarios.glob("*.toml"), key=lambda path: path.stem)}
+    found: dict[str, Path] = {}
+    plugins = [plugin for plugin in rulesets.plugins() if plugin.scenarios]
+    installed = [plugin.scenarios for plugin in plugins if plugin.scenarios is not None]
+    for folders in (installed, [folder / plugin.id for folder in club_folders() for plugin in plugins]):
+        for folder in folders:
+            for path in sorted(folder.glob("*.toml"), key=lambda path: path.stem):
+                scenario_id = f"{_ruleset_of(folder, plugins)}/{path.stem}"
+                if scenario_id in found:
+                    if clashes is not None:
+                        clashes.append(f"{path}: {scenario_id} is already {found[scenario_id]}: rename the file (and "
+                                       "its id) to keep both")
+                    continue
+                found[scenario_id] = path
+    return found
+
+
+def _ruleset_of(folder: Path, plugins: list) -> str:
+    """The ruleset whose scenarios a folder holds: an installed one's own folder, else a club's folder named for it."""
+    return next((plugin.id for plugin in plugins if plugin.scenarios == folder), folder.name)
+
+
+def is_club(path: Path) -> bool:
+    """Whether a scenario file is the club's own rather than an installed ruleset's."""
+    from referee import rulesets
+
+    return all(plugin.scenarios != path.parent for plugin in rulesets.plugins())
 
 
 def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
-    """Every installed scenario, loaded, ruleset by ruleset. Given a list of `problems`, a scenario that does
-    not load is left out and why is added to it once (scenarios sharing a broken file share its line);
+    """Every scenario, installed and the club's, loaded, ruleset by ruleset. Given a list of `problems`, a scenario
+    that does not load is left out and why is added to it once (scenarios sharing a broken file share its line);
     without it, the first such is raised."""
     loaded = []
-    for scenario_id, path in scenario_files().items():
+    for scenario_id, path in scenario_files(problems).items():
         try:
             loaded.append(load_file(path, scenario_id.partition("/")[0]))
         except RefereeError as error:
@@ -249,7 +288,7 @@ def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
 
 def catalogue(problems: list[str] | None = None) -> list[dict]:
     """The scenario list as `referee scenarios --json` prints it (`problems` as for `every_scenario`)."""
-    listing = []
+    listing, files = [], scenario_files()
     for scenario in every_scenario(problems):
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
@@ -261,12 +300,19 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
             "tunables": {name: {"value": t.value, "section": t.section, "help": t.help}
                          for name, t in scenario.tunables.items()},
             "minutes": scenario.table_minutes,
+            "club": is_club(files[scenario.id]), "file": str(files[scenario.id]),
         })
     return listing
 
 
 def load(scenario_id: str) -> Scenario:
-    """A scenario by id, or a one-line error naming the known ones."""
+    """A scenario by id, or by the path of its file (ending `.toml`: a club's file anywhere), or a one-line error
+    naming the known ones."""
+    if scenario_id.endswith(".toml"):
+        path = Path(scenario_id).expanduser()
+        if not path.is_file():
+            raise RefereeError(f"no scenario file {scenario_id!r}")
+        return load_file(path, _checked(path.resolve(), "ScenarioFile").data["ruleset"])
     files = scenario_files()
     if scenario_id not in files:
         raise RefereeError(f"unknown scenario {scenario_id!r} (known: {', '.join(files)})")

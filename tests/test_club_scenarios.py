@@ -1,0 +1,95 @@
+"""The club's own scenarios: files in `$REFEREE_SCENARIOS` and the user's data folder, each in a folder named for its
+ruleset, listed by `referee scenarios` beside the installed ones and marked as the club's, played by id; a scenario
+file anywhere played and simulated by its path; a session made of one opens once the file is gone (its data is
+kept in the session); a broken or clashing file said in one line and hiding no other scenario."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from referee.paths import data_dir
+
+SCENARIOS = data_dir("scenarios")
+
+
+def copied(into: Path, scenario: str, new_id: str) -> Path:
+    """An installed scenario's file and board copied into a folder (`<ruleset>/`), its id changed: the file."""
+    ruleset, name = scenario.split("/")
+    folder = into / ruleset
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(SCENARIOS / ruleset / "board", folder / "board", dirs_exist_ok=True)
+    text = (SCENARIOS / ruleset / f"{name}.toml").read_text(encoding="utf-8")
+    assert f'id = "{scenario}"' in text
+    target = folder / f"{new_id.split('/')[1]}.toml"
+    target.write_text(text.replace(f'id = "{scenario}"', f'id = "{new_id}"', 1), encoding="utf-8")
+    return target
+
+
+def referee(tmp_path: Path, *args: object, club: Path | None = None) -> subprocess.CompletedProcess:
+    """The command line with the user's data folder in `tmp_path` (nothing of the machine's), and the club's folder."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    env.pop("REFEREE_SCENARIOS", None)
+    if club is not None:
+        env["REFEREE_SCENARIOS"] = str(club)
+    return subprocess.run([sys.executable, "-m", "referee", *map(str, args)], capture_output=True, text=True,
+                          env=env, cwd=tmp_path)
+
+
+def test_a_club_s_scenario_is_listed_marked_and_played_by_id(tmp_path):
+    club = tmp_path / "club"
+    ours = copied(club, "wallman/town-centre-riot", "wallman/our-town")
+    listed = referee(tmp_path, "scenarios", club=club)
+    assert listed.returncode == 0, listed.stderr
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("wallman/our-town "))
+    assert line.endswith(f"[the club's own: {ours}]")
+    assert not any("[the club's own" in line for line in listed.stdout.splitlines() if not line.startswith("wallman/our-town "))
+    catalogue = {item["id"]: item for item in json.loads(referee(tmp_path, "scenarios", "--json", club=club).stdout)}
+    assert catalogue["wallman/our-town"]["club"] is True and catalogue["wallman/our-town"]["file"] == str(ours)
+    assert catalogue["wallman/town-centre-riot"]["club"] is False
+    made = referee(tmp_path, "new", "wallman/our-town", "--db", "s.db", club=club)
+    assert made.returncode == 0, made.stderr
+    shutil.rmtree(club)  # the session keeps the scenario's data: it opens without the file
+    state = referee(tmp_path, "state", "s.db")
+    assert state.returncode == 0 and "(wallman/our-town)" in state.stdout
+
+
+def test_the_user_s_data_folder_holds_the_club_s_scenarios_too(tmp_path):
+    copied(tmp_path / "data" / "referee" / "scenarios", "chicago/two-days", "chicago/our-days")
+    listed = referee(tmp_path, "scenarios")
+    assert any(line.startswith("chicago/our-days ") and "[the club's own: " in line for line in listed.stdout.splitlines())
+
+
+def test_a_scenario_file_anywhere_is_played_and_simulated_by_its_path(tmp_path):
+    ours = copied(tmp_path / "anywhere", "chicago/two-days", "chicago/our-days")
+    made = referee(tmp_path, "new", ours, "--seed", "3", "--predictable")
+    assert made.returncode == 0, made.stderr
+    session = Path(made.stdout.strip().splitlines()[-1])
+    assert session.name.startswith("chicago-our-days-")  # named for its id, not its path
+    assert "(chicago/our-days)" in referee(tmp_path, "state", session).stdout
+    simulated = referee(tmp_path, "simulate", ours, "--games", "4", "--seed", "1")
+    assert simulated.returncode == 0, simulated.stderr
+    assert json.loads(simulated.stdout)["games"] == 4 and json.loads(simulated.stdout)["scenario"] == "chicago/our-days"
+
+
+def test_a_missing_broken_or_clashing_club_file_is_one_line_and_hides_nothing(tmp_path):
+    missing = referee(tmp_path, "new", "nowhere/ours.toml")
+    assert missing.returncode == 2 and missing.stderr.strip() == "referee: no scenario file 'nowhere/ours.toml'"
+    club = tmp_path / "club"
+    broken = copied(club, "chicago/two-days", "chicago/broken")
+    text = broken.read_text(encoding="utf-8")
+    broken.write_text(text.replace("\nturns = ", '\nturns = "six" # ', 1), encoding="utf-8")
+    line = text[:text.index("\nturns = ") + 1].count("\n") + 1
+    clash = copied(club, "chicago/two-days", "chicago/two-days")
+    listed = referee(tmp_path, "scenarios", club=club)
+    assert listed.returncode == 2
+    assert f"{broken}:{line}: turns:" in listed.stderr
+    assert f"{clash}: chicago/two-days is already " in listed.stderr
+    assert "chicago/two-days " in listed.stdout and "chicago/broken" not in listed.stdout
+    refused = referee(tmp_path, "new", broken, "--db", "b.db")
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "b.db").exists()
