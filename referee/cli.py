@@ -255,15 +255,14 @@ def cmd_scenarios(args) -> int:
 
 
 def cmd_new(args) -> int:
+    from referee.scenario.catalog import load
     from referee.session import Session
+    from referee.sweep import split
 
-    scenario_id = args.scenario
-    if scenario_id.endswith(".toml"):  # a club's file named by its path: the session is named by its id
-        from referee.scenario.catalog import load
-
-        scenario_id = load(scenario_id).id
-    path = _new_file(args.db) if args.db is not None else new_session_path(scenario_id)
-    session = Session.create(path, args.scenario, _pairs(args.set), args.seed)
+    scenario = load(args.scenario)  # by id, or a club's file by its path: the session is named by its id
+    options, tunings = split(scenario, _pairs(args.set))
+    path = _new_file(args.db) if args.db is not None else new_session_path(scenario.id)
+    session = Session.create(path, args.scenario, options, args.seed, tunings)
     session.close()
     if isinstance(path, Path):
         from referee.recent import remember
@@ -729,9 +728,8 @@ def cmd_simulate(args) -> int:
     options, tuned = split(scenario, _pairs(args.set))
     named = [f"{side}={kind}" for side, kind in (("protesters", args.protesters), ("police", args.police)) if kind]
     kinds: dict[str, Any] = dict(_pairs(args.player + named, "--player", "SIDE=KIND"))  # by side: simulate(**kinds)
-    if args.save and (args.sweep or tuned):
-        raise RefereeError("--save keeps one game of the scenario as it stands: it cannot go with --sweep, "
-                           "nor with a tunable --set")
+    if args.save and args.sweep:
+        raise RefereeError("--save keeps one game of one setting: it cannot go with --sweep")
     if args.scheduler and args.workers:
         raise RefereeError("the games run on this machine's processes (--workers) or on a Dask cluster (--scheduler): "
                            "give one")
@@ -747,8 +745,8 @@ def cmd_simulate(args) -> int:
     if save:
         from referee.session import Session
 
-        _, commands = last_game(args.scenario, result["games"], args.seed, options, **kinds)
-        session = Session.create(save, args.scenario, options, game_seed(args.seed, result["games"] - 1))
+        _, commands = last_game(args.scenario, result["games"], args.seed, options, tuned, **kinds)
+        session = Session.create(save, args.scenario, options, game_seed(args.seed, result["games"] - 1), tuned)
         try:
             for command in commands:
                 session.apply(command)

@@ -222,16 +222,18 @@ class Session:
         return self.game.state
 
     @classmethod
-    def create(cls, path: Location, scenario_id: str, options: dict[str, str], seed: int | None = None) -> Session:
-        """Create a session database and record the opening of the game.
+    def create(cls, path: Location, scenario_id: str, options: dict[str, str], seed: int | None = None,
+               tunings: dict[str, str] | None = None) -> Session:
+        """Create a session database and record the opening of the game, with some of the scenario's tunables set
+        (`tunings`: kept in the scenario's data the session stores, and what they were set from).
 
         A seed not given is drawn at 128 bits; either way a random 128-bit nonce salts the commitment
         printed on the sheets, so that nobody can find the seed from it.
         """
-        from referee.scenario.catalog import load
+        from referee.scenario.catalog import load, tuned
         from referee.store.repository import SessionStore
 
-        scenario = load(scenario_id)
+        scenario = tuned(load(scenario_id), tunings or {})
         seed = secrets.randbits(SEED_BITS) if seed is None else seed
         game = Game.new(scenario, options, seed)
         opening = [event.to_json() for event in game.events]

@@ -277,12 +277,13 @@ def _in_processes(batches: list[Batch], workers: int, tick: Callable[[], None]) 
 
 
 def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] | None = None,
-              **kinds: str) -> tuple[Game, list[dict]]:
-    """The last game of `simulate(scenario_id, games, seed, ...)` and its commands (for `--save`).
+              tunings: dict[str, str] | None = None, **kinds: str) -> tuple[Game, list[dict]]:
+    """The last game of `simulate(scenario_id, games, seed, ...)` (with its tunables set to `tunings`) and its
+    commands (for `--save`).
 
-    Its seed is `game_seed(seed, games - 1)`: a session created with that seed and fed the
+    Its seed is `game_seed(seed, games - 1)`: a session created with that seed (and those tunings) and fed the
     commands in order replays it exactly.
     """
-    scenario = load(scenario_id)
+    scenario = catalog.tuned(load(scenario_id), tunings or {})
     chosen = _kinds(autoplay(scenario), kinds)
     return play_game(scenario, options, game_seed(seed, games - 1), *chosen.values())

@@ -108,6 +108,8 @@ class Scenario:
     sources: dict[str, dict]
     tunables: dict[str, Tunable] = dataclasses.field(default_factory=dict)
     table_minutes: int | None = None  # about how long its play takes at the table (None: not measured)
+    tuned: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)  # the tunables set away from its
+    # files' values, for a session or a simulation: {name: {"value": as set, "printed": as the files give it}}
     _read: dict[tuple[str, Callable], Any] = dataclasses.field(default_factory=dict, init=False, repr=False,
                                                                compare=False)
 
@@ -165,7 +167,8 @@ class Scenario:
             option = self.options.get(name)
             if option is None:
                 known = ", ".join(self.options) or "none"
-                raise RefereeError(f"unknown option {name!r} for {self.id} (options: {known})")
+                tunable = "; its values to set: `referee scenarios --json` lists them" if self.tunables else ""
+                raise RefereeError(f"unknown option {name!r} for {self.id} (options: {known}{tunable})")
             value = option.aliases.get(value, value)
             if value not in option.choices:
                 raise RefereeError(f"option {name} must be one of {', '.join(option.choices)}, not {value!r}")
@@ -481,7 +484,7 @@ def _compile(files: dict[str, _File]) -> Scenario:
         s["id"], s["ruleset"], s["title"], s["summary"], s["section"], board, clock, types, units, setup,
         tuple(arrivals), tuple(files["reinforcements"].data["random_edges"]), s["target"], dict(s["starting"]),
         options, tuple(players), {key: file.data for key, file in files.items()}, _tunables(files, options),
-        s.get("table_minutes"),
+        s.get("table_minutes"), dict(s.get("tuned", {})),
     )
 
 
@@ -642,6 +645,7 @@ def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
         return scenario
     sources = dict(scenario.sources)
     changed: set[str] = set()
+    said = dict(scenario.tuned)
     for name, text in settings.items():
         tunable = scenario.tunables.get(name)
         if tunable is None:
@@ -651,6 +655,9 @@ def tuned(scenario: Scenario, settings: dict[str, str]) -> Scenario:
             changed.add(tunable.file)
         container, key = place(sources[tunable.file], tunable.at)
         container[key] = parsed(tunable, text)  # type: ignore[index]
+        printed = said.get(name, {}).get("printed", tunable.value)
+        said[name] = {"value": container[key], "printed": printed}  # type: ignore[index]
+    sources["scenario"] = {**sources["scenario"], "tuned": {name: v for name, v in said.items() if v["value"] != v["printed"]}}
     try:
         return from_sources(checked_sources(sources, changed))
     except RefereeError as error:
