@@ -704,6 +704,23 @@ def cmd_verify(args) -> int:
     return 0
 
 
+def cmd_scenario(args) -> int:
+    from referee.scenario import club
+
+    if args.action == "check":
+        if args.new_id is not None or args.to is not None:
+            raise RefereeError("scenario check takes a scenario alone")
+        found = club.check(args.scenario)
+        print(f"{args.scenario}: ok: {found.id}, {found.title}, {found.length}, {found.seats}")
+        return 0
+    if args.new_id is None:
+        raise RefereeError("scenario copy: give the scenario and its new id: referee scenario copy n30/close-the-ring "
+                           "n30/our-ring")
+    target = club.copy(args.scenario, args.new_id, Path(args.to) if args.to else None)
+    print(target)
+    return 0
+
+
 def cmd_key(args) -> int:
     from referee.store.seal import key_path, load_key
 
@@ -1061,6 +1078,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--head", metavar="HASH", help="a head printed on a sheet, a live page or by apply: the log must "
                    "pass through it (not cut short, not rewritten since)")
+
+    p = _command(sub, "scenario", cmd_scenario, "copy a scenario into the club's folder to edit, or check one",
+                 "referee scenario copy n30/close-the-ring n30/our-ring --to club",
+                 "referee scenario check club/n30/our-ring.toml")
+    p.add_argument("action", choices=("copy", "check"), help="copy SCENARIO NEW_ID: the scenario and every file it "
+                   "names, under a new id, into the club's folder; check SCENARIO: load it and open its game as "
+                   "`new` would")
+    p.add_argument("scenario", type=_scenario, help="a scenario id, as `referee scenarios` lists it, or the path of a "
+                                                    "scenario file (.toml)")
+    p.add_argument("new_id", nargs="?", metavar="NEW_ID", type=_name, help="copy: the new scenario's id, "
+                   "<ruleset>/<name> of the same ruleset")
+    p.add_argument("--to", metavar="FOLDER", type=_path, help="copy: the club's folder to copy into (default: "
+                   "$REFEREE_SCENARIOS, else `scenarios` in the user's data folder)")
 
     p = _command(sub, "key", cmd_key, "say where the umpire's key is, which seals the commands and snapshots written "
                  "here", "referee key", "referee key --new")

@@ -93,3 +93,46 @@ def test_a_missing_broken_or_clashing_club_file_is_one_line_and_hides_nothing(tm
     refused = referee(tmp_path, "new", broken, "--db", "b.db")
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "b.db").exists()
+
+
+def test_a_copied_scenario_edited_with_a_mistake_is_refused_at_its_line_then_fixed_checked_and_played(tmp_path):
+    """`scenario copy` into the club's folder, with every file it names (N30's Wallman tables too); a mistake made
+    in the copy is refused by `scenario check` with its file and line; fixed, it is checked, played (`new`, `apply`,
+    `brief`, `review`) by id, and simulated by its path with one of its tunables set."""
+    club = tmp_path / "club"
+    copied_to = referee(tmp_path, "scenario", "copy", "n30/first-hour", "n30/our-hour", "--to", club)
+    assert copied_to.returncode == 0, copied_to.stderr
+    ours = Path(copied_to.stdout.strip())
+    assert ours == club / "n30" / "our-hour.toml"
+    installed = (SCENARIOS / "n30" / "first-hour.toml").read_text(encoding="utf-8")
+    text = ours.read_text(encoding="utf-8")
+    assert text.count("\n") == installed.count("\n") and "# Close the Ring in a lesson" in text  # comments kept
+    assert sorted(path.name for path in (club / "n30" / "our-hour").iterdir()) == [
+        "forces.toml", "map.toml", "reinforcements.toml", "setups.toml", "tables.toml"]
+    line = text[:text.index("\nturns = ")].count("\n") + 2
+    ours.write_text(text.replace("\nturns = ", '\nturns = "six" # ', 1), encoding="utf-8")
+    mistake = referee(tmp_path, "scenario", "check", ours)
+    assert mistake.returncode == 2 and mistake.stderr.startswith(f"referee: {ours}:{line}: turns:")
+    ours.write_text(text.replace("\nturns = 6", "\nturns = 4", 1), encoding="utf-8")
+    fixed = referee(tmp_path, "scenario", "check", ours)
+    assert fixed.returncode == 0 and "ok: n30/our-hour" in fixed.stdout and "4 turns" in fixed.stdout
+    (tmp_path / "commands.json").write_text('{"do": "end-phase"}\n', encoding="utf-8")
+    for args in (("new", "n30/our-hour", "--db", "ours.db", "--seed", "2", "--predictable"),
+                 ("apply", "ours.db", "commands.json"), ("brief", "ours.db", "--all", "--out", "sheets"),
+                 ("review", "ours.db", "--out", "review.html")):
+        done = referee(tmp_path, *args, club=club)
+        assert done.returncode == 0, (args, done.stderr)
+    assert "n30/our-hour" in (tmp_path / "review.html").read_text(encoding="utf-8")
+    chicago = Path(referee(tmp_path, "scenario", "copy", "chicago/two-days", "chicago/our-days", "--to", club).stdout.strip())
+    simulated = referee(tmp_path, "simulate", chicago, "--games", "3", "--set", "assault_3to1_die3=DD2")
+    assert simulated.returncode == 0 and json.loads(simulated.stdout)["scenario"] == "chicago/our-days", simulated.stderr
+
+
+def test_a_copy_is_refused_in_one_line_where_its_id_is_wrong_taken_or_there_already(tmp_path):
+    club = tmp_path / "club"
+    assert referee(tmp_path, "scenario", "copy", "chicago/two-days", "chicago/ours", "--to", club).returncode == 0
+    for new_id, said in [("Chicago/Ours", "is no scenario id"), ("bos/ours", "copy it as chicago/ours"),
+                         ("chicago/two-days", "is taken already"), ("chicago/ours", "already exists")]:
+        refused = referee(tmp_path, "scenario", "copy", "chicago/two-days", new_id, "--to", club)
+        assert refused.returncode == 2 and said in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
+    assert referee(tmp_path, "scenario", "copy", "chicago/two-days", club=club).returncode == 2

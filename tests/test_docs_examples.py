@@ -35,7 +35,7 @@ def _script() -> str:
 
 def test_the_reference_examples_run_in_order_with_the_exit_status_they_give(tmp_path):
     assert len(BLOCKS) > 30, "the reference's examples are found"
-    env = {**os.environ, "REFEREE_SESSIONS": str(tmp_path / "sessions"),
+    env = {**os.environ, "REFEREE_SESSIONS": str(tmp_path / "sessions"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     done = subprocess.run(["bash", "-c", _script()], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -1,0 +1,88 @@
+"""The club's own scenarios made from another: a scenario copied, with every file it names, into the club's folder
+under a new id, ready to edit (`referee scenario copy`); and a scenario file checked as `new` would load and open
+it (`referee scenario check`)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from referee.errors import RefereeError
+from referee.scenario.catalog import SOURCES, Scenario, club_folders, load, scenario_files
+
+ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")
+"""A scenario id: `<ruleset>/<name>`, lower-case letters, digits and hyphens."""
+
+
+def source_file(scenario: str) -> Path:
+    """A scenario's file: by its path (ending `.toml`), else by its id among the installed and the club's."""
+    if scenario.endswith(".toml"):
+        return Path(scenario).expanduser()
+    files = scenario_files()
+    if scenario not in files:
+        raise RefereeError(f"unknown scenario {scenario!r} (known: {', '.join(files)})")
+    return files[scenario]
+
+
+def copy(scenario: str, new_id: str, into: Path | None = None) -> Path:
+    """Copy a scenario and the files it names into `into` (by default the club's first folder), as `<ruleset>/<name>
+    .toml` of `new_id` with its files in `<name>/` beside it, the id and the paths in its text changed and nothing
+    else (its comments kept); the new file, loaded and checked. Refused: a malformed id, another ruleset's id, an
+    id already taken, a file already there."""
+    loaded = load(scenario)
+    if not ID.fullmatch(new_id):
+        raise RefereeError(f"{new_id!r} is no scenario id: <ruleset>/<name>, in lower-case letters, digits and hyphens")
+    ruleset, name = new_id.split("/")
+    if ruleset != loaded.ruleset:
+        raise RefereeError(f"{new_id} would be of the ruleset {ruleset!r}, but {loaded.id} is {loaded.ruleset!r}: "
+                           f"copy it as {loaded.ruleset}/{name}")
+    if new_id in scenario_files():
+        raise RefereeError(f"{new_id} is taken already ({scenario_files()[new_id]}): choose another name")
+    folder = (into or club_folders()[0]) / ruleset
+    target = folder / f"{name}.toml"
+    if target.exists() or (folder / name).exists():
+        raise RefereeError(f"{target} (or its folder {folder / name}) already exists: choose another name")
+    source = source_file(scenario)
+    text = source.read_text(encoding="utf-8")
+    text = _replaced(text, "id", loaded.id, new_id)
+    named = _named(loaded)
+    for relative in sorted(set(named)):
+        _place(source.parent / relative, folder / name / Path(relative).name)
+        text = text.replace(f'"{relative}"', f'"{name}/{Path(relative).name}"')
+    target.write_text(text, encoding="utf-8")
+    load(str(target))
+    return target
+
+
+def _named(scenario: Scenario) -> list[str]:
+    """The paths of the files a scenario's file names, as it writes them (its board's and its ruleset's own)."""
+    spec = scenario.sources["scenario"]
+    return [spec[key] for key in SOURCES] + list(spec.get("files", {}).values())
+
+
+def _place(source: Path, target: Path) -> None:
+    """Copy one named file; two named files of one name (from different folders) are refused, not merged."""
+    if target.exists():
+        raise RefereeError(f"the scenario names two files called {target.name}: copy it by hand")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def _replaced(text: str, key: str, old: str, new: str) -> str:
+    """The text with the top-level `key = "old"` line's value made `new`."""
+    line = re.compile(rf'^({re.escape(key)}\s*=\s*)"{re.escape(old)}"', re.MULTILINE)
+    if not line.search(text):
+        raise RefereeError(f'the scenario file has no line {key} = "{old}" to change')
+    return line.sub(lambda found: f'{found[1]}"{new}"', text, count=1)
+
+
+def check(scenario: str) -> Scenario:
+    """A scenario file (or id) loaded and cross-checked as `new` loads it, then its game opened under its default
+    options as `new` opens it (where the ruleset checks what the files cannot say alone): the scenario, else the
+    first fault in one line, with its file and line where it has one."""
+    from referee.game import Game
+
+    loaded = load(scenario)
+    Game.new(loaded, {}, 0, keep_events=False)
+    return loaded
