@@ -707,10 +707,14 @@ def cmd_verify(args) -> int:
 def cmd_scenario(args) -> int:
     from referee.scenario import club
 
-    if args.action == "check":
+    if args.action == "check":  # loaded and cross-checked as `new` loads it, its game opened as `new` opens it
+        from referee.game import Game
+        from referee.scenario.catalog import load
+
         if args.new_id is not None or args.to is not None:
             raise RefereeError("scenario check takes a scenario alone")
-        found = club.check(args.scenario)
+        found = load(args.scenario)
+        Game.new(found, {}, 0, keep_events=False)
         print(f"{args.scenario}: ok: {found.id}, {found.title}, {found.length}, {found.seats}")
         return 0
     if args.new_id is None:

@@ -1,6 +1,5 @@
 """The club's own scenarios made from another: a scenario copied, with every file it names, into the club's folder
-under a new id, ready to edit (`referee scenario copy`); and a scenario file checked as `new` would load and open
-it (`referee scenario check`)."""
+under a new id, ready to edit (`referee scenario copy`)."""
 
 from __future__ import annotations
 
@@ -76,13 +75,3 @@ def _replaced(text: str, key: str, old: str, new: str) -> str:
         raise RefereeError(f'the scenario file has no line {key} = "{old}" to change')
     return line.sub(lambda found: f'{found[1]}"{new}"', text, count=1)
 
-
-def check(scenario: str) -> Scenario:
-    """A scenario file (or id) loaded and cross-checked as `new` loads it, then its game opened under its default
-    options as `new` opens it (where the ruleset checks what the files cannot say alone): the scenario, else the
-    first fault in one line, with its file and line where it has one."""
-    from referee.game import Game
-
-    loaded = load(scenario)
-    Game.new(loaded, {}, 0, keep_events=False)
-    return loaded
