@@ -274,3 +274,24 @@ def test_a_page_open_while_the_pages_are_served_again_follows_and_sends_without_
             browser.close()
             process.terminate()
             process.wait(timeout=10)
+
+
+def test_a_message_of_one_long_word_never_widens_the_review(tmp_path):
+    """A player's thousand characters without a space (pasted, or a prank) wrap within the review's page, on a phone
+    and a laptop: the debrief never scrolls sideways."""
+    path = tmp_path / "s.db"
+    with Session.create(path, N30, {}, seed=5) as session:
+        session.store.write_message("police", "x" * 1000, from_player=True)
+    done = subprocess.run([sys.executable, "-m", "referee", "review", str(path), "--out", str(tmp_path / "r.html")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+                page = browser.new_context(viewport=viewport).new_page()
+                page.goto((tmp_path / "r.html").as_uri())
+                assert page.locator("text=" + "x" * 50).count() >= 1
+                assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], viewport
+        finally:
+            browser.close()
