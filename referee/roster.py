@@ -75,13 +75,17 @@ LONGEST = 24 * 60
 
 def due_at(when: str, now: datetime) -> str | None:
     """A deadline as the umpire gives it, as `deadline` takes it (ISO 8601 with its offset), from `now` (an aware
-    time, the room's clock): "5" five minutes from now, "20:35" that time of today on the room's clock, "off" none."""
+    time, the room's clock): "5" (or "5 min") five minutes from now, made the next whole minute, as the pages say it
+    ("by 20:06", held to 20:06:00); "20:35" that time of today on the room's clock; "off" none."""
     if when == "off":
         return None
-    if when.isdigit():
-        if not 1 <= int(when) <= LONGEST:
-            raise RefereeError(f"a deadline is 1 to {LONGEST} minutes from now, not {when}")
-        return (now + timedelta(minutes=int(when))).replace(microsecond=0).isoformat()
+    minutes = re.fullmatch(r"(\d+)\s*(?:m|min|mins|minutes?)?", when.strip())
+    if minutes is not None:
+        if not 1 <= int(minutes[1]) <= LONGEST:
+            raise RefereeError(f"a deadline is 1 to {LONGEST} minutes from now, not {minutes[1]}")
+        due = now + timedelta(minutes=int(minutes[1]))
+        whole = due.replace(second=0, microsecond=0)
+        return (whole if whole == due else whole + timedelta(minutes=1)).isoformat()
     clock = re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", when)
     if clock is None:
         raise RefereeError(f"a deadline is minutes from now (5), a time of today (20:35) or off, not {when!r}")

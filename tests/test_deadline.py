@@ -31,7 +31,9 @@ N30 = "n30/close-the-ring"
 
 
 def test_a_deadline_is_given_as_minutes_from_now_a_time_of_today_or_off():
-    assert due_at("5", NOW) == "2026-11-28T20:05:30+01:00"
+    assert due_at("5", NOW) == "2026-11-28T20:06:00+01:00"  # the next whole minute, as the pages say it
+    assert due_at("5 min", NOW) == due_at("5min", NOW) == due_at("5 minutes", NOW) == due_at("5", NOW)
+    assert due_at("5", NOW.replace(second=0)) == "2026-11-28T20:05:00+01:00"
     assert due_at("20:35", NOW) == "2026-11-28T20:35:00+01:00"
     assert due_at("off", NOW) is None
     for wrong, why in (("20:00", "20:00 has passed already (it is 20:00)"), ("0", "1 to 1440 minutes"),
@@ -109,7 +111,7 @@ def test_referee_deadline_sets_it_and_orders_missing_says_it(tmp_path):
     assert referee("deadline", str(path), "5").returncode == 0
     found = json.loads(referee("orders", str(path), "--missing", "--json").stdout)["deadline"]
     left = datetime.fromisoformat(found) - datetime.now(UTC)
-    assert timedelta(0) < left <= timedelta(minutes=5)
+    assert timedelta(0) < left <= timedelta(minutes=6) and datetime.fromisoformat(found).second == 0  # a whole minute
     wrong = referee("deadline", str(path), "25:00")
     assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1 and "not '25:00'" in wrong.stderr
     assert referee("deadline", str(path), "off").returncode == 0
