@@ -557,6 +557,8 @@ def cmd_execute(args) -> int:
         else:
             seq, what = session.execute(args.number[0], amended, said), f"order {args.number[0]}"
             print(f"ok {seq}")
+        for _, event in session.last:  # what the orders did, as the log says it: a move cut short shows
+            print(session.game.narrate(event), file=sys.stderr)
         if session.game.state.over:
             print(f"{what} ended the game: {session.game.narrate(session.last_outcome())}", file=sys.stderr)
     finally:

@@ -168,7 +168,11 @@ def test_a_format_5_session_keeps_its_messages_chained_and_takes_orders_once_ope
 def test_orders_lists_each_order_with_what_became_of_it(cli, path):
     asked = {"do": "move", "unit": "U2", "to": "5th & Pike"}
     done, back, left = (send(path, "protesters", asked, f"Move {n}") for n in range(3))
-    assert cli("execute", path, done, "--say", "On its way.").out.startswith("ok ")
+    executed = cli("execute", path, done, "--say", "On its way.")
+    assert executed.out.startswith("ok ")
+    said, logged = executed.err.splitlines(), cli("log", path).lines  # what it did, as the log says it
+    assert said and [line.endswith(did) for line, did in zip(logged[-len(said):], said, strict=True)] == [True] * len(said)
+    assert any(" moves " in line for line in said)
     assert cli("return", path, back, "-", stdin="U2 has moved\nalready.").out == f"{left + 2}\n"
     command = commands(path)[-1].id
     assert cli("orders", path).lines == [
