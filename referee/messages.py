@@ -8,7 +8,7 @@ the dashboard's inbox or `referee message`. Each message is kept in the session,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from referee.bounds import CONTROL, shown
@@ -56,12 +56,17 @@ def checked(text: object) -> str:
     return text
 
 
-def player_named(player: str, players: Iterable[str]) -> str:
-    """`player` if the scenario has him; else a RefereeError naming those it has."""
+def player_named(player: str, players: Iterable[str], names: Mapping[str, str] | None = None) -> str:
+    """`player` if the scenario has him, or the one the table calls so (`names`, by id: `rename`, in any case);
+    else a RefereeError naming those it has."""
     known = list(players)
-    if player not in known:
-        raise RefereeError(f"no player {shown(player)} (players: {', '.join(known)})")
-    return player
+    if player in known:
+        return player
+    called = [ident for ident, name in (names or {}).items() if name.casefold() == player.strip().casefold()]
+    if len(called) == 1 and called[0] in known:
+        return called[0]
+    table = ", ".join(f"{ident} ({names[ident]})" if names and ident in names else ident for ident in known)
+    raise RefereeError(f"no player {shown(player)} (players: {table})")
 
 
 def waiting(messages: Sequence[S]) -> list[S]:

@@ -391,7 +391,7 @@ class Session:
     def write_to(self, player: str, text: str, answers: int | None = None) -> int:
         """The umpire (`self.umpire`) writes to a player, perhaps answering a message the player wrote; returns the
         message's number. Who may print a player's briefing may write to him."""
-        player = player_named(player, (p.id for p in self.game.ctx.scenario.players))
+        player = player_named(player, (p.id for p in self.game.ctx.scenario.players), self.state.names.get("players"))
         text = checked(text)
         with self._using:
             self._may_link([player])

@@ -144,3 +144,19 @@ def test_a_renamed_identified_unit_shows_its_new_name_where_the_old_one_was(cli,
     assert _apply(cli, path, {"do": "rename", "units": {seen.id: UNIT_NAME}}).code == 0
     names = [f.name for s in views(path)["protesters"].sightings for f in s.units if f.id == seen.id]
     assert names == [UNIT_NAME]
+
+
+def test_the_umpire_writes_to_a_student_by_the_name_the_table_calls_him_and_the_review_says_it(cli, tmp_path):
+    """`message --to` takes the table's name (in any case) as well as the id; a name nobody has is refused naming
+    each player with his; the review's players and threads say both."""
+    path = _session(tmp_path, "n30/close-the-ring", "seats=4")
+    with Session.open(path) as session:
+        session.apply({"do": "rename", "players": {"police-2": "Dev", "protesters-1": "Amira"}})
+    assert cli("message", path, "--to", "dev", "Your units are Chloe's for now.").code == 0
+    unknown = cli("message", path, "--to", "Zed", "Hello")
+    assert unknown.code == 2 and "police-2 (Dev)" in unknown.err and "protesters-1 (Amira)" in unknown.err
+    with Session.open(path) as session:
+        assert [(m.player, m.text) for m in session.messages()] == [("police-2", "Your units are Chloe's for now.")]
+    assert cli("review", path, "--out", tmp_path / "r.html").code == 0
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<td>police-2 (Dev)</td>" in page and "<h3>police-2 (Dev)</h3>" in page and "protesters-1 (Amira)" in page

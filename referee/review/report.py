@@ -193,6 +193,7 @@ def context(g: Gathered, lang: str = "en") -> dict:
                    **{side: words.side(side) for side in final.scores}}
     return {
         "g": g, "t": words, "scenario": scenario, "final": final, "score": plugin.score(final.scores),
+        "table_names": final.names.get("players", {}),  # what the table called the players (`rename`)
         "score_name": words.score_name(),
         "summary": summary(g, words, len(checked.dice), checked.typed_in),
         "tallies": [(words.tally(label), sum(map(test, played))) for label, test in plugin.tallies],

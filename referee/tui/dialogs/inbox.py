@@ -22,10 +22,15 @@ from referee.tui.dialogs.dialog import Dialog
 WAITING_MARK = "● waiting"
 
 
-def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = ()) -> Text:
-    """A message on one line: its number, time, who wrote to whom (and what it answers), its words; a player's
-    message not answered yet marked, and under a waiting order its exact odds, a line each."""
-    line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"), (message.direction, "bold"), ": ",
+def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = (), names: Mapping[str, str] | None = None
+                 ) -> Text:
+    """A message on one line: its number, time, who wrote to whom (and what it answers; the player by the name the
+    table calls him too, `names`), its words; a player's message not answered yet marked, and under a waiting order
+    its exact odds, a line each."""
+    direction = message.direction
+    if names and message.player in names:
+        direction = direction.replace(message.player, f"{message.player} ({printable(names[message.player])})", 1)
+    line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"), (direction, "bold"), ": ",
                          printable(message.on_one_line))
     if waits:
         line.append(f"  {WAITING_MARK}", style="bold magenta")
@@ -46,9 +51,10 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
     def __init__(self, messages: Sequence[MessageRecord], players: Sequence[str],
-                 odds: Mapping[int, Sequence[str]] | None = None):
+                 odds: Mapping[int, Sequence[str]] | None = None, names: Mapping[str, str] | None = None):
         super().__init__()
         self.messages, self.players, self.odds = list(messages), list(players), dict(odds or {})
+        self.names = dict(names or {})  # what the table calls the players (`rename`), by id
         self.waiting = {message.id for message in waiting(self.messages)}
 
     def compose(self) -> ComposeResult:
@@ -57,7 +63,8 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
                                        "Enter on a player's message answers it, on his order decides it (carry it "
                                        "out, amend it or send it back); the answer reaches his live page."))
             if self.messages:
-                yield OptionList(*(Option(message_line(m, m.id in self.waiting, self.odds.get(m.id, ())), id=str(m.id))
+                yield OptionList(*(Option(message_line(m, m.id in self.waiting, self.odds.get(m.id, ()), self.names),
+                                          id=str(m.id))
                                    for m in self.messages), id="inbox-list")
             else:
                 yield Static("No messages yet: the players write from their live pages (referee serve).",

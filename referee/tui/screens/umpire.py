@@ -368,7 +368,8 @@ class UmpireScreen(Screen):
 
         players = [player.id for player in self.game.ctx.scenario.players]
         odds = {order.id: self.odds(order) for order in waiting(self.mail) if order.is_order}
-        self.app.push_screen(InboxDialog(self.mail, players, odds), self._write_in)
+        names = self.game.state.names.get("players", {})
+        self.app.push_screen(InboxDialog(self.mail, players, odds, names), self._write_in)
 
     def odds(self, order: MessageRecord) -> tuple[str, ...]:
         """An order's exact odds against the game as it stands, every hidden fact counted (none where no dice
