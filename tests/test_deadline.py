@@ -24,7 +24,7 @@ from tests.test_tui_inbox import until
 from tests.test_tui_riot import fill
 from tests.test_web import page_key
 from tests.test_web_messages import serving
-from tests.tui_support import drive, make_session, press, screen_lines
+from tests.tui_support import drive, make_session, press, screen_lines, settle
 
 NOW = datetime(2026, 11, 28, 20, 0, 30, tzinfo=timezone(timedelta(hours=1)))
 N30 = "n30/close-the-ring"
@@ -127,11 +127,17 @@ def test_t_on_the_dashboard_asks_again_with_why_then_sets_the_deadline(tmp_path)
         error = str(app.screen.query_one("#form-error").render())
         await fill(pilot, app, when="10")
         await until(pilot, lambda: "Orders due by" in "\n".join(screen_lines(app)))
-        return error
+        told = screen_lines(app)[0]  # the status line says it while the phase lasts...
+        app.screen.send({"do": "end-phase"})
+        await until(pilot, lambda: app.screen.game.state.phase == "police-movement")
+        await settle(pilot)
+        return error, told, screen_lines(app)[0]
 
-    assert "not 'soon'" in drive(path, script)
+    error, told, after = drive(path, script)
+    assert "not 'soon'" in error
+    assert "orders due by " in told and "orders due by" not in after  # ...and no longer once it ended
     reader = open_reader(path)
     try:
-        assert reader.log()[-1].kind == "deadline-set"
+        assert [r.kind for r in reader.log()][-2:] == ["deadline-set", "phase-ended"]
     finally:
         reader.close()

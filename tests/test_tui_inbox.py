@@ -11,6 +11,7 @@ from referee.session import Session
 from referee.store.repository import SessionStore
 from referee.tui.dialogs.form import CommandForm
 from referee.tui.dialogs.inbox import InboxDialog
+from referee.tui.screens.umpire import TOLD_CHARS
 from tests.test_tui_riot import fill
 from tests.tui_support import drive, make_session, press, screen_lines, settle
 
@@ -51,12 +52,13 @@ def test_a_message_written_meanwhile_is_said_waiting_and_answered_from_the_inbox
         assert isinstance(inbox, InboxDialog)
         highlighted = inbox.query_one(OptionList).highlighted
         await press(pilot, "enter")
-        title = str(app.screen.query_one(".form-title").render())
+        title, note = str(app.screen.query_one(".form-title").render()), app.screen.note
         await fill(pilot, app, text="Yes: next turn.")
         await settle(pilot)
-        return opened, second, told, highlighted, title, screen_lines(app)[0]
+        return opened, second, told, highlighted, (title, note), screen_lines(app)[0]
 
-    opened, second, told, highlighted, title, after = drive(path, script)
+    opened, second, told, highlighted, (title, note), after = drive(path, script)
+    assert note.startswith("He asked: Can we talk to the crowd?")  # the question beside the answer's box
     assert "✉ 1 message waiting (I)" in opened
     assert "[b]Are[/b] you there?" in told  # a new one told, as written (no markup obeyed)
     assert highlighted == 0 and title == f"Answer message #{first} from {player}"  # the first waiting one
@@ -89,3 +91,19 @@ def test_the_umpire_writes_to_a_player_unasked(tmp_path):
     authority = session.game.ctx.scenario.players[1].id
     assert [(m.player, m.from_player, m.answers, m.text) for m in session.messages()] == [
         (authority, False, None, "The Mayor calls you.")]
+
+
+def test_a_long_message_is_cut_in_its_notification_and_whole_in_the_inbox(tmp_path):
+    path = make_session(tmp_path, "n30/close-the-ring", seed=3)
+    written = "x" * 1000
+
+    async def script(pilot, app):
+        await until(pilot, lambda: app.screen._mail_end >= 0)
+        from_player(path, "police", written)
+        await until(pilot, lambda: app.screen.mail)
+        await settle(pilot)
+        return [str(n.message) for n in app._notifications], app.screen.mail[-1].text
+
+    told, kept = drive(path, script)
+    assert kept == written
+    assert told and all(len(said) <= TOLD_CHARS for said in told) and told[-1].endswith("…")

@@ -30,7 +30,7 @@ from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
 from referee.messages import waiting
 from referee.review.replay import Replay
-from referee.rules.deadlines import clock
+from referee.rules.deadlines import DEADLINE_SET, clock
 from referee.rules.place_names import in_place_names
 from referee.rules.reports import RELIABILITIES, USUAL
 from referee.rules.todo import Item
@@ -72,6 +72,10 @@ def bindings(actions: tuple[UmpireAction, ...]) -> list[BindingType]:
               for key, by, forward in HISTORY_STEPS)]
 
 
+TOLD_CHARS = 200
+"""The most of a player's message a notification shows: the inbox holds it whole."""
+
+
 class UmpireScreen(Screen):
     """A session's main screen; subclasses draw the game (`refresh_view`) and add their actions."""
 
@@ -99,6 +103,7 @@ class UmpireScreen(Screen):
         """The latest command of the log the screen shows: commands are decided on it or refused."""
         self._read: dict[Callable, tuple[int, Any]] = {}  # what `from_log` read, and the command it was read at
         self.mail: list[MessageRecord] = []  # the messages between the players and the umpire, as last read
+        self.due: tuple[int, str, str | None] | None = None  # the latest deadline set: (turn, phase, time or None)
         self._mail_end = -1  # the latest message read (-1: none read yet)
 
     def refresh_view(self) -> None:
@@ -119,7 +124,9 @@ class UmpireScreen(Screen):
             orders = sum(1 for message in left if message.is_order)
             said = " and ".join(filter(None, (plural(orders, "order") if orders else "",
                                               plural(len(left) - orders, "message") if len(left) > orders else "")))
-            return " · ".join(filter(None, (f"✉ {said} waiting (I)" if left else "", note)))
+            state, due = self.game.state, self.due
+            by = f"orders due by {clock(due[2])} (T)" if due and due[2] and due[:2] == (state.turn, state.phase) else ""
+            return " · ".join(filter(None, (f"✉ {said} waiting (I)" if left else "", by, note)))
         event = self.history.events[self.moment - 1] if self.moment else None
         return f"HISTORY {self.moment}/{len(self.history)}" + (f": {self.game.narrate(event)}" if event else "")
 
@@ -216,6 +223,8 @@ class UmpireScreen(Screen):
             records, effective = self.session.log()
             entries = [self.log_line(record.seq, line, is_undone(record, effective))
                        for record, line in narrated(self.game.itemized, records, LOG_SHOWN)]
+            self.due = next(((r.turn, r.phase, r.data["at"]) for r in reversed(records)
+                             if r.kind == DEADLINE_SET and not is_undone(r, effective)), None)
             if len(records) > LOG_SHOWN:
                 earlier = f"{len(records) - LOG_SHOWN} earlier events: `referee log` lists them all"
                 entries.insert(0, LogEntry(" " * 6, earlier, "dim"))
@@ -356,7 +365,9 @@ class UmpireScreen(Screen):
         if self._mail_end >= 0:
             for new in (m for m in message.messages if m.from_player and m.id not in known):
                 what = "Order" if new.is_order else "Message"
-                self.notify(printable(new.on_one_line), title=f"{what} from {new.player} (I: inbox)", timeout=10)
+                said = printable(new.on_one_line)
+                said = said if len(said) <= TOLD_CHARS else said[:TOLD_CHARS - 1] + "…"  # the rest in the inbox
+                self.notify(said, title=f"{what} from {new.player} (I: inbox)", timeout=10)
         before = len(waiting(self.mail))
         self.mail, self._mail_end = message.messages, message.end
         if len(waiting(self.mail)) != before:  # the status line says how many wait
@@ -389,13 +400,15 @@ class UmpireScreen(Screen):
             self._decide(order)
             return
         title = f"Answer message #{answers} from {player}" if answers else f"Write to {player}"
+        asked = next((m.text for m in self.mail if m.id == answers), None)
 
         def answered(values: dict | None) -> None:
             if values is not None:
                 self.write_message(player, str(values["text"]), answers)
 
+        note = "It reaches his live page (referee serve) at once."
         self.app.push_screen(CommandForm(title, [Field("text", "Message", "text", default="")],
-                                         note="It reaches his live page (referee serve) at once."), answered)
+                                         note=f"He asked: {printable(asked)}\n{note}" if asked else note), answered)
 
     def _decide(self, order: MessageRecord) -> None:
         """Ask what becomes of a player's order: carried out (its command as it stands, or as edited here) or sent
@@ -505,6 +518,9 @@ class UmpireScreen(Screen):
     def _lines(self, events: list[tuple[int, Event]], undoing: bool) -> list[tuple[int, str]]:
         """New events as log lines; none after an undo or a redo, whose log is drawn again from the store
         (`narrated`: the session, not the ruleset, says what an undo took back)."""
+        for _, event in [] if undoing else events:
+            if event.kind == DEADLINE_SET:  # the status line says it while its phase lasts
+                self.due = (event.turn, event.phase, event.data["at"])
         return [] if undoing else [(seq, self.game.itemized(event)) for seq, event in events]
 
     @on(Followed)
