@@ -167,6 +167,11 @@ def test_every_game_s_live_page_sheets_and_review_pass_axe_on_a_phone_and_a_lapt
                     assert axe_violations(page) == [], (file.name, viewport)
                     if viewport["width"] == 390:  # a phone never scrolls the page
                         assert page.evaluate("document.documentElement.scrollWidth") <= 390, file.name  # sideways
+                        broken = page.evaluate(  # a heading of one word on more than one line: its word broken
+                            "[...document.querySelectorAll('table.forces thead th')].filter(th => !/\\s/.test("
+                            "th.textContent.trim())).filter(th => { const r = document.createRange(); "
+                            "r.selectNodeContents(th); return r.getClientRects().length > 1; }).map(th => th.textContent)")
+                        assert broken == [], f"{file.name}: {broken} broken over lines"
                     if file.name == "live.html" and viewport["width"] == 390:  # map names readable on a phone
                         size = page.evaluate("Math.min(...[...document.querySelectorAll('svg.map text')]"
                                              ".filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height))")
