@@ -26,6 +26,8 @@ Kind = Literal["one", "many", "flag", "count", "counts", "text"]
 """A field's kind: `one` a choice of one, `many` one or more of the choices (each once), `flag` yes or no, `count`
 a whole number from `least` to `most`, `counts` such a number for each of one or more of the choices (an object of
 choice to number), `text` a line of words (at most `most` characters)."""
+COMMANDED = "commanded by "
+"""How the note begins that his sheet gives a unit of his side a teammate commands (referee.knowledge.names)."""
 ORDER_BYTES = 4096
 """The longest order kept, as compact JSON: a hundred units named fit."""
 
@@ -141,7 +143,16 @@ def described(order: Mapping[str, Any], forms: Sequence[OrderForm]) -> str:
 def his_units(view: PlayerView) -> tuple[OwnUnit, ...]:
     """The units the view's player commands himself: his side's, but those a teammate commands (noted "commanded
     by ..." on his sheet, referee.knowledge.own), which only that teammate orders."""
-    return tuple(unit for unit in view.own if not any(note.startswith("commanded by ") for note in unit.notes))
+    return tuple(unit for unit in view.own if not any(note.startswith(COMMANDED) for note in unit.notes))
+
+
+def handed_to(view: PlayerView) -> tuple[str, ...]:
+    """Who commands the view's player's units, where the umpire handed every one of them to teammates (`hand`):
+    his page says so instead of "no orders just now"; () where he commands any himself."""
+    if his_units(view):
+        return ()
+    return tuple(sorted({note.removeprefix(COMMANDED) for unit in view.own for note in unit.notes
+                         if note.startswith(COMMANDED)}))
 
 
 def choices(values: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:

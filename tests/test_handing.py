@@ -169,6 +169,9 @@ def test_a_page_takes_orders_for_the_share_handed_its_player_and_no_longer_from_
             session.apply({"do": "hand", "player": "protesters-2", "to": "protesters-1"})
             book.refresh()  # as its follower does within 0.05 s
             assert (send("protesters-1"), send("protesters-2")) == (201, 400)
+            left = book.orders("protesters-2", "en")  # the one who left is told who gives his units' orders now
+            assert "handed your units to protesters-1" in left and "No orders to give just now" not in left
+            assert "handed your units" not in book.orders("protesters-1", "en")
     finally:
         book.close()
         session.close()

@@ -19,7 +19,7 @@ from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
 from referee.links import JOIN, PAGES, join_code, local_only
 from referee.messages import MESSAGE_CHARS, answer_to
-from referee.orders import OrderForm
+from referee.orders import OrderForm, handed_to
 from referee.rules.deadlines import clock
 from referee.scenario.catalog import Scenario
 from referee.store.reading import MessageRecord
@@ -210,9 +210,10 @@ def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead
 def _due(view: PlayerView) -> dict:
     """The deadline of his orders in this phase, if any: as a time (`due`) and in the hours and minutes of the
     room's clock, the server's (`due_time`)."""
+    handed = {"handed": handed_to(view)}  # who commands his units, where all were handed away
     if view.deadline is None:
-        return {"due": None}
-    return {"due": view.deadline, "due_time": clock(view.deadline)}
+        return {"due": None, **handed}
+    return {"due": view.deadline, "due_time": clock(view.deadline), **handed}
 
 
 def render_room(view: PlayerView, board: Board, lang: str, script: str | None, head: str = "",

@@ -19,6 +19,8 @@ EN: dict[str, str] = {
     "orders.amended": "carried out as the umpire changed it",
     "orders.returned": "sent back",
     "orders.jump": "Jump to",
+    "orders.handed": "The umpire has handed your units to {names}, who gives their orders now. Write to the umpire "
+                     "when you are back.",
     "orders.ahead": "Blind orders: these are for the phase “{phase}”. The other side writes its orders now too, and "
                     "neither side sees the other's until the umpire carries them all out together.",
 }
@@ -41,6 +43,8 @@ ES: dict[str, str] = {
     "orders.amended": "cumplida como el árbitro la cambió",
     "orders.returned": "devuelta",
     "orders.jump": "Ir a",
+    "orders.handed": "El árbitro ha pasado tus unidades a {names}, que ahora les da las órdenes. Escribe al árbitro "
+                     "cuando vuelvas.",
     "orders.ahead": "Órdenes a ciegas: son para la fase «{phase}». El otro bando escribe ahora las suyas, y ninguno "
                     "ve las del otro hasta que el árbitro las cumpla todas a la vez.",
 }
