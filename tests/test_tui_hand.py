@@ -20,15 +20,17 @@ def test_h_says_who_is_yet_to_send_orders_and_hands_a_share_then_gives_it_back(t
         await press(pilot, "H")
         await until(pilot, lambda: app.screen.query(FORM_NOTE))
         note = str(app.screen.query_one(FORM_NOTE).render())
+        chosen = app.screen.query_one("#field-player").value  # the one yet to send orders, chosen already
         await fill(pilot, app, player="protesters-2", to="protesters-1")
         handed = dict(app.session.game.state.handed)
         await press(pilot, "H")
         await until(pilot, lambda: app.screen.query(FORM_NOTE))
         again = str(app.screen.query_one(FORM_NOTE).render())
         await fill(pilot, app, player="protesters-2", to="protesters-2")
-        return note, handed, again, "\n".join(screen_lines(app))
+        return note, handed, again, "\n".join(screen_lines(app)), chosen
 
-    note, handed, again, screen = drive(path, script)
+    note, handed, again, screen, chosen = drive(path, script)
+    assert chosen == "protesters-2"
     assert "Yet to send orders this phase: protesters-2" in note and "Every player commands his own units" in note
     assert handed == {"protesters-2": "protesters-1"}
     assert "Handed now: protesters-1 commands protesters-2's units" in again

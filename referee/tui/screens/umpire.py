@@ -34,6 +34,7 @@ from referee.rules.deadlines import DEADLINE_SET, clock
 from referee.rules.place_names import in_place_names
 from referee.rules.reports import RELIABILITIES, USUAL
 from referee.rules.todo import Item
+from referee.scenario.catalog import Player
 from referee.session import Session, is_undone, narrated, stored_event
 from referee.store.location import sibling
 from referee.store.reading import MessageRecord
@@ -656,8 +657,14 @@ class UmpireScreen(Screen):
 
     def _hand_form(self, yet: tuple[str, ...], deadline: str | None) -> None:
         scenario, handed = self.game.ctx.scenario, self.game.state.handed
-        shares = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players if p.units is not None)
-        players = tuple((f"{p.id}: {p.role}", p.id) for p in scenario.players)
+        names = self.game.state.names.get("players", {})  # what the table calls them (`rename`)
+
+        def called(player: Player) -> str:
+            return f"{player.id}{f' ({names[player.id]})' if player.id in names else ''}: {player.role}"
+
+        shares = tuple((called(p), p.id) for p in scenario.players if p.units is not None)
+        players = tuple((called(p), p.id) for p in scenario.players)
+        missing = next((p.id for p in scenario.players if p.units is not None and p.id in yet), None)
         held = "; ".join(f"{by} commands {share}'s units" for share, by in handed.items())
         due = f" (due by {clock(deadline)}; T changes it)" if deadline else ""
         yet_line = f"Yet to send orders this phase{due}: {', '.join(yet) or 'nobody'}"
@@ -668,7 +675,7 @@ class UmpireScreen(Screen):
         note = (f"{yet_line}\n"
                 + (f"Handed now: {held}" if held else "Every player commands his own units.")
                 + "\nHand a share to its own player to give it back.")
-        self.ask("Hand a player's units", [Field("player", "Whose units", choices=shares),
+        self.ask("Hand a player's units", [Field("player", "Whose units", choices=shares, default=missing),
                                            Field("to", "To", choices=players)],
                  lambda v: {"do": "hand", "player": v["player"], "to": v["to"]}, note=note, rolls=False)
 
