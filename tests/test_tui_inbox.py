@@ -74,15 +74,16 @@ def test_the_umpire_writes_to_a_player_unasked(tmp_path):
     async def script(pilot, app):
         await press(pilot, "I")
         empty = str(app.screen.query_one("#inbox-empty").render())
-        await pilot.click("#write-1")
+        await pilot.click("#write")
         await settle(pilot)
         assert isinstance(app.screen, CommandForm)
         await fill(pilot, app, text="  ")  # no words: refused, nothing kept
         refused = app.screen.note
+        authority = app.screen.game.ctx.scenario.players[1].id
         await press(pilot, "I")
-        await pilot.click("#write-1")
+        await pilot.click("#write")
         await settle(pilot)
-        await fill(pilot, app, text="The Mayor calls you.")
+        await fill(pilot, app, player=authority, text="The Mayor calls you.")
         return empty, refused
 
     empty, refused = drive(path, script)

@@ -39,21 +39,22 @@ def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = (), 
     return line
 
 
-TOGETHER = ""
-"""What the inbox returns, in place of a player, to carry out every waiting order together."""
+TOGETHER, ANYONE = "", "*"
+"""What the inbox returns in place of a player: to carry out every waiting order together; to write to a player
+unasked, chosen next."""
 
 
 class InboxDialog(Dialog[tuple[str, int | None] | None]):
     """Every message, oldest first, the cursor on the first waiting; returns (player, the message answered) for
-    the one chosen from a player, (player, None) to write to a player unasked, (TOGETHER, None) to carry out every
+    the one chosen from a player, (ANYONE, None) to write to a player unasked, (TOGETHER, None) to carry out every
     waiting order together, or None when closed."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
-    def __init__(self, messages: Sequence[MessageRecord], players: Sequence[str],
-                 odds: Mapping[int, Sequence[str]] | None = None, names: Mapping[str, str] | None = None):
+    def __init__(self, messages: Sequence[MessageRecord], odds: Mapping[int, Sequence[str]] | None = None,
+                 names: Mapping[str, str] | None = None):
         super().__init__()
-        self.messages, self.players, self.odds = list(messages), list(players), dict(odds or {})
+        self.messages, self.odds = list(messages), dict(odds or {})
         self.names = dict(names or {})  # what the table calls the players (`rename`), by id
         self.waiting = {message.id for message in waiting(self.messages)}
 
@@ -73,8 +74,7 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
                 orders = sum(1 for m in self.messages if m.id in self.waiting and m.is_order)
                 if orders > 1:
                     yield Button(f"Carry out all {orders} orders together", id="together", compact=True)
-                for player in self.players:
-                    yield Button(f"Write to {player}", id=f"write-{self.players.index(player)}", compact=True)
+                yield Button("Write to a player", id="write", compact=True)
                 yield Button("Close", variant="primary", id="close", compact=True)
 
     def on_mount(self) -> None:
@@ -91,8 +91,5 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        name = str(event.button.id)
-        if name == "together":
-            self.dismiss((TOGETHER, None))
-            return
-        self.dismiss((self.players[int(name.split("-")[1])], None) if name.startswith("write-") else None)
+        chosen = {"together": TOGETHER, "write": ANYONE}.get(str(event.button.id))
+        self.dismiss(None if chosen is None else (chosen, None))

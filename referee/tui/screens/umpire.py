@@ -41,7 +41,7 @@ from referee.store.reading import MessageRecord
 from referee.text import plural, printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
-from referee.tui.dialogs.inbox import TOGETHER
+from referee.tui.dialogs.inbox import ANYONE, TOGETHER
 from referee.tui.messages import Applied, Connection, Followed, Mail, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
@@ -378,10 +378,8 @@ class UmpireScreen(Screen):
         """The messages, each player's thread; answer one, or write to a player unasked."""
         from referee.tui.dialogs.inbox import InboxDialog
 
-        players = [player.id for player in self.game.ctx.scenario.players]
         odds = {order.id: self.odds(order) for order in waiting(self.mail) if order.is_order}
-        names = self.game.state.names.get("players", {})
-        self.app.push_screen(InboxDialog(self.mail, players, odds, names), self._write_in)
+        self.app.push_screen(InboxDialog(self.mail, odds, self.game.state.names.get("players", {})), self._write_in)
 
     def odds(self, order: MessageRecord) -> tuple[str, ...]:
         """An order's exact odds against the game as it stands, every hidden fact counted (none where no dice
@@ -400,15 +398,18 @@ class UmpireScreen(Screen):
         if order is not None:
             self._decide(order)
             return
-        title = f"Answer message #{answers} from {player}" if answers else f"Write to {player}"
+        title = f"Answer message #{answers} from {player}" if answers else "Write to a player"
         asked = next((m.text for m in self.mail if m.id == answers), None)
+        names = self.game.state.names.get("players", {})
+        to = [] if player != ANYONE else [Field("player", "To", choices=tuple(
+            (f"{p.id} ({names[p.id]})" if p.id in names else p.id, p.id) for p in self.game.ctx.scenario.players))]
 
         def answered(values: dict | None) -> None:
             if values is not None:
-                self.write_message(player, str(values["text"]), answers)
+                self.write_message(str(values.get("player", player)), str(values["text"]), answers)
 
         note = "It reaches his live page (referee serve) at once."
-        self.app.push_screen(CommandForm(title, [Field("text", "Message", "text", default="")],
+        self.app.push_screen(CommandForm(title, [*to, Field("text", "Message", "text", default="")],
                                          note=f"He asked: {printable(asked)}\n{note}" if asked else note), answered)
 
     def _decide(self, order: MessageRecord) -> None:
