@@ -14,6 +14,8 @@ from jinja2 import (
     FileSystemBytecodeCache,
     FileSystemLoader,
     StrictUndefined,
+    Template,
+    pass_environment,
     pass_eval_context,
     select_autoescape,
 )
@@ -67,6 +69,24 @@ FILTERS = {"clip": _clip, "groups": _groups, "clock": _clock, "lines": _lines}
 """Every filter the templates may use, registered in `environment()` and nowhere else."""
 
 
+@pass_environment
+def _once(env: Environment, name: str, **values: object) -> Markup:
+    """The partial `name` rendered with `values` alone (each hashable; a list stands for the tuple of its items),
+    once for as long as they stay equal and its template unchanged: a sheet's map, or a finished turn of its feed,
+    printed again at every command. `{{ once("_map.svg.j2", map=map, t=t) }}`."""
+    key = tuple(sorted((field, tuple(value) if isinstance(value, list) else value) for field, value in values.items()))
+    return _rendered(env.get_template(name), key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rendered(template: Template, values: tuple[tuple[str, object], ...]) -> Markup:
+    return Markup(template.render(dict(values)))
+
+
+GLOBALS = {"once": _once}
+"""Every function the templates may call, registered in `environment()` and nowhere else."""
+
+
 def _compiled_cache() -> BytecodeCache | None:
     """Compiled templates kept in the user's temporary folder (checked against the source), so that a new
     process need not compile them again; none where that folder is unusable."""
@@ -92,4 +112,5 @@ def environment(override: Path | None = None) -> Environment:
         bytecode_cache=_compiled_cache(),
     )
     env.filters.update(FILTERS)
+    env.globals.update(GLOBALS)
     return env
