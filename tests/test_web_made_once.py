@@ -20,13 +20,12 @@ LANGS = ("en", "es")
 DEADLINE = "2026-11-28T20:35:00+00:00"
 
 
-def parts(book: PageBook, player: str, lang: str) -> tuple[str, ...]:
+def parts(book: PageBook, player: str, lang: str) -> dict[str, str]:
     """What a player's open page is sent: his sheet, and but for the room's page his orders and his thread."""
-    sheet = book.page(player, lang, whole=False)[1]
-    return (sheet,) if player == ROOM else (sheet, book.orders(player, lang), book.thread(player, lang))
+    return book.parts(player, lang)[1]
 
 
-def afresh(path, pages: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, ...]]:
+def afresh(path, pages: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, str]]:
     """Every page's parts as a server started now renders them, nothing made before kept."""
     environment._rendered.cache_clear()
     book = PageBook(path)
@@ -116,11 +115,12 @@ def test_an_undone_command_s_pages_are_those_before_it_but_for_the_log_s_head(tm
             session.apply(command)
         book = PageBook(path)
 
-        def shown() -> tuple[str, ...]:
+        def shown() -> dict[str, str]:
             book.refresh()
             book.warm()
             head = book.edition.head
-            return tuple(part.replace(f"{head[:8]} {head[8:16]}", "") for part in parts(book, "protesters-1", "en"))
+            return {part: html.replace(f"{head[:8]} {head[8:16]}", "")
+                    for part, html in parts(book, "protesters-1", "en").items()}
 
         try:
             before = shown()

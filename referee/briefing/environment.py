@@ -71,11 +71,15 @@ FILTERS = {"clip": _clip, "groups": _groups, "clock": _clock, "lines": _lines}
 
 @pass_environment
 def _once(env: Environment, name: str, **values: object) -> Markup:
-    """The partial `name` rendered with `values` alone (each hashable; a list stands for the tuple of its items),
-    once for as long as they stay equal and its template unchanged: a sheet's map, or a finished turn of its feed,
-    printed again at every command. `{{ once("_map.svg.j2", map=map, t=t) }}`."""
-    key = tuple(sorted((field, tuple(value) if isinstance(value, list) else value) for field, value in values.items()))
-    return _rendered(env.get_template(name), key)
+    """The partial `name` rendered with `values` alone (each hashable, but that a list stands for the tuple of its
+    items), once for as long as they stay equal and its template unchanged: a sheet's map, its own units or a
+    finished turn of its feed, printed again at every command. `{{ once("_map.svg.j2", map=map, t=t) }}`."""
+    return _rendered(env.get_template(name), tuple(sorted((field, _frozen(value)) for field, value in values.items())))
+
+
+def _frozen(value: object) -> object:
+    """A value as a key: a list or tuple as the tuple of its items, each likewise."""
+    return tuple(map(_frozen, value)) if isinstance(value, list | tuple) else value
 
 
 @functools.lru_cache(maxsize=1024)

@@ -146,12 +146,9 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
                     if book.player(request.path_params["token"]) != player:
                         yield "event: gone\ndata: \n\n"
                         return
-                    number, html = await run_in_threadpool(book.page, player, lang, False)
+                    number, now = await run_in_threadpool(book.parts, player, lang)
                     if number != sent:  # each part sent again where it changed
-                        sent, now = number, {"sheet": html}
-                        if player != ROOM:
-                            now["orders"] = await run_in_threadpool(book.orders, player, lang)
-                            now["thread"] = await run_in_threadpool(book.thread, player, lang)
+                        sent = number
                         for part, text in now.items():
                             if text != shown[part]:
                                 shown[part] = text

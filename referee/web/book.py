@@ -39,7 +39,7 @@ class Edition:
     threads: dict[str, list[MessageRecord]]  # player -> his messages with the umpire, oldest first
     pages: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (player, lang, part) -> HTML
     forms: dict[tuple[str, str], tuple[OrderForm, ...]] = field(default_factory=dict)  # (player, lang) -> his forms
-    shown: set[tuple[str, str]] = field(default_factory=set)  # (player, lang) of the pages that asked for its sheet
+    shown: set[tuple[str, str]] = field(default_factory=set)  # (player, lang) of the open pages sent its parts
 
 
 class PageBook:
@@ -114,22 +114,31 @@ class PageBook:
         """Render the parts of the latest edition that the open pages will ask for when told of it (the sheet, orders
         and thread of each player in each language his pages were shown the edition before in; when the server
         starts, every player's in English), so that they find them made."""
-        edition = self.edition
         for player, lang in sorted(self._warm):
-            self._page(edition, player, lang, False, "")
-            if player != ROOM:
-                self.orders(player, lang)
-                self.thread(player, lang)
+            self._parts(self.edition, player, lang)
 
     def page(self, player: str, lang: str, whole: bool = True, key: str = "") -> tuple[int, str]:
         """(edition, HTML) of a player's page (`whole`, its message form carrying `key`) or of his sheet alone, as
         the session now stands; the room's page (ROOM) is what everyone knows, made of the first player's view, with
         the join page's address (`key`) where the players type their codes."""
         edition = self.edition
-        if not whole:
-            with self._rendering:
-                edition.shown.add((player, lang))
         return edition.number, self._page(edition, player, lang, whole, key)
+
+    def parts(self, player: str, lang: str) -> tuple[int, dict[str, str]]:
+        """(edition, HTML of each part) of what a player's open page is sent as the session now stands: his sheet
+        and, but for the room's page, the forms of his orders and his thread. The next edition's are made before
+        the pages are told of it (`warm`)."""
+        edition = self.edition
+        with self._rendering:
+            edition.shown.add((player, lang))
+        return edition.number, self._parts(edition, player, lang)
+
+    def _parts(self, edition: Edition, player: str, lang: str) -> dict[str, str]:
+        """The parts of a player's open page in an edition (`parts`)."""
+        sheet = self._page(edition, player, lang, False, "")
+        if player == ROOM:
+            return {"sheet": sheet}
+        return {"sheet": sheet, "orders": self.orders(player, lang), "thread": self.thread(player, lang)}
 
     def _page(self, edition: Edition, player: str, lang: str, whole: bool, key: str) -> str:
         """The HTML of a player's page or sheet in an edition (`page`), rendered once."""
