@@ -1,13 +1,15 @@
-"""What the live pages make once and show again is what rendering afresh gives: a sheet's map, its reference card
-and each turn of its feed rendered once for as long as what they show is the same (`once`), each open page's parts
-rendered before the pages are told of a new edition (`PageBook.warm`), after a command, an undo and a redo, a
-rename, a deadline set and a hand of units."""
+"""What the live pages make once and show again is what rendering afresh gives: a sheet's map, its own units, its
+reference card and each turn of its feed rendered once for as long as what they show is the same (`once`, within
+the room it is given), each open page's parts rendered before the pages are told of a new edition
+(`PageBook.warm`), after a command, an undo and a redo, a rename, a deadline set and a hand of units."""
 
 from __future__ import annotations
 
 import re
 
-from referee.briefing import environment
+from jinja2 import Environment
+
+from referee.briefing.partials import Rendered, rendered
 from referee.briefing.render import render_sheet
 from referee.knowledge.build import anchored
 from referee.session import Session
@@ -27,7 +29,7 @@ def parts(book: PageBook, player: str, lang: str) -> dict[str, str]:
 
 def afresh(path, pages: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, str]]:
     """Every page's parts as a server started now renders them, nothing made before kept."""
-    environment._rendered.cache_clear()
+    rendered.clear()
     book = PageBook(path)
     try:
         return {page: parts(book, *page) for page in pages}
@@ -148,3 +150,24 @@ def test_the_pages_of_the_edition_before_are_made_ahead_and_no_others(tmp_path):
                                                ("police-1", "es", "thread")}
         finally:
             book.close()
+
+
+def test_the_partials_kept_stay_within_their_room_the_least_recently_used_dropped_first():
+    made: list[str] = []
+
+    def note(word: str) -> str:
+        made.append(word)
+        return word
+
+    template, kept = Environment().from_string("{{ note(word) }}!"), Rendered(room=12)
+
+    def show(word: str) -> str:
+        return kept(template, (("note", note), ("word", word)))
+
+    assert [show("alpha"), show("beta"), show("alpha")] == ["alpha!", "beta!", "alpha!"]
+    assert made == ["alpha", "beta"], "a partial shown again is not rendered again"
+    show("gamma")  # 6 characters more than the 11 held: the least recently used, beta's, dropped
+    assert kept.held <= 12
+    show("alpha")
+    show("beta")
+    assert made == ["alpha", "beta", "gamma", "beta"]

@@ -14,13 +14,12 @@ from jinja2 import (
     FileSystemBytecodeCache,
     FileSystemLoader,
     StrictUndefined,
-    Template,
-    pass_environment,
     pass_eval_context,
     select_autoescape,
 )
 from markupsafe import Markup
 
+from referee.briefing.partials import once
 from referee.paths import data_dir
 from referee.text import printable
 
@@ -69,25 +68,7 @@ FILTERS = {"clip": _clip, "groups": _groups, "clock": _clock, "lines": _lines}
 """Every filter the templates may use, registered in `environment()` and nowhere else."""
 
 
-@pass_environment
-def _once(env: Environment, name: str, **values: object) -> Markup:
-    """The partial `name` rendered with `values` alone (each hashable, but that a list stands for the tuple of its
-    items), once for as long as they stay equal and its template unchanged: a sheet's map, its own units or a
-    finished turn of its feed, printed again at every command. `{{ once("_map.svg.j2", map=map, t=t) }}`."""
-    return _rendered(env.get_template(name), tuple(sorted((field, _frozen(value)) for field, value in values.items())))
-
-
-def _frozen(value: object) -> object:
-    """A value as a key: a list or tuple as the tuple of its items, each likewise."""
-    return tuple(map(_frozen, value)) if isinstance(value, list | tuple) else value
-
-
-@functools.lru_cache(maxsize=1024)
-def _rendered(template: Template, values: tuple[tuple[str, object], ...]) -> Markup:
-    return Markup(template.render(dict(values)))
-
-
-GLOBALS = {"once": _once}
+GLOBALS = {"once": once}
 """Every function the templates may call, registered in `environment()` and nowhere else."""
 
 
