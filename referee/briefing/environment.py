@@ -19,6 +19,7 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
+from referee.briefing.partials import once
 from referee.paths import data_dir
 from referee.text import printable
 
@@ -67,6 +68,10 @@ FILTERS = {"clip": _clip, "groups": _groups, "clock": _clock, "lines": _lines}
 """Every filter the templates may use, registered in `environment()` and nowhere else."""
 
 
+GLOBALS = {"once": once}
+"""Every function the templates may call, registered in `environment()` and nowhere else."""
+
+
 def _compiled_cache() -> BytecodeCache | None:
     """Compiled templates kept in the user's temporary folder (checked against the source), so that a new
     process need not compile them again; none where that folder is unusable."""
@@ -92,4 +97,5 @@ def environment(override: Path | None = None) -> Environment:
         bytecode_cache=_compiled_cache(),
     )
     env.filters.update(FILTERS)
+    env.globals.update(GLOBALS)
     return env

@@ -357,6 +357,13 @@ class Strings:
             raise RefereeError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
         self.lang, self.ruleset, self._table = lang, ruleset, _table(lang, ruleset)
 
+    def __eq__(self, other: object) -> bool:
+        """The words of one language and game are the same words (a partial rendered with them is the same)."""
+        return isinstance(other, Strings) and (self.lang, self.ruleset) == (other.lang, other.ruleset)
+
+    def __hash__(self) -> int:
+        return hash((self.lang, self.ruleset))
+
     def __call__(self, key: str, **values: object) -> str:
         """The text of `key`, its {fields} filled from `values`."""
         try:

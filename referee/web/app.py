@@ -9,6 +9,7 @@ a Host the server does not serve is refused; every answer carries HEADERS."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
@@ -147,16 +148,13 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
                     if book.player(request.path_params["token"]) != player:
                         yield "event: gone\ndata: \n\n"
                         return
-                    number, html = await run_in_threadpool(book.page, player, lang, False)
+                    number, now = await run_in_threadpool(book.parts, player, lang)
                     if number != sent:  # each part sent again where it changed
-                        sent, now = number, {"sheet": html}
-                        if player != ROOM:
-                            now["orders"] = await run_in_threadpool(book.orders, player, lang)
-                            now["thread"] = await run_in_threadpool(book.thread, player, lang)
+                        sent = number
                         for part, text in now.items():
                             if text != shown[part]:
                                 shown[part] = text
-                                yield f"event: {part}\n" + "".join(f"data: {line}\n" for line in text.split("\n")) + "\n"
+                                yield _event(part, text)
                     try:
                         await asyncio.wait_for(queue.get(), KEEP_ALIVE_SECONDS)
                     except TimeoutError:
@@ -195,6 +193,13 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
     return Door(app, hosts)
 
 
+@functools.lru_cache(maxsize=128)
+def _event(part: str, text: str) -> str:
+    """A part of a page as a server-sent event, each of its lines a `data:` line: made once for all the pages that
+    are sent it (a class's pages all are at each command)."""
+    return f"event: {part}\n" + "".join(f"data: {line}\n" for line in text.split("\n")) + "\n"
+
+
 def not_found(request: Request) -> Response:
     """The same answer for a wrong, withdrawn or missing token as for a page that never was."""
     return PlainTextResponse("Not found", status_code=404)
@@ -208,9 +213,11 @@ def following(book: PageBook, poll_seconds: float) -> Callable[[threading.Event,
 
     def follow(stop: threading.Event, changed: Callable[[], None]) -> None:
         waiting = None
+        book.warm()
         while not stop.is_set():
             try:
                 if book.refresh():
+                    book.warm()
                     changed()
                 waiting = waiting or listener(book.path)
                 if waiting is None:

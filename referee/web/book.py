@@ -39,6 +39,7 @@ class Edition:
     threads: dict[str, list[MessageRecord]]  # player -> his messages with the umpire, oldest first
     pages: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (player, lang, part) -> HTML
     forms: dict[tuple[str, str], tuple[OrderForm, ...]] = field(default_factory=dict)  # (player, lang) -> his forms
+    shown: set[tuple[str, str]] = field(default_factory=set)  # (player, lang) of the open pages sent its parts
 
 
 class PageBook:
@@ -59,6 +60,7 @@ class PageBook:
         self.scenario: Scenario | None = None
         self.options: dict[str, str] = {}  # the session's options (blind orders among them)
         self.refresh()
+        self._warm = {(player, "en") for player in self.edition.views}  # no page open yet: each player's in English
 
     def refresh(self) -> bool:
         """Read the session's tip, messages and links; where the log moved, rebuild the views, where a message was
@@ -76,6 +78,9 @@ class PageBook:
                 raise
             changed = links != self.links or found is not None or said != self._said
             self.links = links
+            if found is not None or said != self._said:
+                with self._rendering:
+                    self._warm = set(self.edition.shown)  # the pages open, to be shown the new edition
             if found is not None:
                 self._known = found
                 self.scenario, self.options = found.knowledge.ctx.scenario, found.knowledge.ctx.options
@@ -83,7 +88,8 @@ class PageBook:
                 self.edition = Edition(self.edition.number + 1, views, found.head, found.ended, threads)
             elif said != self._said:  # the views as they were, and so the sheets already rendered
                 sheets = {key: html for key, html in self.edition.pages.items() if key[2] in ("sheet", "orders")}
-                self.edition = replace(self.edition, number=self.edition.number + 1, threads=threads, pages=sheets)
+                self.edition = replace(self.edition, number=self.edition.number + 1, threads=threads, pages=sheets,
+                                       shown=set())
             self._seen, self._said = tip, said
             return changed
 
@@ -105,11 +111,38 @@ class PageBook:
                 found = player
         return found
 
+    def warm(self) -> None:
+        """Render the parts of the latest edition that the open pages will ask for when told of it (the sheet, orders
+        and thread of each player in each language his pages were shown the edition before in; when the server
+        starts, every player's in English), so that they find them made."""
+        for player, lang in sorted(self._warm):
+            self._parts(self.edition, player, lang)
+
     def page(self, player: str, lang: str, whole: bool = True, key: str = "") -> tuple[int, str]:
         """(edition, HTML) of a player's page (`whole`, its message form carrying `key`) or of his sheet alone, as
         the session now stands; the room's page (ROOM) is what everyone knows, made of the first player's view, with
         the join page's address (`key`) where the players type their codes."""
         edition = self.edition
+        return edition.number, self._page(edition, player, lang, whole, key)
+
+    def parts(self, player: str, lang: str) -> tuple[int, dict[str, str]]:
+        """(edition, HTML of each part) of what a player's open page is sent as the session now stands: his sheet
+        and, but for the room's page, the forms of his orders and his thread. The next edition's are made before
+        the pages are told of it (`warm`)."""
+        edition = self.edition
+        with self._rendering:
+            edition.shown.add((player, lang))
+        return edition.number, self._parts(edition, player, lang)
+
+    def _parts(self, edition: Edition, player: str, lang: str) -> dict[str, str]:
+        """The parts of a player's open page in an edition (`parts`)."""
+        sheet = self._page(edition, player, lang, False, "")
+        if player == ROOM:
+            return {"sheet": sheet}
+        return {"sheet": sheet, "orders": self.orders(player, lang), "thread": self.thread(player, lang)}
+
+    def _page(self, edition: Edition, player: str, lang: str, whole: bool, key: str) -> str:
+        """The HTML of a player's page or sheet in an edition (`page`), rendered once."""
 
         def make() -> str:
             assert self.scenario is not None
@@ -124,7 +157,7 @@ class PageBook:
                                    ahead=self.ahead(player))
             return render_sheet(view, board, lang, edition.head, edition.ended)
 
-        return edition.number, self._made(edition, (player, lang, f"page {key}" if whole else "sheet"), make)
+        return self._made(edition, (player, lang, f"page {key}" if whole else "sheet"), make)
 
     def _made(self, edition: Edition, cached: tuple[str, str, str], make: Callable[[], str]) -> str:
         """A part of the pages of an edition, rendered once however many pages ask for it at the same moment (a
