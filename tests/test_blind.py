@@ -22,6 +22,7 @@ from referee.session import Session
 from referee.store.reading import open_reader
 from referee.store.repository import SessionStore
 from referee.web.book import PageBook
+from tests.test_orders import raced
 from tests.test_tui_inbox import until
 from tests.test_tui_riot import fill
 from tests.tui_support import drive, press
@@ -238,14 +239,7 @@ def test_umpires_carrying_out_the_same_orders_at_once_decide_each_once(session_a
     send(session_at, "protesters", move_of(session_at, "protesters"))
     with Session.open(session_at) as session:
         before = session.tip[0]
-    deciders = [subprocess.Popen([sys.executable, "-c", TOGETHER, str(session_at), how], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for how in ("all", str(police), "all")]
-    assert [d.stdout.readline() for d in deciders] == ["ready\n"] * 3
-    for decider in deciders:
-        decider.stdin.write("go\n")
-        decider.stdin.flush()
-    said = [decider.communicate(timeout=300) for decider in deciders]
+    said = raced(TOGETHER, [[str(session_at), how] for how in ("all", str(police), "all")])
     assert [err for _, err in said] == [""] * 3
     refused = [out for out, _ in said if out.startswith("refused")]
     assert len(refused) == 2 and set(refused) == {"refused Decided\n"}, said

@@ -225,6 +225,18 @@ session.close()
 """
 
 
+def raced(script: str, arguments: list[list[str]]) -> list[tuple[str, str]]:
+    """Processes running `script` with each of `arguments`, each held until all are ready, then let go at once:
+    what each printed (standard output, standard error)."""
+    deciders = [subprocess.Popen([sys.executable, "-c", script, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for args in arguments]
+    assert [d.stdout.readline() for d in deciders] == ["ready\n"] * len(deciders)
+    for decider in deciders:
+        decider.stdin.write("go\n")
+        decider.stdin.flush()
+    return [decider.communicate(timeout=300) for decider in deciders]
+
+
 def test_two_umpires_deciding_one_order_at_once_decide_it_once(session_at):
     """On each backend: processes carrying out and sending back the same order at once: one decides it, the
     others are told it was decided meanwhile; one command, one answer, both chains intact."""
@@ -232,14 +244,7 @@ def test_two_umpires_deciding_one_order_at_once_decide_it_once(session_at):
         pass
     number = send(session_at, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"})
     before = len(commands(session_at))
-    deciders = [subprocess.Popen([sys.executable, "-c", DECIDE, str(session_at), str(number), how], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for how in ("execute", "return", "execute", "return")]
-    assert [d.stdout.readline() for d in deciders] == ["ready\n"] * 4
-    for decider in deciders:
-        decider.stdin.write("go\n")
-        decider.stdin.flush()
-    said = [decider.communicate(timeout=300) for decider in deciders]
+    said = raced(DECIDE, [[str(session_at), str(number), how] for how in ("execute", "return", "execute", "return")])
     assert [err for _, err in said] == [""] * 4
     refused = [out for out, _ in said if out.startswith("refused")]
     assert len(refused) == 3 and set(refused) == {"refused Decided\n"}

@@ -184,7 +184,7 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
                                                               "key": key, "message_chars": MESSAGE_CHARS,
-                                                              "forms": forms, "ahead": ahead, **_due(view)})
+                                                              "forms": forms, "ahead": ahead, **_ordering(view)})
 
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
@@ -204,13 +204,14 @@ def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead
     """The forms of the orders a player may send now (for a phase `ahead`, blind): what a live page is sent again
     when they change."""
     return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms,
-                                                                  "ahead": ahead, **_due(view)})
+                                                                  "ahead": ahead, **_ordering(view)})
 
 
-def _due(view: PlayerView) -> dict:
-    """The deadline of his orders in this phase, if any: as a time (`due`) and in the hours and minutes of the
-    room's clock, the server's (`due_time`)."""
-    handed = {"handed": handed_to(view)}  # who commands his units, where all were handed away
+def _ordering(view: PlayerView) -> dict:
+    """What his page says above his order forms: the deadline of his orders in this phase, if any, as a time
+    (`due`) and in the hours and minutes of the room's clock, the server's (`due_time`); and who commands his units
+    where all were handed away (`handed`)."""
+    handed = {"handed": handed_to(view)}
     if view.deadline is None:
         return {"due": None, **handed}
     return {"due": view.deadline, "due_time": clock(view.deadline), **handed}

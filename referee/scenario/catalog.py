@@ -246,24 +246,18 @@ def scenario_files(clashes: list[str] | None = None) -> dict[str, Path]:
     from referee import rulesets
 
     found: dict[str, Path] = {}
-    plugins = [plugin for plugin in rulesets.plugins() if plugin.scenarios]
-    installed = [plugin.scenarios for plugin in plugins if plugin.scenarios is not None]
-    for folders in (installed, [folder / plugin.id for folder in club_folders() for plugin in plugins]):
-        for folder in folders:
-            for path in sorted(folder.glob("*.toml"), key=lambda path: path.stem):
-                scenario_id = f"{_ruleset_of(folder, plugins)}/{path.stem}"
-                if scenario_id in found:
-                    if clashes is not None:
-                        clashes.append(f"{path}: {scenario_id} is already {found[scenario_id]}: rename the file (and "
-                                       "its id) to keep both")
-                    continue
-                found[scenario_id] = path
+    installed = [(plugin.id, plugin.scenarios) for plugin in rulesets.plugins() if plugin.scenarios is not None]
+    folders = installed + [(ruleset, club / ruleset) for club in club_folders() for ruleset, _ in installed]
+    for ruleset, folder in folders:
+        for path in sorted(folder.glob("*.toml"), key=lambda path: path.stem):
+            scenario_id = f"{ruleset}/{path.stem}"
+            if scenario_id in found:
+                if clashes is not None:
+                    clashes.append(f"{path}: {scenario_id} is already {found[scenario_id]}: rename the file (and its "
+                                   "id) to keep both")
+                continue
+            found[scenario_id] = path
     return found
-
-
-def _ruleset_of(folder: Path, plugins: list) -> str:
-    """The ruleset whose scenarios a folder holds: an installed one's own folder, else a club's folder named for it."""
-    return next((plugin.id for plugin in plugins if plugin.scenarios == folder), folder.name)
 
 
 def is_club(path: Path) -> bool:
@@ -277,10 +271,15 @@ def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
     """Every scenario, installed and the club's, loaded, ruleset by ruleset. Given a list of `problems`, a scenario
     that does not load is left out and why is added to it once (scenarios sharing a broken file share its line);
     without it, the first such is raised."""
+    return [scenario for scenario, _ in _every(problems)]
+
+
+def _every(problems: list[str] | None) -> list[tuple[Scenario, Path]]:
+    """Every scenario loaded, with its file (`problems` as for `every_scenario`)."""
     loaded = []
     for scenario_id, path in scenario_files(problems).items():
         try:
-            loaded.append(load_file(path, scenario_id.partition("/")[0]))
+            loaded.append((load_file(path, scenario_id.partition("/")[0]), path))
         except RefereeError as error:
             if problems is None:
                 raise
@@ -291,8 +290,8 @@ def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
 
 def catalogue(problems: list[str] | None = None) -> list[dict]:
     """The scenario list as `referee scenarios --json` prints it (`problems` as for `every_scenario`)."""
-    listing, files = [], scenario_files()
-    for scenario in every_scenario(problems):
+    listing = []
+    for scenario, path in _every(problems):
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,
@@ -303,23 +302,31 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
             "tunables": {name: {"value": t.value, "section": t.section, "help": t.help}
                          for name, t in scenario.tunables.items()},
             "minutes": scenario.table_minutes,
-            "club": is_club(files[scenario.id]), "file": str(files[scenario.id]),
+            "club": is_club(path), "file": str(path),
         })
     return listing
 
 
-def load(scenario_id: str) -> Scenario:
-    """A scenario by id, or by the path of its file (ending `.toml`: a club's file anywhere), or a one-line error
-    naming the known ones."""
-    if scenario_id.endswith(".toml"):
-        path = Path(scenario_id).expanduser()
+def scenario_file(scenario: str) -> Path:
+    """A scenario's file: by its path (ending `.toml`: a club's file anywhere), else by its id among the installed
+    and the club's; or a one-line error naming the known ones."""
+    if scenario.endswith(".toml"):
+        path = Path(scenario).expanduser()
         if not path.is_file():
-            raise RefereeError(f"no scenario file {scenario_id!r}")
-        return load_file(path, _checked(path.resolve(), "ScenarioFile").data["ruleset"])
+            raise RefereeError(f"no scenario file {scenario!r}")
+        return path
     files = scenario_files()
-    if scenario_id not in files:
-        raise RefereeError(f"unknown scenario {scenario_id!r} (known: {', '.join(files)})")
-    return load_file(files[scenario_id], scenario_id.partition("/")[0])
+    if scenario not in files:
+        raise RefereeError(f"unknown scenario {scenario!r} (known: {', '.join(files)})")
+    return files[scenario]
+
+
+def load(scenario_id: str) -> Scenario:
+    """A scenario by id, or by the path of its file (`scenario_file`)."""
+    path = scenario_file(scenario_id)
+    if scenario_id.endswith(".toml"):  # of the ruleset it says
+        return load_file(path, _checked(path.resolve(), "ScenarioFile").data["ruleset"])
+    return load_file(path, scenario_id.partition("/")[0])
 
 
 class _File:

@@ -8,20 +8,10 @@ import shutil
 from pathlib import Path
 
 from referee.errors import RefereeError
-from referee.scenario.catalog import SOURCES, Scenario, club_folders, load, scenario_files
+from referee.scenario.catalog import SOURCES, Scenario, club_folders, load, scenario_file, scenario_files
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*")
 """A scenario id: `<ruleset>/<name>`, lower-case letters, digits and hyphens."""
-
-
-def source_file(scenario: str) -> Path:
-    """A scenario's file: by its path (ending `.toml`), else by its id among the installed and the club's."""
-    if scenario.endswith(".toml"):
-        return Path(scenario).expanduser()
-    files = scenario_files()
-    if scenario not in files:
-        raise RefereeError(f"unknown scenario {scenario!r} (known: {', '.join(files)})")
-    return files[scenario]
 
 
 def copy(scenario: str, new_id: str, into: Path | None = None) -> Path:
@@ -36,13 +26,14 @@ def copy(scenario: str, new_id: str, into: Path | None = None) -> Path:
     if ruleset != loaded.ruleset:
         raise RefereeError(f"{new_id} would be of the ruleset {ruleset!r}, but {loaded.id} is {loaded.ruleset!r}: "
                            f"copy it as {loaded.ruleset}/{name}")
-    if new_id in scenario_files():
-        raise RefereeError(f"{new_id} is taken already ({scenario_files()[new_id]}): choose another name")
+    taken = scenario_files().get(new_id)
+    if taken is not None:
+        raise RefereeError(f"{new_id} is taken already ({taken}): choose another name")
     folder = (into or club_folders()[0]) / ruleset
     target = folder / f"{name}.toml"
     if target.exists() or (folder / name).exists():
         raise RefereeError(f"{target} (or its folder {folder / name}) already exists: choose another name")
-    source = source_file(scenario)
+    source = scenario_file(scenario)
     text = source.read_text(encoding="utf-8")
     text = _replaced(text, "id", loaded.id, new_id)
     named = _named(loaded)
