@@ -452,30 +452,38 @@ def cmd_message(args) -> int:
 
 
 def cmd_orders(args) -> int:
-    from referee.messages import answer_to
+    from referee.messages import answer_to, standing_orders
 
     messages, shown = _threads_shown(args)
     if args.missing:
         return _yet_to_order(args, shown)
+    due = {order.id for order in _due_again(args.path)} if standing_orders(messages) else set()
     listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
     if args.waiting:
-        listed = [(order, answer) for order, answer in listed if answer is None]
-    odds = _waiting_odds(args.path, [order for order, answer in listed if answer is None])
+        listed = [(order, answer) for order, answer in listed if answer is None or order.id in due]
+    odds = _waiting_odds(args.path, [order for order, answer in listed if answer is None or order.id in due])
     if args.json:
         print(json.dumps([{"id": order.id, "player": order.player, "created": order.created, "order": order.command,
                            "text": order.text, "state": _order_state(answer), "command": answer.done if answer else None,
                            "carried_out": (answer.command or order.command) if answer and answer.done else None,
                            "answer": answer.text if answer else None, "umpire": answer.umpire if answer else None,
-                           "odds": list(odds.get(order.id, ()))}
+                           "odds": list(odds.get(order.id, ())), "standing": order.standing, "due": order.id in due}
                           for order, answer in listed]))
     elif not listed:
         print("No orders " + ("waiting" if args.waiting else "yet") + ": the players send theirs from their live pages "
               "(referee serve).")
     for order, answer in listed if not args.json else ():
-        print(_order_line(order, answer))
+        print(_order_line(order, answer, order.id in due))
         for line in odds.get(order.id, ()):
             print(printable(f"    {line}"))
     return 0
+
+
+def _due_again(path: str) -> tuple:
+    """The standing orders due again in the phase the game is in (referee.roster)."""
+    from referee.roster import waiting
+
+    return waiting(_session(path)).standing
 
 
 def _yet_to_order(args, shown: set[str]) -> int:
@@ -484,14 +492,18 @@ def _yet_to_order(args, shown: set[str]) -> int:
 
     found = waiting(_session(args.path))
     players = [player for player in found.players if player in shown]
+    standing = [order for order in found.standing if order.player in shown]
     if args.json:
         print(json.dumps({"turn": found.turn, "phase": found.phase, "opened": found.opened, "players": players,
-                          "deadline": found.deadline}))
+                          "deadline": found.deadline,
+                          "standing": [{"player": order.player, "order": order.id} for order in standing]}))
         return 0
     phase = f"turn {found.turn}, {found.phase}" + (f" (open since {found.opened[11:16]})" if found.opened else "")
     phase += f", orders due by {found.deadline[11:16]}" if found.deadline else ""
     print(f"{phase}: yet to send orders: {', '.join(players)}" if players else
-          f"{phase}: every player with orders to give now has sent some")
+          f"{phase}: every player with orders to give now has sent some" + (" or has a standing order" if standing else ""))
+    if standing:
+        print("standing orders due again: " + ", ".join(f"{order.player} #{order.id}" for order in standing))
     return 0
 
 
@@ -510,16 +522,19 @@ def _order_state(answer) -> str:
     return "waiting" if answer is None else "carried out" if answer.done else "returned"
 
 
-def _order_line(order, answer) -> str:
-    """An order on one line, as `orders` prints it: its number, time, player, what became of it, its words and
-    the command it asks for."""
+def _order_line(order, answer, due: bool = False) -> str:
+    """An order on one line, as `orders` prints it: its number, time, player (and what it is to his standing order),
+    what became of it (a standing order due again in this phase: so), its words and the command it asks for."""
     state = _order_state(answer)
     if answer is not None:
         state += f" by command {answer.done}" if answer.done else ""
         state += f" ({answer.umpire})" if answer.umpire else ""
         state += f": {answer.on_one_line}" if answer.text else ""
         state += f" as {json.dumps(answer.command)}" if answer.command else ""
-    return printable(f"#{order.id} {order.created[11:16]} {order.player}, {state} | {order.on_one_line} "
+    state += "; due again in this phase" if due else ""
+    kept = "" if order.standing is None else " (standing)" if order.standing == order.id else \
+        f" (repeating #{order.standing})"
+    return printable(f"#{order.id} {order.created[11:16]} {order.player}{kept}, {state} | {order.on_one_line} "
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
 

@@ -38,6 +38,18 @@ class Said(Protocol):
     @property
     def done(self) -> int | None: ...
 
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def standing(self) -> int | None: ...
+
+    @property
+    def is_order(self) -> bool: ...
+
+    @property
+    def is_stop(self) -> bool: ...
+
 
 def checked(text: object) -> str:
     """A message's text as kept: its lines stripped at the ends, holding words, at most MESSAGE_CHARS characters,
@@ -70,9 +82,22 @@ def player_named(player: str, players: Iterable[str], names: Mapping[str, str] |
 
 
 def waiting(messages: Sequence[S]) -> list[S]:
-    """The players' messages the umpire has not answered yet, in order: those no later message answers."""
+    """The players' messages the umpire has not answered yet, in order: those no later message answers (a player's
+    word that stops his standing order is a notice, not a question)."""
     answered = {message.answers for message in messages if message.answers is not None}
-    return [message for message in messages if message.from_player and message.id not in answered]
+    return [message for message in messages if message.from_player and message.id not in answered
+            and not message.is_stop]
+
+
+def standing_orders(messages: Sequence[S]) -> dict[str, S]:
+    """Each player's standing order in force, by player: the latest he set, unless he has stopped it since or the
+    umpire returned it (or a repeat of it)."""
+    belongs = {message.id: message.standing for message in messages if message.standing is not None}
+    ended = {message.standing for message in messages if message.is_stop}
+    ended |= {belongs[message.answers] for message in messages
+              if not message.from_player and message.done is None and message.answers in belongs}
+    latest = {message.player: message for message in messages if message.is_order and message.standing == message.id}
+    return {player: order for player, order in latest.items() if order.id not in ended}
 
 
 def answer_to(message: Said, messages: Sequence[S]) -> S | None:

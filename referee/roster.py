@@ -3,7 +3,11 @@ none since it opened (an order sent in the very second it opened counts for it).
 now (every unit handed away), or of the other side in a phase the rules give to one side (a ruleset's
 `phase_sides`: an order he may give at any time, as N30's top of a stack, is not waited for), is not waited for.
 Under blind orders (`RulesetPlugin.blind`) a side writing ahead for its own phase is waited for from the phase it
-began writing in."""
+began writing in.
+
+A player who has sent none but set a standing order (`referee.messages.standing_orders`) that has been carried out
+once and that his forms still take as it stands is not waited for: his standing order is due again, for the umpire
+to carry out, amend or return as any order."""
 
 from __future__ import annotations
 
@@ -16,21 +20,24 @@ from referee import rulesets
 from referee.briefing.i18n import Strings
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
+from referee.messages import answer_to, standing_orders
+from referee.orders import OrderForm, checked
 from referee.rulesets.plugin import RulesetPlugin
 from referee.store.location import Location
-from referee.store.reading import MessageRecord, open_reader
+from referee.store.reading import LogReader, MessageRecord, open_reader
 
 
 @dataclass(frozen=True, slots=True)
 class Waiting:
-    """The phase the game is in, when it opened (None: the game began in it), who has not sent orders in it, and
-    when they are due (None: no deadline)."""
+    """The phase the game is in, when it opened (None: the game began in it), who has not sent orders in it, when
+    they are due (None: no deadline), and the standing orders due again in it (of players who sent none)."""
 
     turn: int
     phase: str
     opened: str | None
     players: tuple[str, ...]
     deadline: str | None
+    standing: tuple[MessageRecord, ...] = ()
 
 
 def yet_to_order(ordering: Iterable[str], messages: Sequence[MessageRecord], opened: str | None) -> tuple[str, ...]:
@@ -43,23 +50,43 @@ def waiting(path: Location) -> Waiting:
     """Who a session waits for orders from, as it stands."""
     reader = open_reader(path)
     try:
-        known = recorded_at(reader).knowledge
-        scenario = known.ctx.scenario
-        plugin, board = rulesets.get(scenario.ruleset), scenario.board
-        words = Strings("en", scenario.ruleset)
-        views = [known.view(player.id) for player in scenario.players]
-        turn, phase, options = views[0].turn, views[0].phase, known.ctx.options
-        messages = reader.messages()
-        yet: list[str] = []
-        for view in views:
-            written_for = plugin.ordering_phase(view.side, phase, options)
-            acting = plugin.phase_sides.get(written_for)  # the side whose phase it is, where the rules give it one
-            if (acting is None or view.side == acting) and plugin.order_forms(view, board, words, options):
-                since = reader.opened(turn, _window(plugin, view.side, written_for, options))
-                yet += yet_to_order([view.player], messages, since)
-        return Waiting(turn, phase, reader.opened(turn, phase), tuple(yet), views[0].deadline)
+        return waiting_in(reader)
     finally:
         reader.close()
+
+
+def waiting_in(reader: LogReader) -> Waiting:
+    """Who the session `reader` reads waits for orders from, as it stands."""
+    known = recorded_at(reader).knowledge
+    scenario = known.ctx.scenario
+    plugin, board = rulesets.get(scenario.ruleset), scenario.board
+    words = Strings("en", scenario.ruleset)
+    views = [known.view(player.id) for player in scenario.players]
+    turn, phase, options = views[0].turn, views[0].phase, known.ctx.options
+    messages = reader.messages()
+    standing = standing_orders(messages)
+    yet: list[str] = []
+    due: list[MessageRecord] = []
+    for view in views:
+        written_for = plugin.ordering_phase(view.side, phase, options)
+        acting = plugin.phase_sides.get(written_for)  # the side whose phase it is, where the rules give it one
+        forms = plugin.order_forms(view, board, words, options) if acting in (None, view.side) else ()
+        if forms and yet_to_order([view.player], messages, reader.opened(turn, _window(plugin, view.side,
+                                                                                         written_for, options))):
+            order = standing.get(view.player)
+            if order is not None and answer_to(order, messages) is not None and _takes(order, forms):
+                due.append(order)
+            else:
+                yet.append(view.player)
+    return Waiting(turn, phase, reader.opened(turn, phase), tuple(yet), views[0].deadline, tuple(due))
+
+
+def _takes(order: MessageRecord, forms: Sequence[OrderForm]) -> bool:
+    """Whether a player's forms take his order now as it stands."""
+    try:
+        return checked(order.command, forms) == order.command
+    except RefereeError:
+        return False
 
 
 def _window(plugin: RulesetPlugin, side: str, written_for: str, options: Mapping[str, str]) -> str:

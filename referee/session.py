@@ -15,7 +15,7 @@ from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Decided, Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
-from referee.messages import answer_to, checked, player_named, waiting
+from referee.messages import answer_to, checked, player_named, standing_orders, waiting
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
@@ -309,25 +309,24 @@ class Session:
             taken, self.followed = self.followed, []
             return taken
 
-    def apply(self, command: dict, expect: int | None = None, *, carries: Carried | None = None) -> int:
+    def apply(self, command: dict, expect: int | None = None) -> int:
         """Apply and commit one command (undo and redo included), issued by `self.umpire`; returns the seq of
-        its last event. With `carries`, the command carries out a player's order and answers it in his thread in
-        the same transaction (see `execute`).
+        its last event (a player's order is carried out by `execute`).
 
         It is decided on the log as committed; with `expect` (the latest command id the caller showed
         its user), a log that moved on since is refused rather than decided again. Where the session names
         its umpires, the command must be within the role of the umpire who issues it (referee.umpires).
         """
         with self._using:
-            return self._connected(lambda: self._apply(command, expect, self.umpire, carries))
+            return self._connected(lambda: self._apply(command, expect, self.umpire))
 
-    def _apply(self, command: dict, expect: int | None, umpire: str | None, carries: Carried | None = None) -> int:
+    def _apply(self, command: dict, expect: int | None, umpire: str | None) -> int:
         def decided() -> int:
             resolved = command
             if not isinstance(command, dict) or command.get("do") not in ("undo", "redo"):
                 resolved = self.game.resolve(command)
             self._may(umpire, resolved)
-            return self._commit(resolved, umpire, carries)
+            return self._commit(resolved, umpire)
 
         return self._retried(expect, decided)
 
@@ -401,76 +400,104 @@ class Session:
                                                                     umpire=self.umpire, answers=answers))
 
     def order(self, number: int) -> MessageRecord:
-        """A player's order by its number, not answered yet; else a RefereeError saying why."""
-        messages = self.messages()
+        """A player's order by its number, not answered yet or a standing order due again (`due_again`); else a
+        RefereeError saying why."""
+        return self._decidable(number, self.messages())[0]
+
+    def _decidable(self, number: int, messages: list[MessageRecord]) -> tuple[MessageRecord, bool]:
+        """The order numbered `number` among `messages`, and whether it is a standing order due again rather than
+        one not answered yet; else a RefereeError saying why it is neither."""
         order = next((m for m in messages if m.id == number), None)
         if order is None or not order.is_order:
             raise RefereeError(f"no order {number}: `referee orders` lists them")
         answer = answer_to(order, messages)
-        if answer is not None:
-            raise Decided(f"order {number} was answered already ({'carried out' if answer.done else 'returned'})")
-        return order
+        if answer is None:
+            return order, False
+        if order.standing == order.id and standing_orders(messages).get(order.player) == order:
+            if any(due.id == number for due in self.due_again()):
+                return order, True
+            raise Decided(f"standing order {number} is not due in this phase: carried out in it already, or "
+                          f"{order.player} sent another order, or his forms take it no more")
+        raise Decided(f"order {number} was answered already ({'carried out' if answer.done else 'returned'})")
+
+    def due_again(self) -> tuple[MessageRecord, ...]:
+        """The standing orders due again in the phase the game is in, of players who sent no other (referee.roster)."""
+        from referee.roster import waiting_in
+
+        with self._using:
+            return self._connected(lambda: waiting_in(self._reader).standing)
 
     def execute(self, number: int, amended: dict | None = None, said: str = "", expect: int | None = None) -> int:
         """Carry out a player's order as the umpire (`self.umpire`): the command he asked for, or `amended`, applied
         as `apply` does and answered in his thread in the same transaction (with `said`, if any): the command's
-        log names the umpire, the answer the player and the command. Returns the seq of its last event; a rules
-        refusal is the umpire's to read, and the order stays unanswered."""
-        order = self.order(number)
-        assert order.command is not None
-        self._may_link([order.player])
+        log names the umpire, the answer the player and the command. A standing order due again is carried out by
+        its repeat, kept as his order of this phase. Returns the seq of its last event; a rules refusal is the
+        umpire's to read, and the order stays unanswered."""
         said = checked(said) if said.strip() else ""
-        command = amended if amended is not None else order.command
-        if isinstance(command, dict) and command.get("do") in ("undo", "redo"):
+        if isinstance(amended, dict) and amended.get("do") in ("undo", "redo"):
             raise RefereeError("an order is carried out by a command of the game, not by undo or redo")
+
+        def decided() -> int:
+            command, carries = self._carried(number, said, amended)
+            resolved = self.game.resolve(command)
+            self._may(self.umpire, resolved)
+            return self._commit(resolved, self.umpire, carries)
+
+        with self._using:
+            return self._connected(lambda: self._retried(expect, decided))
+
+    def _carried(self, number: int, said: str, amended: dict | None = None) -> tuple[dict, Carried]:
+        """The command that carries out order `number` (as it stands, or `amended`) and what it answers, decided on
+        the messages as they stand: a standing order due again is answered in its repeat, kept first, unless a
+        message came meanwhile."""
         from referee.store.repository import Carried
 
-        carries = Carried(order.player, number, said, amended if amended != order.command else None)
-        return self.apply(dict(command), expect, carries=carries)
+        messages = self.messages()
+        order, again = self._decidable(number, messages)
+        self._may_link([order.player])
+        assert order.command is not None
+        command = amended if amended is not None else order.command
+        if command.get("do") in ("undo", "redo"):
+            raise RefereeError("an order is carried out by a command of the game, not by undo or redo")
+        carries = Carried(order.player, number, said, amended if amended != order.command else None,
+                          order if again else None, messages[-1].id)
+        return dict(command), carries
 
     def execute_all(self, items: list[int | str], said: str = "", expect: int | None = None) -> int:
         """Carry out several players' orders as they stand, in the order given, with `END` where a phase is to end
         between them: all in one transaction, so that a page sees none of them or all (double-blind orders). A
         rules refusal of any is the umpire's to read, naming the order, and nothing is carried out. Returns the
         seq of the last event."""
-        from referee.store.repository import Carried
-
         numbers = [item for item in items if item != END]
         if len(set(numbers)) < len(numbers):
             raise RefereeError("an order is carried out once: each number once")
         said = checked(said) if said.strip() else ""
 
         def decided() -> int:  # the orders read again at each attempt: one decided meanwhile is Decided, not refused
-            steps: list[tuple[dict, Carried | None]] = []
-            for item in items:
-                if item == END:
-                    steps.append((dict(END_PHASE), None))
-                    continue
-                order = self.order(int(item))
-                self._may_link([order.player])
-                assert order.command is not None
-                steps.append((dict(order.command), Carried(order.player, order.id, said)))
+            steps: list[tuple[dict, Carried | None]] = [
+                (dict(END_PHASE), None) if item == END else self._carried(int(item), said) for item in items]
             return self._commit_all(steps, self.umpire)
 
         with self._using:
             return self._connected(lambda: self._retried(expect, decided))
 
     def waiting_laid_out(self) -> list[int | str]:
-        """Every waiting order, laid out as the turn carries them out from the phase the game is in, with the ends
-        of the phases between (referee.blind); [] where none waits."""
-        orders = [message for message in waiting(self.messages()) if message.is_order]
+        """Every waiting order and standing order due again, laid out as the turn carries them out from the phase
+        the game is in, with the ends of the phases between (referee.blind); [] where none waits."""
+        orders = [message for message in waiting(self.messages()) if message.is_order] + list(self.due_again())
         plugin = rulesets.get(self.game.ctx.scenario.ruleset)
         return laid_out(plugin, self.game.ctx, self.state.phase, orders)
 
     def return_order(self, number: int, said: str) -> int:
         """Return a player's order unexecuted, as the umpire, with a word he reads (why, or what he may do
-        instead); returns the answer's number."""
-        order = self.order(number)
+        instead); returns the answer's number. A standing order returned (due again, or on its first phase) stands
+        no more."""
+        order, again = self._decidable(number, self.messages())
         said = checked(said)
         with self._using:
             self._may_link([order.player])
             return self._connected(lambda: self.store.write_message(
-                order.player, said, from_player=False, umpire=self.umpire, answers=number, deciding=True))
+                order.player, said, from_player=False, umpire=self.umpire, answers=number, deciding=not again))
 
     def _may_link(self, players: list[str]) -> None:
         """A player's link is his live briefing: who may print his briefing may give or withdraw it."""

@@ -85,7 +85,7 @@ def test_messages_json_holds_every_field_as_kept(cli, path):
     kept = stored(path)
     assert listed == [{"id": m.id, "player": m.player, "from_player": m.from_player, "umpire": m.umpire,
                        "answers": m.answers, "text": m.text, "created": m.created, "command": m.command, "done": m.done,
-                       "waiting": False} for m in kept]
+                       "standing": m.standing, "waiting": False} for m in kept]
     assert [(m.text, m.umpire, m.answers) for m in kept] == [("Line one\nline two", None, None), ("Seen.", "ann", asked)]
 
 

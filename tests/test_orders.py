@@ -155,7 +155,7 @@ def test_a_format_5_session_keeps_its_messages_chained_and_takes_orders_once_ope
         store.write_message("police", "Before orders.", from_player=True)
     with sqlite3.connect(path) as db:  # as format 5 left it: no columns of orders
         db.executescript("ALTER TABLE message DROP COLUMN command; ALTER TABLE message DROP COLUMN done; "
-                         "UPDATE session SET format = 5;")
+                         "ALTER TABLE message DROP COLUMN standing; UPDATE session SET format = 5;")
     assert cli("orders", path).out.startswith("No orders yet")
     assert ", 1 message matches its own chain, " in cli("verify", path).out
     number = send(path, "police", {"do": "move", "unit": "P1", "to": "5th & Pike"})

@@ -68,4 +68,4 @@ def test_orders_missing_says_who_is_yet_to_send_orders(tmp_path):
 
     assert run() == "turn 1, protester-movement: yet to send orders: protesters-1\n"
     assert json.loads(run("--json")) == {"turn": 1, "phase": "protester-movement", "opened": None,
-                                         "players": ["protesters-1"], "deadline": None}
+                                         "players": ["protesters-1"], "deadline": None, "standing": []}

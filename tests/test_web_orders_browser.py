@@ -66,17 +66,22 @@ def send(page, verb: str, chosen: dict[str, str]) -> str:
     return legend
 
 
+def opened(browser, url: str, viewport: dict[str, int], mobile: bool = False):
+    """A player's page opened in a new context of `browser`, once it says it is following the session."""
+    page = browser.new_context(viewport=viewport, is_mobile=mobile, bypass_csp=True).new_page()
+    page.goto(url)
+    page.wait_for_function("document.getElementById('live-state').textContent.includes('Updated')")
+    return page
+
+
 @pytest.mark.parametrize("served", GAMES, indirect=True, ids=[game[0] for game in GAMES])
 def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_back(served):
     path, urls, (first, second, verb, chosen) = served
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            phone = browser.new_context(viewport=PHONE, is_mobile=True, bypass_csp=True).new_page()
-            laptop = browser.new_context(viewport=LAPTOP, bypass_csp=True).new_page()
-            for page, player in ((phone, first), (laptop, second)):
-                page.goto(urls[player])
-                page.wait_for_function("document.getElementById('live-state').textContent.includes('Updated')")
+            phone, laptop = opened(browser, urls[first], PHONE, mobile=True), opened(browser, urls[second], LAPTOP)
+            for page in (phone, laptop):
                 page.evaluate("window.loadedOnce = true")  # gone if the page were loaded again
                 assert page.locator(f'form.order[data-do="{verb}"]').count() == 1
                 send(page, verb, chosen if page is phone else {})
@@ -112,5 +117,32 @@ def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_
             assert "Send your orders by" in phone.inner_text("#orders") or "Orders closed at" in phone.inner_text("#orders")
             phone.wait_for_function("document.getElementById('orders').innerText.includes('Orders closed at')",
                                     timeout=15000)  # the page's own clock turns the words once it has passed
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("served", GAMES[:1], indirect=True, ids=[GAMES[0][0]])
+def test_a_player_keeps_an_order_as_his_standing_order_and_stops_it_from_his_phone(served):
+    path, urls, (first, _, verb, chosen) = served
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = opened(browser, urls[first], PHONE, mobile=True)
+            phone.locator(f'form.order[data-do="{verb}"] input[name="standing"]').check()
+            send(phone, verb, chosen)
+            phone.wait_for_function("document.getElementById('orders').innerText.includes('Your standing order')",
+                                    timeout=10000)
+            kept = json.loads(referee("orders", path, "--json"))
+            assert [(o["player"], o["standing"]) for o in kept] == [(first, kept[0]["id"])]
+            stop = phone.locator("form.stop button")
+            where = stop.bounding_box()
+            assert where is not None and where["height"] >= 44 and where["x"] + where["width"] <= PHONE["width"]
+            assert axe_violations(phone) == []
+            stop.click()
+            phone.wait_for_function("!document.getElementById('orders').innerText.includes('Your standing order')",
+                                    timeout=10000)
+            said = json.loads(referee("messages", path, "--json"))
+            assert said[-1]["standing"] == kept[0]["id"] and said[-1]["text"].startswith("Stop my standing order")
+            assert not said[-1]["waiting"]
         finally:
             browser.close()

@@ -176,15 +176,17 @@ def context(view: PlayerView, board: Board, lang: str, paper: str = "any", head:
 
 
 def render_live(view: PlayerView, board: Board, lang: str, script: str, head: str = "", ended: str | None = None, *,
-                thread: Sequence[MessageRecord], key: str, forms: Sequence[OrderForm] = (), ahead: str | None = None) -> str:
+                thread: Sequence[MessageRecord], key: str, forms: Sequence[OrderForm] = (), ahead: str | None = None,
+                standing: MessageRecord | None = None) -> str:
     """A player's live page (`referee serve`): his HTML sheet as it stands, the `forms` of the orders he may send
-    (blind orders for a phase `ahead` of this one, where they are), his `thread` of messages and orders with the
-    umpire and the form that writes to him (each carrying `key`, the page's own), and `script`, which follows the
-    page."""
+    (blind orders for a phase `ahead` of this one, where they are) and his `standing` order in force, his `thread`
+    of messages and orders with the umpire and the form that writes to him (each carrying `key`, the page's own),
+    and `script`, which follows the page."""
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
                                                               "key": key, "message_chars": MESSAGE_CHARS,
-                                                              "forms": forms, "ahead": ahead, **_ordering(view)})
+                                                              "forms": forms, "ahead": ahead,
+                                                              **_ordering(view, standing)})
 
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
@@ -200,18 +202,19 @@ def _thread(t: Strings, thread: Sequence[MessageRecord]) -> dict:
             "answer_of": {number: answer for number, answer in answer_of.items() if answer is not None}}
 
 
-def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead: str | None = None) -> str:
-    """The forms of the orders a player may send now (for a phase `ahead`, blind): what a live page is sent again
-    when they change."""
+def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead: str | None = None,
+                  standing: MessageRecord | None = None) -> str:
+    """The forms of the orders a player may send now (for a phase `ahead`, blind) and his `standing` order in
+    force: what a live page is sent again when they change."""
     return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms,
-                                                                  "ahead": ahead, **_ordering(view)})
+                                                                  "ahead": ahead, **_ordering(view, standing)})
 
 
-def _ordering(view: PlayerView) -> dict:
+def _ordering(view: PlayerView, standing: MessageRecord | None) -> dict:
     """What his page says above his order forms: the deadline of his orders in this phase, if any, as a time
-    (`due`) and in the hours and minutes of the room's clock, the server's (`due_time`); and who commands his units
-    where all were handed away (`handed`)."""
-    handed = {"handed": handed_to(view)}
+    (`due`) and in the hours and minutes of the room's clock, the server's (`due_time`); who commands his units
+    where all were handed away (`handed`); and his standing order in force (`standing`)."""
+    handed = {"handed": handed_to(view), "standing": standing}
     if view.deadline is None:
         return {"due": None, **handed}
     return {"due": view.deadline, "due_time": clock(view.deadline), **handed}

@@ -121,3 +121,4 @@ class MessageRow(SQLModel, table=True):
     command: str | None = Field(default=None, sa_type=Text)  # a player's order: the command he asks for (JSON); in
     # the umpire's answer to one, the command as carried out, where amended
     done: int | None = None  # in the umpire's answer to an order: the command that carried it out
+    standing: int | None = None  # the standing order it belongs to (reading.MessageRecord.standing)

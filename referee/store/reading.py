@@ -20,10 +20,10 @@ from referee.errors import RefereeError
 from referee.store.location import DatabaseUrl, Location
 from referee.store.seal import load_key
 
-FORMAT = 6
+FORMAT = 7
 """The schema version written into every new session (2: the log chained by hash, seeds with a nonce; 3: umpires
 and players' links; 4: commands sealed, the umpires' roles as commands in the chain, a branch's withheld seeds;
-5: the messages between the players and the umpire; 6: the players' orders among them)."""
+5: the messages between the players and the umpire; 6: the players' orders among them; 7: standing orders)."""
 TABLES = ("session", "command", "event", "snapshot", "briefing")
 """The tables every session has."""
 COPIED = (*TABLES, "player_link", "serving", "message")
@@ -138,6 +138,13 @@ class MessageRecord:
     command: dict[str, Any] | None = None  # a player's order: the command he asks for; in the umpire's answer to
     # one, the command as carried out, where he amended it
     done: int | None = None  # in the umpire's answer to an order: the command that carried it out
+    standing: int | None = None  # the standing order it belongs to: its own number on a standing order the player
+    # set, that order's on its repeat in a later phase and on the player's word that stops it
+
+    @property
+    def is_stop(self) -> bool:
+        """Whether it is the player's word that stops his standing order (`standing`): a notice, not a question."""
+        return self.from_player and self.command is None and self.standing is not None
 
     @property
     def is_order(self) -> bool:
@@ -149,11 +156,20 @@ class MessageRecord:
         """Who wrote to whom, and what it answers: "police → umpire", "police → umpire, order", "umpire (ann) →
         police, answering #3", "umpire → police, carrying out #3 by command 12"."""
         if self.from_player:
-            return f"{self.player} → umpire" + (", order" if self.command is not None else "")
+            return f"{self.player} → umpire" + (", order" if self.command is not None else "") + self._standing
         named = f" ({self.umpire})" if self.umpire else ""
         if self.done is not None:
             return f"umpire{named} → {self.player}, carrying out #{self.answers} by command {self.done}"
         return f"umpire{named} → {self.player}" + (f", answering #{self.answers}" if self.answers is not None else "")
+
+    @property
+    def _standing(self) -> str:
+        """What a player's message is to his standing order, in the words of `direction`."""
+        if self.standing is None:
+            return ""
+        if self.is_stop:
+            return f", stopping standing order #{self.standing}"
+        return ", standing" if self.standing == self.id else f", repeating standing order #{self.standing}"
 
     @property
     def on_one_line(self) -> str:
@@ -183,9 +199,11 @@ class NewerFormat(Unusable):
 
 
 GENESIS = "referee-session"
-MESSAGE_COLUMNS = "id, player, from_player, umpire, answers, text, created, command, done"
+MESSAGE_COLUMNS = "id, player, from_player, umpire, answers, text, created, command, done, standing"
 """A message row's chained fields, in the order `message_link` takes them."""
-_MESSAGE_COLUMNS_5 = MESSAGE_COLUMNS.replace("command, done", "NULL, NULL")
+_MESSAGE_COLUMNS_6 = MESSAGE_COLUMNS.replace("standing", "NULL")
+"""The same of a session of format 6, before standing orders."""
+_MESSAGE_COLUMNS_5 = _MESSAGE_COLUMNS_6.replace("command, done", "NULL, NULL")
 """The same of a session of format 5, before orders."""
 
 
@@ -213,9 +231,10 @@ def event_link(previous: str, row: Sequence[object]) -> str:
 
 def message_link(previous: str, row: Sequence[object]) -> str:
     """The messages' chain's hash after a message row (id, player, from_player, umpire, answers, text, created,
-    command, done): the first follows the session's genesis; an order's command and the command that carried one
-    out are chained where there are any (a message without stays chained as before orders were kept)."""
-    plain, extra = row[:7], zip(("order:", "done:"), row[7:], strict=False)
+    command, done, standing): the first follows the session's genesis; an order's command, the command that carried
+    one out and the standing order a message belongs to are chained where there are any (a message without stays
+    chained as before orders were kept)."""
+    plain, extra = row[:7], zip(("order:", "done:", "standing:"), row[7:], strict=False)
     return link(previous, "m", *("" if field is None else int(field) if isinstance(field, bool) else field
                                  for field in plain), *(f"{tag}{field}" for tag, field in extra if field is not None))
 
@@ -529,12 +548,14 @@ class LogReader:
             return []
         rows = self._all(f"SELECT {self._message_columns} FROM message ORDER BY id")
         return [MessageRecord(i, who, bool(mine), umpire, answers, text, created,
-                              None if command is None else json.loads(command), done)
-                for i, who, mine, umpire, answers, text, created, command, done in rows if player is None or who == player]
+                              None if command is None else json.loads(command), done, standing)
+                for i, who, mine, umpire, answers, text, created, command, done, standing in rows
+                if player is None or who == player]
 
     @property
     def _message_columns(self) -> str:
-        return MESSAGE_COLUMNS if self.format >= 6 else _MESSAGE_COLUMNS_5
+        return (MESSAGE_COLUMNS if self.format >= 7 else _MESSAGE_COLUMNS_6 if self.format == 6
+                else _MESSAGE_COLUMNS_5)
 
     def messages_end(self) -> int:
         """The latest message's number (0 before any): whoever follows the session looks at it for new ones."""

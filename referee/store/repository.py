@@ -41,6 +41,7 @@ from referee.store.reading import (
     ROLES,
     SESSION_ID,
     LogReader,
+    MessageRecord,
     command_link,
     database_problem,
     event_link,
@@ -54,6 +55,8 @@ from referee.store.seal import Key, load_key
 
 KINDS = ("play", "undo", "redo", ROLES)
 """The kinds of command: a play, an undo or redo of an earlier play, or a change of the umpires' roles."""
+NEW = 0
+"""The `standing` of a player's order he sets as a standing order: it is made its own number when kept."""
 
 # The statements of `record`, built once: building them costs more than running them.
 _HOLD = update(SessionRow).where(col(SessionRow.id) == SESSION_ID).values(head=SessionRow.head)
@@ -262,15 +265,14 @@ class SessionStore(LogReader):
             if taken is None:
                 raise Stale("the session changed while this command was being decided")
             head, last_command, last_seq = taken
+            seen = conn.execute(select(func.max(col(MessageRow.id)))).scalar() or 0  # before these steps' answers
             for number, step in enumerate(steps, start=1):
                 command_id, seqs, head = _append(conn, (head, last_command, last_seq), self.key, step.command, kind,
                                                  step.events, step.dice_drawn, umpire,
                                                  snapshot=snapshot if number == len(steps) else None)
                 last_command, last_seq = command_id, seqs[-1] if seqs else last_seq
                 if step.carries is not None:
-                    carries = step.carries
-                    _write_message(conn, self.path, carries.player, carries.said, False, umpire, carries.order,
-                                   carries.amended, done=command_id, deciding=True)
+                    _carry(conn, self.path, step.carries, umpire, command_id, seen)
                 recorded.append((command_id, seqs))
             self._set_head(conn, head)
         self.head = head
@@ -307,12 +309,13 @@ class SessionStore(LogReader):
 
     def write_message(self, player: str, said: str, *, from_player: bool, umpire: str | None = None,
                       answers: int | None = None, token: str | None = None, command: dict[str, Any] | None = None,
-                      deciding: bool = False) -> int:
+                      deciding: bool = False, standing: int | None = None) -> int:
         """Keep a message (`said`) of `player`'s thread, chained after the last; returns its number. Given the
         `token` of the player's live link it came through, only while that link is his and not withdrawn (checked
         in the same transaction). `command` makes a player's message an order; `deciding`, the umpire's answer
-        to an order returns it, refused (Decided) where another umpire's answer came first. On PostgreSQL the
-        dashboards and pages listening are told at commit."""
+        to an order returns it, refused (Decided) where another umpire's answer came first; `standing` is the
+        standing order it belongs to (NEW: the order itself is one). On PostgreSQL the dashboards and pages
+        listening are told at commit."""
         with self._writing() as conn:
             conn.execute(_HOLD)  # one message (or command) at a time: the chain has one end
             if token is not None and conn.execute(
@@ -320,7 +323,7 @@ class SessionStore(LogReader):
                                                             col(PlayerLinkRow.revoked).is_(None))).scalar() != player:
                 raise Withdrawn("this link was withdrawn: ask the umpire for a new one")
             return _write_message(conn, self.path, player, said, from_player, umpire, answers, command,
-                                  deciding=deciding)
+                                  deciding=deciding, standing=standing)
 
     def serving_at(self, base: str) -> None:
         """Note where the players' pages are served from now on ("http://host:port")."""
@@ -352,8 +355,8 @@ class SessionStore(LogReader):
         """Bring a session of an earlier format up to this one, trusting it as it stands: chain its log by hash
         and drop its snapshots, which are only a cache (format 2); give it the tables of the players' live links
         and the column of who issued each command (format 3), of the seals (format 4) and the messages' table
-        (format 5) and its orders (format 6). A format 3 session's changes of the umpires' roles become commands at
-        the end of its chain, in order, with their times."""
+        (format 5), its orders (format 6) and standing orders (format 7). A format 3 session's changes of the
+        umpires' roles become commands at the end of its chain, in order, with their times."""
         added = [PlayerLinkRow, ServingRow, MessageRow]
         with self._writing() as conn:
             SQLModel.metadata.create_all(conn, tables=[row.__table__ for row in added])  # type: ignore[attr-defined]
@@ -364,6 +367,8 @@ class SessionStore(LogReader):
             if self.format == 5:
                 conn.exec_driver_sql("ALTER TABLE message ADD COLUMN command TEXT")
                 conn.exec_driver_sql("ALTER TABLE message ADD COLUMN done INTEGER")
+            if self.format in (5, 6):
+                conn.exec_driver_sql("ALTER TABLE message ADD COLUMN standing INTEGER")
             if self.format < 2:
                 self._chain(conn)
             if self.format == 3:
@@ -488,31 +493,51 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Carried:
-    """A player's order a command carries out: whose, its number, the umpire's word to him, and the command as
-    carried out where the umpire amended it."""
+    """A player's order a command carries out: whose, its number, the umpire's word to him, the command as carried
+    out where the umpire amended it, and the standing order it repeats, if it is one's repeat."""
 
     player: str
     order: int
     said: str = ""
     amended: dict[str, Any] | None = None
+    repeats: MessageRecord | None = None  # a standing order carried out again: its repeat is kept first, as the
+    # player's order of this phase, where no message came after the one numbered `seen` (else Stale)
+    seen: int = 0
+
+
+def _carry(conn: Connection, path: Location, carries: Carried, umpire: str | None, command_id: int, seen: int) -> None:
+    """Answer the order a command carries out (keeping first the repeat of a standing order, as the player's order
+    of this phase, where the messages were still as it was decided on before this transaction: the latest was
+    numbered `seen`); the caller holds the session."""
+    order = carries.order
+    if carries.repeats is not None:
+        if seen != carries.seen:
+            raise Stale("a message came while the standing order was being decided")
+        standing = carries.repeats
+        order = _write_message(conn, path, carries.player, standing.text, True, None, None, standing.command,
+                               standing=standing.id)
+    _write_message(conn, path, carries.player, carries.said, False, umpire, order, carries.amended, done=command_id,
+                   deciding=True)
 
 
 def _write_message(conn: Connection, path: Location, player: str, said: str, from_player: bool, umpire: str | None,
                    answers: int | None, command: dict[str, Any] | None, *, done: int | None = None,
-                   deciding: bool = False) -> int:
+                   deciding: bool = False, standing: int | None = None) -> int:
     """Insert a message after the messages' chain's end; the caller holds the session. `deciding`: it answers an
-    order, which no umpire may have answered before (else Decided)."""
+    order, which no umpire may have answered before (else Decided); `standing`: the standing order it belongs to
+    (NEW: its own number)."""
     if deciding and conn.execute(select(col(MessageRow.id)).where(
             col(MessageRow.answers) == answers, col(MessageRow.from_player).is_(False)).limit(1)).first() is not None:
         raise Decided(f"order {answers} was answered meanwhile: look again")
     last = conn.execute(select(col(MessageRow.id), col(MessageRow.hash)).order_by(col(MessageRow.id).desc())
                         .limit(1)).one_or_none()
     number, created, body = (last[0] or 0 if last else 0) + 1, _now(), None if command is None else _dump(command)
-    fields = (number, player, from_player, umpire, answers, said, created, body, done)
+    standing = number if standing == NEW else standing
+    fields = (number, player, from_player, umpire, answers, said, created, body, done, standing)
     head = message_link(last[1] if last else _genesis(conn), fields)
     conn.execute(insert(MessageRow), [{"id": number, "player": player, "from_player": from_player, "umpire": umpire,
                                        "answers": answers, "text": said, "created": created, "hash": head,
-                                       "command": body, "done": done}])
+                                       "command": body, "done": done, "standing": standing}])
     if isinstance(path, DatabaseUrl):
         conn.execute(text(f"SELECT pg_notify('{CHANNEL}', '')"))
     return number

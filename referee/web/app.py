@@ -130,7 +130,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
             return not_found(request)
         lang = lang_of(request)
         return await inbox.take_order(request, player, request.path_params["token"], lambda: book.forms(player, lang),
-                                      lambda: book.closed(player))
+                                      lambda: book.closed(player), lambda: book.standing(player))
 
     async def events(request: Request) -> Response:
         player = player_of(request)

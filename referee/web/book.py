@@ -16,6 +16,7 @@ from referee.briefing.render import render_live, render_orders, render_room, ren
 from referee.errors import RefereeError
 from referee.knowledge.build import Recorded, recorded_at
 from referee.knowledge.view import PlayerView
+from referee.messages import standing_orders
 from referee.orders import OrderForm
 from referee.rules.deadlines import clock
 from referee.scenario.catalog import Scenario
@@ -87,7 +88,8 @@ class PageBook:
                 views = {player.id: found.knowledge.view(player.id) for player in self.scenario.players}
                 self.edition = Edition(self.edition.number + 1, views, found.head, found.ended, threads)
             elif said != self._said:  # the views as they were, and so the sheets already rendered
-                sheets = {key: html for key, html in self.edition.pages.items() if key[2] in ("sheet", "orders")}
+                sheets = {key: html for key, html in self.edition.pages.items()  # the orders' by standing order
+                          if key[2] == "sheet" or key[2].startswith("orders")}
                 self.edition = replace(self.edition, number=self.edition.number + 1, threads=threads, pages=sheets,
                                        shown=set())
             self._seen, self._said = tip, said
@@ -154,7 +156,7 @@ class PageBook:
             if whole:
                 return render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
                                    thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang),
-                                   ahead=self.ahead(player))
+                                   ahead=self.ahead(player), standing=self.standing(player))
             return render_sheet(view, board, lang, edition.head, edition.ended)
 
         return self._made(edition, (player, lang, f"page {key}" if whole else "sheet"), make)
@@ -193,12 +195,16 @@ class PageBook:
         return (f"orders closed at {clock(due)}, the deadline of this phase: your "
                 f"units without orders hold, unless the umpire gives more time")
 
+    def standing(self, player: str) -> MessageRecord | None:
+        """A player's standing order in force, if any (referee.messages.standing_orders)."""
+        return standing_orders(self.edition.threads.get(player, [])).get(player)
+
     def orders(self, player: str, lang: str) -> str:
         """The HTML of the forms of a player's orders as they now stand (what his page is sent again)."""
-        edition = self.edition
-        return self._made(edition, (player, lang, "orders"),
+        edition, standing = self.edition, self.standing(player)
+        return self._made(edition, (player, lang, f"orders {standing.id}" if standing else "orders"),
                           lambda: render_orders(edition.views[player], self.forms(player, lang), lang,
-                                                self.ahead(player)))
+                                                self.ahead(player), standing))
 
     def thread(self, player: str, lang: str) -> str:
         """The HTML of a player's messages with the umpire as they now stand (what his page is sent again)."""

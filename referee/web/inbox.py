@@ -1,7 +1,8 @@
 """What a player's page sends the umpire: `POST /p/<token>/messages`, `{"text": "..."}`, and `POST
-/p/<token>/orders`, `{"order": {"do": ..., ...}}` (an order checked against his forms alone, referee.orders). Each is
-kept only if it passes every check below, each refusal a plain line; it is written in the player's thread through
-the link it came by, so that a link withdrawn a moment ago takes nothing."""
+/p/<token>/orders`, `{"order": {"do": ..., ...}}` (an order checked against his forms alone, referee.orders), with
+`"standing": true` to keep it as his standing order, or `{"stop": N}` to stop his standing order N. Each is kept only
+if it passes every check below, each refusal a plain line; it is written in the player's thread through the link it
+came by, so that a link withdrawn a moment ago takes nothing."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from referee.bounds import shown
 from referee.errors import RefereeError, Withdrawn
 from referee.messages import checked
 from referee.orders import OrderForm, described
 from referee.orders import checked as order_checked
 from referee.store.location import Location
-from referee.store.repository import SessionStore
+from referee.store.reading import MessageRecord
+from referee.store.repository import NEW, SessionStore
 
 PAGE_HEADER = "X-Referee-Page"
 """The header that carries the page's key: another site's page, which cannot read ours, cannot know it."""
@@ -33,8 +36,10 @@ PACE = (5, 60.0)
 """At most this many messages from one player in this many seconds."""
 ORDERS_PACE = (20, 60.0)
 """At most this many orders from one player in this many seconds: a unit each, a phase's worth."""
-Read = Callable[[dict[str, Any]], tuple[str, dict[str, Any] | None]]
-"""What a request's JSON body is kept as: the words of the thread, and the order's command (None: a message)."""
+Kept = tuple[str, dict[str, Any] | None, int | None]
+"""What a request's JSON body is kept as: the words of the thread, the order's command (None: a message), and the
+standing order it belongs to (`SessionStore.write_message`)."""
+Read = Callable[[dict[str, Any]], Kept]
 
 
 class Refused(Exception):
@@ -101,14 +106,18 @@ class Inbox:
         return await self._keep(request, player, token, self.pace, _message)
 
     async def take_order(self, request: Request, player: str, token: str,
-                         forms: Callable[[], Sequence[OrderForm]], closed: Callable[[], str | None]) -> Response:
+                         forms: Callable[[], Sequence[OrderForm]], closed: Callable[[], str | None],
+                         standing: Callable[[], MessageRecord | None]) -> Response:
         """201 and the order's number once kept in `player`'s thread, checked against the forms his page offers
         now (`forms()`, built from his knowledge alone); else the line that refuses it (409 with `closed()`, where
-        it says why his page takes no order now)."""
+        it says why his page takes no order now). A stop is taken for his standing order in force (`standing()`)."""
 
-        def read(body: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
-            if set(body) != {"order"}:
-                raise Refused(400, 'send the order as {"order": {"do": "...", ...}}, nothing else')
+        def read(body: dict[str, Any]) -> Kept:
+            if set(body) == {"stop"}:
+                return _stop(body["stop"], standing())
+            if set(body) not in ({"order"}, {"order", "standing"}) or body.get("standing", True) is not True:
+                raise Refused(400, 'send the order as {"order": {"do": "...", ...}} (with "standing": true to keep '
+                                   'it as your standing order), nothing else')
             if (why := closed()) is not None:
                 raise Refused(409, why)
             offered = forms()
@@ -116,16 +125,16 @@ class Inbox:
                 order = order_checked(body["order"], offered)
             except RefereeError as error:
                 raise Refused(400, str(error)) from None
-            return described(order, offered), order
+            return described(order, offered), order, NEW if "standing" in body else None
 
         return await self._keep(request, player, token, self.orders_pace, read)
 
     async def _keep(self, request: Request, player: str, token: str, pace: Pace, read: Read) -> Response:
         try:
-            said, command = read(await self._json(request, token))
+            kept = read(await self._json(request, token))
             pace.take(player)
             try:
-                number = await run_in_threadpool(self._write, player, said, token, command)
+                number = await run_in_threadpool(self._write, player, token, kept)
             except BaseException:
                 pace.give_back(player)
                 raise
@@ -150,26 +159,35 @@ class Inbox:
             raise Refused(400, 'send the message as {"text": "..."}, nothing else')
         return body
 
-    def _write(self, player: str, said: str, token: str, command: dict[str, Any] | None) -> int:
+    def _write(self, player: str, token: str, kept: Kept) -> int:
         """Keep the message or order in the session through the player's link: its number, or Refused."""
         if self._store is None:
             raise Refused(503, "the umpire's machine is not taking messages now: try again in a moment")
+        said, command, standing = kept
         try:
-            return self._store.write_message(player, said, from_player=True, token=token, command=command)
+            return self._store.write_message(player, said, from_player=True, token=token, command=command,
+                                             standing=standing)
         except Withdrawn as error:
             raise Refused(403, str(error)) from None
         except RefereeError:  # the database busy or gone: a line without the umpire's paths
             raise Refused(503, "the umpire's machine could not keep the message just now: try again") from None
 
 
-def _message(body: dict[str, Any]) -> tuple[str, None]:
+def _message(body: dict[str, Any]) -> Kept:
     """A message's body: its text as kept."""
     if set(body) != {"text"}:
         raise Refused(400, 'send the message as {"text": "..."}, nothing else')
     try:
-        return checked(body["text"]), None
+        return checked(body["text"]), None, None
     except RefereeError as error:
         raise Refused(400, str(error)) from None
+
+
+def _stop(number: object, standing: MessageRecord | None) -> Kept:
+    """A player's word that stops his standing order `number`, which must be his standing order in force."""
+    if standing is None or number != standing.id or isinstance(number, bool):
+        raise Refused(400, f"no standing order {shown(number)} of yours to stop: your page says which is in force")
+    return f"Stop my standing order #{standing.id} ({standing.text})", None, standing.id
 
 
 async def body_of(request: Request) -> bytes:

@@ -168,12 +168,16 @@
         said.textContent = text;
         said.classList.toggle("refused", refused);
       }
+      var body = of.dataset.stop ? {stop: Number(of.dataset.stop)} : {order: order(of)};
+      if (of.elements.standing && of.elements.standing.checked) {  // kept as his standing order
+        body.standing = true;
+      }
       button.disabled = true;
       note(orders.dataset.sending, false);
-      send("/orders", {order: order(of)}, orders.dataset.key).then(function (answer) {
+      send("/orders", body, orders.dataset.key).then(function (answer) {
         if (answer.ok) {
           of.reset();
-          note(orders.dataset.sent, false);
+          note(said.dataset.done || orders.dataset.sent, false);
           return;
         }
         return answer.text().then(function (line) {

@@ -23,6 +23,12 @@ EN: dict[str, str] = {
                      "when you are back.",
     "orders.ahead": "Blind orders: these are for the phase “{phase}”. The other side writes its orders now too, and "
                     "neither side sees the other's until the umpire carries them all out together.",
+    "orders.keep": "Keep it as my standing order: the umpire repeats it each turn I send no other",
+    "orders.standing": "Your standing order: {order}. The umpire repeats it each turn you send no other order.",
+    "orders.stop": "Stop my standing order",
+    "orders.stopped": "Standing order stopped.",
+    "orders.repeat": "standing order #{number}, repeated",
+    "orders.kept": "standing order",
 }
 ES: dict[str, str] = {
     "section.orders": "Tus órdenes",
@@ -47,4 +53,10 @@ ES: dict[str, str] = {
                      "cuando vuelvas.",
     "orders.ahead": "Órdenes a ciegas: son para la fase «{phase}». El otro bando escribe ahora las suyas, y ninguno "
                     "ve las del otro hasta que el árbitro las cumpla todas a la vez.",
+    "orders.keep": "Dejarla como orden permanente: el árbitro la repite cada turno en que no envíe otra",
+    "orders.standing": "Tu orden permanente: {order}. El árbitro la repite cada turno en que no envíes otra orden.",
+    "orders.stop": "Anular mi orden permanente",
+    "orders.stopped": "Orden permanente anulada.",
+    "orders.repeat": "orden permanente #{number}, repetida",
+    "orders.kept": "orden permanente",
 }

@@ -20,20 +20,21 @@ from referee.text import printable
 from referee.tui.dialogs.dialog import Dialog
 
 WAITING_MARK = "● waiting"
+DUE_MARK = "● due again: his standing order"
 
 
-def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = (), names: Mapping[str, str] | None = None
-                 ) -> Text:
+def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = (), names: Mapping[str, str] | None = None,
+                 due: bool = False) -> Text:
     """A message on one line: its number, time, who wrote to whom (and what it answers; the player by the name the
-    table calls him too, `names`), its words; a player's message not answered yet marked, and under a waiting order
-    its exact odds, a line each."""
+    table calls him too, `names`), its words; a player's message not answered yet marked (a standing order due again
+    in this phase, `due`, so), and under a waiting order its exact odds, a line each."""
     direction = message.direction
     if names and message.player in names:
         direction = direction.replace(message.player, f"{message.player} ({printable(names[message.player])})", 1)
     line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"), (direction, "bold"), ": ",
                          printable(message.on_one_line))
-    if waits:
-        line.append(f"  {WAITING_MARK}", style="bold magenta")
+    if waits or due:
+        line.append(f"  {DUE_MARK if due else WAITING_MARK}", style="bold magenta")
     for chance in odds:
         line.append("\n    " + printable(chance), style="cyan")
     return line
@@ -47,16 +48,17 @@ unasked, chosen next."""
 class InboxDialog(Dialog[tuple[str, int | None] | None]):
     """Every message, oldest first, the cursor on the first waiting; returns (player, the message answered) for
     the one chosen from a player, (ANYONE, None) to write to a player unasked, (TOGETHER, None) to carry out every
-    waiting order together, or None when closed."""
+    waiting order (and standing order due again, `due`) together, or None when closed."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
     def __init__(self, messages: Sequence[MessageRecord], odds: Mapping[int, Sequence[str]] | None = None,
-                 names: Mapping[str, str] | None = None):
+                 names: Mapping[str, str] | None = None, due: Sequence[int] = ()):
         super().__init__()
         self.messages, self.odds = list(messages), dict(odds or {})
         self.names = dict(names or {})  # what the table calls the players (`rename`), by id
-        self.waiting = {message.id for message in waiting(self.messages)}
+        self.due = set(due)
+        self.waiting = {message.id for message in waiting(self.messages)} | self.due
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -64,8 +66,8 @@ class InboxDialog(Dialog[tuple[str, int | None] | None]):
                                        "Enter on a player's message answers it, on his order decides it (carry it "
                                        "out, amend it or send it back); the answer reaches his live page."))
             if self.messages:
-                yield OptionList(*(Option(message_line(m, m.id in self.waiting, self.odds.get(m.id, ()), self.names),
-                                          id=str(m.id))
+                yield OptionList(*(Option(message_line(m, m.id in self.waiting, self.odds.get(m.id, ()), self.names,
+                                                       m.id in self.due), id=str(m.id))
                                    for m in self.messages), id="inbox-list")
             else:
                 yield Static("No messages yet: the players write from their live pages (referee serve).",

@@ -106,6 +106,7 @@ class UmpireScreen(Screen):
         self.mail: list[MessageRecord] = []  # the messages between the players and the umpire, as last read
         self.due: tuple[int, str, str | None] | None = None  # the latest deadline set: (turn, phase, time or None)
         self._mail_end = -1  # the latest message read (-1: none read yet)
+        self._standing: tuple[MessageRecord, ...] = ()  # the standing orders due again, as the inbox last found them
 
     def refresh_view(self) -> None:
         """Show the game as it now stands (or, in history, as it stood: `shown`)."""
@@ -378,8 +379,15 @@ class UmpireScreen(Screen):
         """The messages, each player's thread; answer one, or write to a player unasked."""
         from referee.tui.dialogs.inbox import InboxDialog
 
-        odds = {order.id: self.odds(order) for order in waiting(self.mail) if order.is_order}
-        self.app.push_screen(InboxDialog(self.mail, odds, self.game.state.names.get("players", {})), self._write_in)
+        self._standing = self.session.due_again()
+        odds = {order.id: self.odds(order) for order in self._deciding()}
+        self.app.push_screen(InboxDialog(self.mail, odds, self.game.state.names.get("players", {}),
+                                         [order.id for order in self._standing]), self._write_in)
+
+    def _deciding(self) -> list[MessageRecord]:
+        """The orders the umpire may decide now: those waiting, and the standing orders due again as the inbox
+        last found them."""
+        return [m for m in waiting(self.mail) if m.is_order] + list(self._standing)
 
     def odds(self, order: MessageRecord) -> tuple[str, ...]:
         """An order's exact odds against the game as it stands, every hidden fact counted (none where no dice
@@ -394,7 +402,7 @@ class UmpireScreen(Screen):
         if player == TOGETHER:
             self._together()
             return
-        order = next((m for m in waiting(self.mail) if m.id == answers and m.is_order), None)
+        order = next((m for m in self._deciding() if m.id == answers), None)
         if order is not None:
             self._decide(order)
             return
@@ -445,7 +453,7 @@ class UmpireScreen(Screen):
     def _together(self) -> None:
         """Ask to carry out every waiting order together, laid out as the turn takes them (referee.blind), with a
         word to each player."""
-        orders = [m for m in waiting(self.mail) if m.is_order]
+        orders = self._deciding()
         items = laid_out(rulesets.get(self.game.ctx.scenario.ruleset), self.game.ctx, self.game.state.phase, orders)
         by_number = {order.id: order for order in orders}
         steps = ", ".join("end of the phase" if item == END else f"#{item} ({by_number[int(item)].player})"
