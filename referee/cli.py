@@ -236,10 +236,12 @@ def _json(text: str, where: str) -> object:
 
 
 def cmd_scenarios(args) -> int:
+    from referee.game import opening_faults
     from referee.scenario.catalog import catalogue
 
     problems: list[str] = []
-    listing = catalogue(problems)  # a broken scenario hides no other: it is left out and said on stderr
+    listing = catalogue(problems, opening_faults)  # a broken scenario hides no other: left out (or marked faulty)
+    # and said on stderr
     if args.json:
         print(json.dumps(listing))
     else:
@@ -247,6 +249,7 @@ def cmd_scenarios(args) -> int:
         for item in listing:
             about = f"about {item['minutes']} min".ljust(15) if item["minutes"] else ""  # none: the line as before
             club = f" [the club's own: {item['file']}]" if item["club"] else ""
+            club += f" [faulty, not playable: {item['faulty']}]" if "faulty" in item else ""
             print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {about}{item['title']}: {item['summary']} "
                   f"({item['seats']}){club}")
     for problem in problems:
@@ -710,13 +713,17 @@ def cmd_scenario(args) -> int:
     from referee.scenario import club
 
     if args.action == "check":  # loaded and cross-checked as `new` loads it, its game opened as `new` opens it
-        from referee.game import Game
+        from referee.game import scenario_faults
         from referee.scenario.catalog import load
 
         if args.new_id is not None or args.to is not None:
             raise RefereeError("scenario check takes a scenario alone")
+        faults = scenario_faults(args.scenario)
+        for fault in faults:
+            _fail(fault)
+        if faults:
+            return 2
         found = load(args.scenario)
-        Game.new(found, {}, 0, keep_events=False)
         print(f"{args.scenario}: ok: {found.id}, {found.title}, {found.length}, {found.seats}")
         return 0
     if args.new_id is None:
