@@ -726,11 +726,30 @@ def cmd_scenario(args) -> int:
         found = load(args.scenario)
         print(f"{args.scenario}: ok: {found.id}, {found.title}, {found.length}, {found.seats}")
         return 0
+    if args.action == "preview":
+        return _preview(args)
     if args.new_id is None:
         raise RefereeError("scenario copy: give the scenario and its new id: referee scenario copy n30/close-the-ring "
                            "n30/our-ring")
     target = club.copy(args.scenario, args.new_id, Path(args.to) if args.to else None)
     print(target)
+    return 0
+
+
+def _preview(args) -> int:
+    """`scenario preview`: the scenario's set-up and its players' sheets at the start, in one file; its path printed."""
+    from referee.briefing.preview import write_preview
+    from referee.scenario.catalog import load, scenario_file, tuned
+    from referee.sweep import split
+
+    if args.new_id is not None or args.to is not None:
+        raise RefereeError("scenario preview takes a scenario alone, with --out, --format, --set and --lang")
+    scenario = load(args.scenario)
+    options, tunings = split(scenario, _pairs(args.set))
+    out = Path(args.out or f"{scenario.id.partition('/')[2]}-preview.{args.format}")
+    with _writing(str(out)):
+        print(write_preview(tuned(scenario, tunings), options, str(scenario_file(args.scenario)), out, args.format,
+                            args.lang))
     return 0
 
 
@@ -1092,18 +1111,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--head", metavar="HASH", help="a head printed on a sheet, a live page or by apply: the log must "
                    "pass through it (not cut short, not rewritten since)")
 
-    p = _command(sub, "scenario", cmd_scenario, "copy a scenario into the club's folder to edit, or check one",
+    p = _command(sub, "scenario", cmd_scenario, "copy a scenario into the club's folder to edit, check one, preview "
+                 "it, or pack and unpack it to pass it on",
                  "referee scenario copy n30/close-the-ring n30/our-ring --to club",
-                 "referee scenario check club/n30/our-ring.toml")
-    p.add_argument("action", choices=("copy", "check"), help="copy SCENARIO NEW_ID: the scenario and every file it "
-                   "names, under a new id, into the club's folder; check SCENARIO: load it and open its game as "
-                   "`new` would")
+                 "referee scenario check club/n30/our-ring.toml",
+                 "referee scenario preview n30/our-ring --out our-ring.html")
+    p.add_argument("action", choices=("copy", "check", "preview"), help="copy SCENARIO NEW_ID: the scenario and every "
+                   "file it names, under a new id, into the club's folder; check SCENARIO: every fault of its files, "
+                   "and its game opened as `new` would under every option; preview SCENARIO: its set-up and its "
+                   "players' sheets at the start, in one file")
     p.add_argument("scenario", type=_scenario, help="a scenario id, as `referee scenarios` lists it, or the path of a "
                                                     "scenario file (.toml)")
     p.add_argument("new_id", nargs="?", metavar="NEW_ID", type=_name, help="copy: the new scenario's id, "
                    "<ruleset>/<name> of the same ruleset")
     p.add_argument("--to", metavar="FOLDER", type=_path, help="copy: the club's folder to copy into (default: "
                    "$REFEREE_SCENARIOS, else `scenarios` in the user's data folder)")
+    p.add_argument("--out", metavar="FILE", type=_path, help="preview: the file to write (default: "
+                   "<name>-preview.html, or .pdf, in the current folder)")
+    p.add_argument("--format", choices=("html", "pdf"), default="html", help="preview: one HTML page (default), or "
+                   "its PDF (the pdf extra)")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                   help="preview: a scenario option (or tunable) as `new` takes it; repeat for several")
+    p.add_argument("--lang", choices=("en", "es"), default="en", help="preview: its language; default en")
 
     p = _command(sub, "key", cmd_key, "say where the umpire's key is, which seals the commands and snapshots written "
                  "here", "referee key", "referee key --new")
