@@ -728,6 +728,8 @@ def cmd_scenario(args) -> int:
         return 0
     if args.action == "preview":
         return _preview(args)
+    if args.action in ("pack", "unpack"):
+        return _packed(args)
     if args.new_id is None:
         raise RefereeError("scenario copy: give the scenario and its new id: referee scenario copy n30/close-the-ring "
                            "n30/our-ring")
@@ -750,6 +752,28 @@ def _preview(args) -> int:
     with _writing(str(out)):
         print(write_preview(tuned(scenario, tunings), options, str(scenario_file(args.scenario)), out, args.format,
                             args.lang))
+    return 0
+
+
+def _packed(args) -> int:
+    """`scenario pack SCENARIO --out FILE`, and `scenario unpack FILE [--to FOLDER]`: the file written printed."""
+    from referee.scenario import packing
+    from referee.scenario.catalog import club_folders
+
+    if args.new_id is not None or args.set or args.action == "pack" and args.to is not None:
+        raise RefereeError("scenario pack takes a scenario and --out FILE; scenario unpack, a pack and --to FOLDER "
+                           "if any")
+    if args.action == "pack":
+        if args.out is None:
+            raise RefereeError("scenario pack: give the file to write with --out, such as --out our-ring.zip")
+        with _writing(args.out):
+            print(packing.pack(args.scenario, Path(args.out)))
+        return 0
+    from referee.game import scenario_faults
+
+    with _writing(args.to or str(club_folders()[0]), folder=True):
+        print(packing.unpack(Path(args.scenario), Path(args.to) if args.to else club_folders()[0],
+                             lambda path: scenario_faults(str(path))))
     return 0
 
 
@@ -1115,19 +1139,21 @@ def build_parser() -> argparse.ArgumentParser:
                  "it, or pack and unpack it to pass it on",
                  "referee scenario copy n30/close-the-ring n30/our-ring --to club",
                  "referee scenario check club/n30/our-ring.toml",
-                 "referee scenario preview n30/our-ring --out our-ring.html")
-    p.add_argument("action", choices=("copy", "check", "preview"), help="copy SCENARIO NEW_ID: the scenario and every "
-                   "file it names, under a new id, into the club's folder; check SCENARIO: every fault of its files, "
-                   "and its game opened as `new` would under every option; preview SCENARIO: its set-up and its "
-                   "players' sheets at the start, in one file")
+                 "referee scenario preview n30/our-ring --out our-ring.html",
+                 "referee scenario pack n30/our-ring --out our-ring.zip", "referee scenario unpack our-ring.zip")
+    p.add_argument("action", choices=("copy", "check", "preview", "pack", "unpack"), help="copy SCENARIO NEW_ID: the "
+                   "scenario and every file it names, under a new id, into the club's folder; check SCENARIO: every "
+                   "fault of its files, and its game opened as `new` would under every option; preview SCENARIO: its "
+                   "set-up and its players' sheets at the start, in one file; pack SCENARIO --out FILE: it and every "
+                   "file it names in one zip; unpack FILE: such a zip into the club's folder, checked first")
     p.add_argument("scenario", type=_scenario, help="a scenario id, as `referee scenarios` lists it, or the path of a "
                                                     "scenario file (.toml)")
     p.add_argument("new_id", nargs="?", metavar="NEW_ID", type=_name, help="copy: the new scenario's id, "
                    "<ruleset>/<name> of the same ruleset")
-    p.add_argument("--to", metavar="FOLDER", type=_path, help="copy: the club's folder to copy into (default: "
-                   "$REFEREE_SCENARIOS, else `scenarios` in the user's data folder)")
+    p.add_argument("--to", metavar="FOLDER", type=_path, help="copy, unpack: the club's folder to write into "
+                   "(default: $REFEREE_SCENARIOS, else `scenarios` in the user's data folder)")
     p.add_argument("--out", metavar="FILE", type=_path, help="preview: the file to write (default: "
-                   "<name>-preview.html, or .pdf, in the current folder)")
+                   "<name>-preview.html, or .pdf, in the current folder); pack: the zip to write")
     p.add_argument("--format", choices=("html", "pdf"), default="html", help="preview: one HTML page (default), or "
                    "its PDF (the pdf extra)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
