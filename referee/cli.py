@@ -92,8 +92,8 @@ def _name(text: str) -> str:
 
 
 def _scenario(text: str) -> str:
-    """An argument type: a scenario's id, or the path of a scenario file (ending `.toml`)."""
-    return _path(text) if text.endswith(".toml") else _name(text)
+    """An argument type: a scenario's id, or the path of a scenario file (ending `.toml`) or of a pack (`.zip`)."""
+    return _path(text) if text.endswith((".toml", ".zip")) else _name(text)
 
 
 def _path(text: str) -> str:

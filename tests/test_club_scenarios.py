@@ -136,3 +136,26 @@ def test_a_copy_is_refused_in_one_line_where_its_id_is_wrong_taken_or_there_alre
         refused = referee(tmp_path, "scenario", "copy", "chicago/two-days", new_id, "--to", club)
         assert refused.returncode == 2 and said in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
     assert referee(tmp_path, "scenario", "copy", "chicago/two-days", club=club).returncode == 2
+
+
+def test_a_club_s_scenario_its_game_refuses_is_listed_faulty_with_its_problem_and_not_played(tmp_path):
+    """The game's own checks (a crowd's RL off Wallman's RL State Chart) run as the club's scenarios are listed."""
+    club = tmp_path / "club"
+    ours = copied(club, "wallman/first-minutes", "wallman/wild")
+    forces = ours.parent / "board" / "forces.toml"
+    text = forces.read_text(encoding="utf-8")
+    assert "rl = 6," in text
+    forces.write_text(text.replace("rl = 6,", "rl = 12,", 1), encoding="utf-8")
+    listed = referee(tmp_path, "scenarios", club=club)
+    assert listed.returncode == 2
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("wallman/wild "))
+    assert line.endswith(f"[the club's own: {ours}] [faulty, not playable: RL State Chart: an RL runs from 1 to 8, got 12]")
+    assert "wallman/first-minutes " in listed.stdout and "faulty" not in listed.stdout.replace(line, "")
+    assert listed.stderr.strip() == f"referee: {ours}: faulty: RL State Chart: an RL runs from 1 to 8, got 12"
+    item = next(item for item in json.loads(referee(tmp_path, "scenarios", "--json", club=club).stdout)
+                if item["id"] == "wallman/wild")
+    assert item["faulty"] == "RL State Chart: an RL runs from 1 to 8, got 12"
+    checked = referee(tmp_path, "scenario", "check", ours)
+    assert checked.returncode == 2 and checked.stderr.startswith(f"referee: {ours}: RL State Chart: an RL runs from 1 to 8")
+    refused = referee(tmp_path, "new", "wallman/wild", "--db", "w.db", club=club)
+    assert refused.returncode == 2 and not (tmp_path / "w.db").exists()

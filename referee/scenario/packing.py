@@ -78,6 +78,14 @@ def _laid_out(file: Path, members: list[zipfile.ZipInfo]) -> str:
         raise RefereeError(f"{file}: {len(members)} files, more than a scenario's pack holds ({FILES})")
     if sum(info.file_size for info in members) > PACK_BYTES:
         raise RefereeError(f"{file}: it would unpack to more than {PACK_BYTES // 1024 // 1024} MB")
+    for info in members:
+        name, path = info.filename, PurePosixPath(info.filename)
+        if "\\" in name or ":" in name or path.is_absolute() or ".." in path.parts:
+            raise RefereeError(f"{file}: {name!r} lies outside the scenario's folder: refused")
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise RefereeError(f"{file}: {name!r} is a link: a scenario's pack holds files alone")
+        if info.file_size > FILE_BYTES:
+            raise RefereeError(f"{file}: {name} would unpack to more than {FILE_BYTES // 1024 // 1024} MB")
     scenarios = [info.filename for info in members if len(PurePosixPath(info.filename).parts) == 2
                  and info.filename.endswith(".toml")]
     if len(scenarios) != 1:
@@ -87,15 +95,9 @@ def _laid_out(file: Path, members: list[zipfile.ZipInfo]) -> str:
         raise RefereeError(f"{file}: {scenarios[0]!r} is no scenario's file: <ruleset>/<name>.toml, in lower-case "
                            "letters, digits and hyphens")
     for info in members:
-        name = info.filename
-        path = PurePosixPath(name)
-        if stat.S_ISLNK(info.external_attr >> 16):
-            raise RefereeError(f"{file}: {name!r} is a link: a scenario's pack holds files alone")
-        inside = name == scenarios[0] or path.parts[:2] == tuple(scenario_id.split("/")) and len(path.parts) > 2
-        if "\\" in name or ":" in name or path.is_absolute() or ".." in path.parts or not inside:
-            raise RefereeError(f"{file}: {name!r} lies outside the scenario's folder {scenario_id}/: refused")
-        if info.file_size > FILE_BYTES:
-            raise RefereeError(f"{file}: {name} would unpack to more than {FILE_BYTES // 1024 // 1024} MB")
+        parts = PurePosixPath(info.filename).parts
+        if info.filename != scenarios[0] and not (parts[:2] == tuple(scenario_id.split("/")) and len(parts) > 2):
+            raise RefereeError(f"{file}: {info.filename!r} lies outside the scenario's folder {scenario_id}/: refused")
     return scenario_id
 
 
