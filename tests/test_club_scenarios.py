@@ -40,6 +40,18 @@ def referee(tmp_path: Path, *args: object, club: Path | None = None) -> subproce
                           env=env, cwd=tmp_path)
 
 
+def played(tmp_path: Path, scenario: str, club: Path) -> None:
+    """A scenario of the club's played by id: a session made (`new`), a command applied, its sheets printed (`brief`)
+    and its review written, which names it."""
+    (tmp_path / "commands.json").write_text('{"do": "end-phase"}\n', encoding="utf-8")
+    for args in (("new", scenario, "--db", "ours.db", "--seed", "2", "--predictable"),
+                 ("apply", "ours.db", "commands.json"), ("brief", "ours.db", "--all", "--out", "sheets"),
+                 ("review", "ours.db", "--out", "review.html")):
+        done = referee(tmp_path, *args, club=club)
+        assert done.returncode == 0, (args, done.stderr)
+    assert scenario in (tmp_path / "review.html").read_text(encoding="utf-8")
+
+
 def test_a_club_s_scenario_is_listed_marked_and_played_by_id(tmp_path):
     club = tmp_path / "club"
     ours = copied(club, "wallman/town-centre-riot", "wallman/our-town")
@@ -116,13 +128,7 @@ def test_a_copied_scenario_edited_with_a_mistake_is_refused_at_its_line_then_fix
     ours.write_text(text.replace("\nturns = 6", "\nturns = 4", 1), encoding="utf-8")
     fixed = referee(tmp_path, "scenario", "check", ours)
     assert fixed.returncode == 0 and "ok: n30/our-hour" in fixed.stdout and "4 turns" in fixed.stdout
-    (tmp_path / "commands.json").write_text('{"do": "end-phase"}\n', encoding="utf-8")
-    for args in (("new", "n30/our-hour", "--db", "ours.db", "--seed", "2", "--predictable"),
-                 ("apply", "ours.db", "commands.json"), ("brief", "ours.db", "--all", "--out", "sheets"),
-                 ("review", "ours.db", "--out", "review.html")):
-        done = referee(tmp_path, *args, club=club)
-        assert done.returncode == 0, (args, done.stderr)
-    assert "n30/our-hour" in (tmp_path / "review.html").read_text(encoding="utf-8")
+    played(tmp_path, "n30/our-hour", club)
     chicago = Path(referee(tmp_path, "scenario", "copy", "chicago/two-days", "chicago/our-days", "--to", club).stdout.strip())
     simulated = referee(tmp_path, "simulate", chicago, "--games", "3", "--set", "assault_3to1_die3=DD2")
     assert simulated.returncode == 0 and json.loads(simulated.stdout)["scenario"] == "chicago/our-days", simulated.stderr

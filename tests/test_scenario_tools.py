@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_club_scenarios import referee
+from tests.test_club_scenarios import played, referee
 
 
 def line_of(text: str, start: str) -> int:
@@ -63,13 +63,7 @@ def test_a_club_s_scenario_is_copied_checked_previewed_played_packed_and_played_
     assert printed.returncode == 0, printed.stderr
     assert (tmp_path / "our-days-preview.pdf").read_bytes().startswith(b"%PDF")
 
-    (tmp_path / "commands.json").write_text('{"do": "end-phase"}\n', encoding="utf-8")
-    for args in (("new", "chicago/our-days", "--db", "ours.db", "--seed", "2", "--predictable"),
-                 ("apply", "ours.db", "commands.json"), ("brief", "ours.db", "--all", "--out", "sheets"),
-                 ("review", "ours.db", "--out", "review.html")):
-        done = referee(tmp_path, *args, club=club)
-        assert done.returncode == 0, (args, done.stderr)
-    assert "chicago/our-days" in (tmp_path / "review.html").read_text(encoding="utf-8")
+    played(tmp_path, "chicago/our-days", club)
     simulated = referee(tmp_path, "simulate", ours, "--games", "2", "--set", "assault_3to1_die3=DD2")
     assert simulated.returncode == 0 and json.loads(simulated.stdout)["scenario"] == "chicago/our-days", simulated.stderr
 
