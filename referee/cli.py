@@ -1139,8 +1139,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "it, or pack and unpack it to pass it on",
                  "referee scenario copy n30/close-the-ring n30/our-ring --to club",
                  "referee scenario check club/n30/our-ring.toml",
-                 "referee scenario preview n30/our-ring --out our-ring.html",
-                 "referee scenario pack n30/our-ring --out our-ring.zip", "referee scenario unpack our-ring.zip")
+                 "referee scenario preview club/n30/our-ring.toml --out our-ring.html",
+                 "referee scenario pack club/n30/our-ring.toml --out our-ring.zip", "referee scenario unpack our-ring.zip")
     p.add_argument("action", choices=("copy", "check", "preview", "pack", "unpack"), help="copy SCENARIO NEW_ID: the "
                    "scenario and every file it names, under a new id, into the club's folder; check SCENARIO: every "
                    "fault of its files, and its game opened as `new` would under every option; preview SCENARIO: its "
