@@ -92,8 +92,8 @@ def _name(text: str) -> str:
 
 
 def _scenario(text: str) -> str:
-    """An argument type: a scenario's id, or the path of a scenario file (ending `.toml`)."""
-    return _path(text) if text.endswith(".toml") else _name(text)
+    """An argument type: a scenario's id, or the path of a scenario file (ending `.toml`) or of a pack (`.zip`)."""
+    return _path(text) if text.endswith((".toml", ".zip")) else _name(text)
 
 
 def _path(text: str) -> str:
@@ -236,10 +236,12 @@ def _json(text: str, where: str) -> object:
 
 
 def cmd_scenarios(args) -> int:
+    from referee.game import opening_faults
     from referee.scenario.catalog import catalogue
 
     problems: list[str] = []
-    listing = catalogue(problems)  # a broken scenario hides no other: it is left out and said on stderr
+    listing = catalogue(problems, opening_faults)  # a broken scenario hides no other: left out (or marked faulty)
+    # and said on stderr
     if args.json:
         print(json.dumps(listing))
     else:
@@ -247,6 +249,7 @@ def cmd_scenarios(args) -> int:
         for item in listing:
             about = f"about {item['minutes']} min".ljust(15) if item["minutes"] else ""  # none: the line as before
             club = f" [the club's own: {item['file']}]" if item["club"] else ""
+            club += f" [faulty, not playable: {item['faulty']}]" if "faulty" in item else ""
             print(f"{item['id']:<{width}}  {item['turns']:>3} turns  {about}{item['title']}: {item['summary']} "
                   f"({item['seats']}){club}")
     for problem in problems:
@@ -725,20 +728,67 @@ def cmd_scenario(args) -> int:
     from referee.scenario import club
 
     if args.action == "check":  # loaded and cross-checked as `new` loads it, its game opened as `new` opens it
-        from referee.game import Game
+        from referee.game import scenario_faults
         from referee.scenario.catalog import load
 
         if args.new_id is not None or args.to is not None:
             raise RefereeError("scenario check takes a scenario alone")
+        faults = scenario_faults(args.scenario)
+        for fault in faults:
+            _fail(fault)
+        if faults:
+            return 2
         found = load(args.scenario)
-        Game.new(found, {}, 0, keep_events=False)
         print(f"{args.scenario}: ok: {found.id}, {found.title}, {found.length}, {found.seats}")
         return 0
+    if args.action == "preview":
+        return _preview(args)
+    if args.action in ("pack", "unpack"):
+        return _packed(args)
     if args.new_id is None:
         raise RefereeError("scenario copy: give the scenario and its new id: referee scenario copy n30/close-the-ring "
                            "n30/our-ring")
     target = club.copy(args.scenario, args.new_id, Path(args.to) if args.to else None)
     print(target)
+    return 0
+
+
+def _preview(args) -> int:
+    """`scenario preview`: the scenario's set-up and its players' sheets at the start, in one file; its path printed."""
+    from referee.briefing.preview import write_preview
+    from referee.scenario.catalog import load, scenario_file, tuned
+    from referee.sweep import split
+
+    if args.new_id is not None or args.to is not None:
+        raise RefereeError("scenario preview takes a scenario alone, with --out, --format, --set and --lang")
+    scenario = load(args.scenario)
+    options, tunings = split(scenario, _pairs(args.set))
+    out = Path(args.out or f"{scenario.id.partition('/')[2]}-preview.{args.format}")
+    with _writing(str(out)):
+        print(write_preview(tuned(scenario, tunings), options, str(scenario_file(args.scenario)), out, args.format,
+                            args.lang))
+    return 0
+
+
+def _packed(args) -> int:
+    """`scenario pack SCENARIO --out FILE`, and `scenario unpack FILE [--to FOLDER]`: the file written printed."""
+    from referee.scenario import packing
+    from referee.scenario.catalog import club_folders
+
+    if args.new_id is not None or args.set or args.action == "pack" and args.to is not None:
+        raise RefereeError("scenario pack takes a scenario and --out FILE; scenario unpack, a pack and --to FOLDER "
+                           "if any")
+    if args.action == "pack":
+        if args.out is None:
+            raise RefereeError("scenario pack: give the file to write with --out, such as --out our-ring.zip")
+        with _writing(args.out):
+            print(packing.pack(args.scenario, Path(args.out)))
+        return 0
+    from referee.game import scenario_faults
+
+    with _writing(args.to or str(club_folders()[0]), folder=True):
+        print(packing.unpack(Path(args.scenario), Path(args.to) if args.to else club_folders()[0],
+                             lambda path: scenario_faults(str(path))))
     return 0
 
 
@@ -1100,18 +1150,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--head", metavar="HASH", help="a head printed on a sheet, a live page or by apply: the log must "
                    "pass through it (not cut short, not rewritten since)")
 
-    p = _command(sub, "scenario", cmd_scenario, "copy a scenario into the club's folder to edit, or check one",
+    p = _command(sub, "scenario", cmd_scenario, "copy a scenario into the club's folder to edit, check one, preview "
+                 "it, or pack and unpack it to pass it on",
                  "referee scenario copy n30/close-the-ring n30/our-ring --to club",
-                 "referee scenario check club/n30/our-ring.toml")
-    p.add_argument("action", choices=("copy", "check"), help="copy SCENARIO NEW_ID: the scenario and every file it "
-                   "names, under a new id, into the club's folder; check SCENARIO: load it and open its game as "
-                   "`new` would")
+                 "referee scenario check club/n30/our-ring.toml",
+                 "referee scenario preview club/n30/our-ring.toml --out our-ring.html",
+                 "referee scenario pack club/n30/our-ring.toml --out our-ring.zip", "referee scenario unpack our-ring.zip")
+    p.add_argument("action", choices=("copy", "check", "preview", "pack", "unpack"), help="copy SCENARIO NEW_ID: the "
+                   "scenario and every file it names, under a new id, into the club's folder; check SCENARIO: every "
+                   "fault of its files, and its game opened as `new` would under every option; preview SCENARIO: its "
+                   "set-up and its players' sheets at the start, in one file; pack SCENARIO --out FILE: it and every "
+                   "file it names in one zip; unpack FILE: such a zip into the club's folder, checked first")
     p.add_argument("scenario", type=_scenario, help="a scenario id, as `referee scenarios` lists it, or the path of a "
                                                     "scenario file (.toml)")
     p.add_argument("new_id", nargs="?", metavar="NEW_ID", type=_name, help="copy: the new scenario's id, "
                    "<ruleset>/<name> of the same ruleset")
-    p.add_argument("--to", metavar="FOLDER", type=_path, help="copy: the club's folder to copy into (default: "
-                   "$REFEREE_SCENARIOS, else `scenarios` in the user's data folder)")
+    p.add_argument("--to", metavar="FOLDER", type=_path, help="copy, unpack: the club's folder to write into "
+                   "(default: $REFEREE_SCENARIOS, else `scenarios` in the user's data folder)")
+    p.add_argument("--out", metavar="FILE", type=_path, help="preview: the file to write (default: "
+                   "<name>-preview.html, or .pdf, in the current folder); pack: the zip to write")
+    p.add_argument("--format", choices=("html", "pdf"), default="html", help="preview: one HTML page (default), or "
+                   "its PDF (the pdf extra)")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                   help="preview: a scenario option (or tunable) as `new` takes it; repeat for several")
+    p.add_argument("--lang", choices=("en", "es"), default="en", help="preview: its language; default en")
 
     p = _command(sub, "key", cmd_key, "say where the umpire's key is, which seals the commands and snapshots written "
                  "here", "referee key", "referee key --new")

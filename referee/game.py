@@ -126,3 +126,34 @@ class Game:
         if self.keep_events:
             self.events.extend(events)
         return events
+
+
+def opening_faults(scenario: Scenario, every: bool = False) -> list[str]:
+    """Why a scenario's game does not open as `new` opens it (its ruleset's own checks of a scenario), under its
+    default options and, with `every`, under each other choice of each option alone ("with looters=in-crowds: ...");
+    each refusal said once, none where it opens."""
+    tried: list[dict[str, str]] = [{}]
+    if every:
+        tried += [{name: choice} for name, option in scenario.options.items() for choice in option.choices
+                  if choice != option.default]
+    faults: list[str] = []
+    said: set[str] = set()
+    for options in tried:
+        try:
+            Game.new(scenario, options, 0, keep_events=False)
+        except Exception as error:  # noqa: BLE001 -- a club's file may break a ruleset anywhere: said, not raised
+            fault = str(error) if isinstance(error, RefereeError) else f"its game cannot open: {type(error).__name__}: {error}"
+            if fault not in said:
+                said.add(fault)
+                given = ", ".join(f"{name}={choice}" for name, choice in options.items())
+                faults.append(f"with {given}: {fault}" if given else fault)
+    return faults
+
+
+def scenario_faults(scenario: str) -> list[str]:
+    """Every fault of a scenario (an id, or a file's path), a line each: its files' (`every_fault`), then where they
+    have none its game's own under every option (`opening_faults`), each with its file; none where it is sound."""
+    from referee.scenario.catalog import every_fault, load, scenario_file
+
+    path = scenario_file(scenario)
+    return every_fault(path) or [f"{path}: {fault}" for fault in opening_faults(load(scenario), every=True)]

@@ -40,6 +40,18 @@ def referee(tmp_path: Path, *args: object, club: Path | None = None) -> subproce
                           env=env, cwd=tmp_path)
 
 
+def played(tmp_path: Path, scenario: str, club: Path) -> None:
+    """A scenario of the club's played by id: a session made (`new`), a command applied, its sheets printed (`brief`)
+    and its review written, which names it."""
+    (tmp_path / "commands.json").write_text('{"do": "end-phase"}\n', encoding="utf-8")
+    for args in (("new", scenario, "--db", "ours.db", "--seed", "2", "--predictable"),
+                 ("apply", "ours.db", "commands.json"), ("brief", "ours.db", "--all", "--out", "sheets"),
+                 ("review", "ours.db", "--out", "review.html")):
+        done = referee(tmp_path, *args, club=club)
+        assert done.returncode == 0, (args, done.stderr)
+    assert scenario in (tmp_path / "review.html").read_text(encoding="utf-8")
+
+
 def test_a_club_s_scenario_is_listed_marked_and_played_by_id(tmp_path):
     club = tmp_path / "club"
     ours = copied(club, "wallman/town-centre-riot", "wallman/our-town")
@@ -116,13 +128,7 @@ def test_a_copied_scenario_edited_with_a_mistake_is_refused_at_its_line_then_fix
     ours.write_text(text.replace("\nturns = 6", "\nturns = 4", 1), encoding="utf-8")
     fixed = referee(tmp_path, "scenario", "check", ours)
     assert fixed.returncode == 0 and "ok: n30/our-hour" in fixed.stdout and "4 turns" in fixed.stdout
-    (tmp_path / "commands.json").write_text('{"do": "end-phase"}\n', encoding="utf-8")
-    for args in (("new", "n30/our-hour", "--db", "ours.db", "--seed", "2", "--predictable"),
-                 ("apply", "ours.db", "commands.json"), ("brief", "ours.db", "--all", "--out", "sheets"),
-                 ("review", "ours.db", "--out", "review.html")):
-        done = referee(tmp_path, *args, club=club)
-        assert done.returncode == 0, (args, done.stderr)
-    assert "n30/our-hour" in (tmp_path / "review.html").read_text(encoding="utf-8")
+    played(tmp_path, "n30/our-hour", club)
     chicago = Path(referee(tmp_path, "scenario", "copy", "chicago/two-days", "chicago/our-days", "--to", club).stdout.strip())
     simulated = referee(tmp_path, "simulate", chicago, "--games", "3", "--set", "assault_3to1_die3=DD2")
     assert simulated.returncode == 0 and json.loads(simulated.stdout)["scenario"] == "chicago/our-days", simulated.stderr
@@ -136,3 +142,26 @@ def test_a_copy_is_refused_in_one_line_where_its_id_is_wrong_taken_or_there_alre
         refused = referee(tmp_path, "scenario", "copy", "chicago/two-days", new_id, "--to", club)
         assert refused.returncode == 2 and said in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
     assert referee(tmp_path, "scenario", "copy", "chicago/two-days", club=club).returncode == 2
+
+
+def test_a_club_s_scenario_its_game_refuses_is_listed_faulty_with_its_problem_and_not_played(tmp_path):
+    """The game's own checks (a crowd's RL off Wallman's RL State Chart) run as the club's scenarios are listed."""
+    club = tmp_path / "club"
+    ours = copied(club, "wallman/first-minutes", "wallman/wild")
+    forces = ours.parent / "board" / "forces.toml"
+    text = forces.read_text(encoding="utf-8")
+    assert "rl = 6," in text
+    forces.write_text(text.replace("rl = 6,", "rl = 12,", 1), encoding="utf-8")
+    listed = referee(tmp_path, "scenarios", club=club)
+    assert listed.returncode == 2
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("wallman/wild "))
+    assert line.endswith(f"[the club's own: {ours}] [faulty, not playable: RL State Chart: an RL runs from 1 to 8, got 12]")
+    assert "wallman/first-minutes " in listed.stdout and "faulty" not in listed.stdout.replace(line, "")
+    assert listed.stderr.strip() == f"referee: {ours}: faulty: RL State Chart: an RL runs from 1 to 8, got 12"
+    item = next(item for item in json.loads(referee(tmp_path, "scenarios", "--json", club=club).stdout)
+                if item["id"] == "wallman/wild")
+    assert item["faulty"] == "RL State Chart: an RL runs from 1 to 8, got 12"
+    checked = referee(tmp_path, "scenario", "check", ours)
+    assert checked.returncode == 2 and checked.stderr.startswith(f"referee: {ours}: RL State Chart: an RL runs from 1 to 8")
+    refused = referee(tmp_path, "new", "wallman/wild", "--db", "w.db", club=club)
+    assert refused.returncode == 2 and not (tmp_path / "w.db").exists()

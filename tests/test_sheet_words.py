@@ -14,7 +14,7 @@ import pytest
 from referee import rulesets
 from referee.briefing import i18n
 from referee.briefing.i18n import Strings
-from referee.briefing.render import _names, natural, own_groups, render, seen_alike
+from referee.briefing.render import grouped_names, natural, own_groups, render, seen_alike
 from referee.briefing.words import TABLES as PART_TABLES
 from referee.core.clock import parse_time
 from referee.errors import RefereeError
@@ -126,13 +126,13 @@ def _unit(uid: str, name: str, kind: str = "unorganized") -> OwnUnit:
 def test_units_of_one_name_read_in_number_order_not_in_the_order_of_their_ids():
     numbers = [10, 2, 11, 1]
     units = [_unit(f"U{n}", f"Unorganized {n}") for n in numbers]
-    assert _names(units, Strings("en", "n30")) == "Unorganized " + ", ".join(map(str, sorted(numbers)))
+    assert grouped_names(units, Strings("en", "n30")) == "Unorganized " + ", ".join(map(str, sorted(numbers)))
     assert sorted(["P1-10", "P1-9", "G2"], key=natural) == ["G2", "P1-9", "P1-10"]
 
 
 def test_units_of_one_name_without_numbers_are_named_once_with_their_ids():
     """1.7: two Washington State Patrol half-platoons both named WSP, ids WSP-1 and WSP-2."""
-    text = _names([_unit("WSP-2", "WSP", "soft"), _unit("WSP-1", "WSP", "soft")], Strings("en", "n30"))
+    text = grouped_names([_unit("WSP-2", "WSP", "soft"), _unit("WSP-1", "WSP", "soft")], Strings("en", "n30"))
     assert text.count("WSP ") == 1 and text.index("WSP-1") < text.index("WSP-2")
 
 

@@ -14,6 +14,7 @@ from referee.briefing.environment import environment
 from referee.briefing.i18n import Strings
 from referee.briefing.svg_map import Drawing, area_rows, areas, drawing, grid
 from referee.core.board import Board
+from referee.core.units import Unit
 from referee.errors import RefereeError
 from referee.knowledge.public import public
 from referee.knowledge.view import MarkerSeen, Mood, OwnUnit, PlayerView, SceneNote, Sighting, UnitFact
@@ -53,7 +54,7 @@ def _alike(units: list[OwnUnit], t: Strings) -> list[OwnUnit]:
     rows: dict[tuple, list[OwnUnit]] = {}
     for unit in units:
         rows.setdefault((unit.type, unit.strength, unit.movement, unit.notes, unit.mood), []).append(unit)
-    return [alike[0] if len(alike) == 1 else replace(alike[0], id=_names(alike, t), name=_names(alike, t))
+    return [alike[0] if len(alike) == 1 else replace(alike[0], id=grouped_names(alike, t), name=grouped_names(alike, t))
             for alike in rows.values()]
 
 
@@ -65,11 +66,11 @@ def seen_alike(units: tuple[UnitFact, ...], t: Strings) -> list[UnitFact]:
         name, _, last = unit.name.rpartition(" ")
         rows.setdefault((unit.type, unit.notes, unit.mood, name if last.isdigit() or last == unit.id else unit.name),
                         []).append(unit)
-    return [alike[0] if len(alike) == 1 else replace(alike[0], id=_names(alike, t), name=_names(alike, t))
+    return [alike[0] if len(alike) == 1 else replace(alike[0], id=grouped_names(alike, t), name=grouped_names(alike, t))
             for alike in rows.values()]
 
 
-def _names(units: list[OwnUnit] | list[UnitFact], t: Strings) -> str:
+def grouped_names(units: Sequence[OwnUnit | UnitFact | Unit], t: Strings) -> str:
     """Units' names in one, each name once and the numbers in number order: those numbered under one name as the
     name and the numbers ("Radicals 2, 7, 11"), or named by a kind and their ids as the kind and the ids, a run of
     three or more as its ends ("Level 1 group G1-04 – G1-09, G1-12"); units of one name without a number as the

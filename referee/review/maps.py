@@ -3,13 +3,13 @@
 The truth is the umpire's state at the turn's end (`Gathered.ends`); a player's belief is his `PlayerView` then, his
 knowledge fed the effective log up to that moment as `gather` feeds it. The two are compared place by place
 (`differences`), and both are drawn by the sheet's map (`referee.briefing.svg_map`): the truth as a view that sees
-every unit where it is (`as_it_was`). templates/_review_maps.html.j2 shows them.
+every unit where it is (`referee.knowledge.truth.as_it_was`). templates/_review_maps.html.j2 shows them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from referee import rulesets
 from referee.briefing.i18n import Strings
@@ -21,7 +21,8 @@ from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge.build import new_record
 from referee.knowledge.public import public
-from referee.knowledge.view import MarkerSeen, OwnUnit, PlayerView, Sighting, UnitFact
+from referee.knowledge.truth import as_it_was, strength
+from referee.knowledge.view import PlayerView, Sighting
 from referee.review.gather import Gathered
 
 RIGHT, GONE, MISSED, WRONG, EMPTY = "right", "gone", "missed", "wrong", "empty"
@@ -66,10 +67,6 @@ def _total(values: list[int | None]) -> int | None:
     return None if any(value is None for value in values) else sum(value or 0 for value in values)
 
 
-def _strength(units: list[Unit] | tuple[Unit, ...]) -> int:
-    return sum(unit.factors.get("strength", 0) for unit in units)
-
-
 def believed(view: PlayerView) -> dict[str, Believed]:
     """By place, what the player believed was there: the latest of his sightings there."""
     found: dict[str, list[Sighting]] = {}
@@ -102,7 +99,7 @@ def compare(belief: Believed | None, there: list[Unit]) -> str:
     if not there:
         return GONE
     wrong = ((belief.count is not None and belief.count != len(there))
-             or (belief.strength is not None and belief.strength != _strength(there))
+             or (belief.strength is not None and belief.strength != strength(there))
              or not set(belief.units) <= {unit.id for unit in there})
     return WRONG if wrong else RIGHT
 
@@ -114,24 +111,6 @@ def differences(view: PlayerView, state: GameState, board: Board) -> tuple[Place
     places = sorted(set(beliefs) | set(there) | set(view.unseen), key=lambda node: (nodes[node].y, nodes[node].x, node))
     return tuple(Place(node, compare(beliefs.get(node), there.get(node, [])), beliefs.get(node),
                        tuple(there.get(node, ()))) for node in places)
-
-
-def as_it_was(view: PlayerView, state: GameState, side: str) -> PlayerView:
-    """`view` made to see the umpire's state: every unit on the map where it is, `side`'s as its own and every other
-    unit as seen now, and every barricade or Flo; nothing unseen. The sheet's map draws it as the map as it was."""
-    on_map = [unit for unit in state.units.values() if unit.status == ACTIVE and unit.node is not None]
-    own = tuple(OwnUnit(u.id, u.name, u.type, u.node, None, u.status, u.factors.get("strength", 0),
-                        u.factors.get("movement", 0), ()) for u in on_map if u.side == side)
-    at: dict[str, list[Unit]] = {}
-    for unit in on_map:
-        if unit.side != side:
-            at.setdefault(unit.site, []).append(unit)
-    sightings = tuple(Sighting(node, units[0].side, state.turn, view.time, "observed", len(units), _strength(units),
-                               None, tuple(UnitFact(u.id, u.name, u.type) for u in units), True)
-                      for node, units in at.items())
-    markers = tuple(MarkerSeen(node, marker, "", state.turn, view.time, True)  # (the builder is not drawn)
-                    for node, marks in state.markers.items() for marker in marks)
-    return replace(view, own=own, sightings=sightings, markers=markers, unseen=(), piles=())
 
 
 def turn_ends(g: Gathered) -> dict[int, dict[str, PlayerView]]:
@@ -238,7 +217,7 @@ def _told(places: tuple[Place, ...], t: Strings) -> tuple[tuple[str, str], ...]:
             believed = "" if belief is None else (
                 _units(belief.count, belief.strength, belief.units, t) + ", "
                 + (t("maps.seen.now") if belief.current else t("maps.seen.then", time=t.data(belief.time))))
-            there = _units(len(place.there), _strength(place.there), [unit.id for unit in place.there], t)
+            there = _units(len(place.there), strength(place.there), [unit.id for unit in place.there], t)
             lines.append((place.kind, t(f"maps.line.{place.kind}", place=t.place(place.node), believed=believed,
                                         there=there)))
     if not lines:

@@ -15,7 +15,7 @@ from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError
-from referee.scenario.toml_lines import DataError, FaultAt, checked
+from referee.scenario.toml_lines import DataError, FaultAt, checked, read_toml
 from referee.scenario.tunables import WHOLE, Tunable, fits, parsed, place, unknown, value_at
 
 if TYPE_CHECKING:
@@ -267,11 +267,31 @@ def is_club(path: Path) -> bool:
     return all(plugin.scenarios != path.parent for plugin in rulesets.plugins())
 
 
-def every_scenario(problems: list[str] | None = None) -> list[Scenario]:
+Opens = Callable[[Scenario], list[str]]
+"""Why a scenario's game does not open, by its ruleset's own checks (`referee.game.opening_faults`): none where it
+opens."""
+
+
+def every_scenario(problems: list[str] | None = None, opens: Opens | None = None) -> list[Scenario]:
     """Every scenario, installed and the club's, loaded, ruleset by ruleset. Given a list of `problems`, a scenario
     that does not load is left out and why is added to it once (scenarios sharing a broken file share its line);
-    without it, the first such is raised."""
-    return [scenario for scenario, _ in _every(problems)]
+    without it, the first such is raised. Given `opens`, a club's scenario whose game does not open is left out, and
+    said in `problems` (`PATH: faulty: ...`)."""
+    playable = []
+    for scenario, path in _every(problems):
+        fault = _faulty(scenario, path, opens)
+        if fault is None:
+            playable.append(scenario)
+        elif problems is not None:
+            problems.append(f"{path}: faulty: {fault}")
+    return playable
+
+
+def _faulty(scenario: Scenario, path: Path, opens: Opens | None) -> str | None:
+    """The first reason a club's scenario's game does not open (installed ones are the rulesets' own), if any."""
+    if opens is None or not is_club(path):
+        return None
+    return next(iter(opens(scenario)), None)
 
 
 def _every(problems: list[str] | None) -> list[tuple[Scenario, Path]]:
@@ -288,10 +308,15 @@ def _every(problems: list[str] | None) -> list[tuple[Scenario, Path]]:
     return loaded
 
 
-def catalogue(problems: list[str] | None = None) -> list[dict]:
-    """The scenario list as `referee scenarios --json` prints it (`problems` as for `every_scenario`)."""
+def catalogue(problems: list[str] | None = None, opens: Opens | None = None) -> list[dict]:
+    """The scenario list as `referee scenarios --json` prints it (`problems` as for `every_scenario`); given
+    `opens`, a club's scenario whose game does not open is listed with `faulty`, its first reason, and said in
+    `problems`."""
     listing = []
     for scenario, path in _every(problems):
+        fault = _faulty(scenario, path, opens)
+        if fault is not None and problems is not None:
+            problems.append(f"{path}: faulty: {fault}")
         listing.append({
             "id": scenario.id, "ruleset": scenario.ruleset, "title": scenario.title,
             "turns": scenario.clock.turns,
@@ -303,6 +328,7 @@ def catalogue(problems: list[str] | None = None) -> list[dict]:
                          for name, t in scenario.tunables.items()},
             "minutes": scenario.table_minutes,
             "club": is_club(path), "file": str(path),
+            **({"faulty": fault} if fault is not None else {}),
         })
     return listing
 
@@ -330,15 +356,26 @@ def load(scenario_id: str) -> Scenario:
 
 
 class _File:
-    """One checked data file: its plain data, and how to point at a line of it in an error."""
+    """One checked data file: its plain data, and how to point at a line of it in an error. Given a list of
+    `faults`, a fault is added to it and the checks go on (`every_fault`), but for the `last` that leaves nothing
+    to check; else the first is raised."""
 
-    def __init__(self, data: dict, path: Path | None = None, text: str = ""):
-        self.data, self.path, self.text = data, path, text
+    def __init__(self, data: dict, path: Path | None = None, text: str = "", faults: list[str] | None = None):
+        self.data, self.path, self.text, self.faults = data, path, text, faults
 
-    def fail(self, loc: tuple, message: str):
+    def fail(self, loc: tuple, message: str, last: bool = False) -> None:
         if self.path is None:
             raise RefereeError(f"the session's stored scenario data is inconsistent: {'.'.join(map(str, loc))}: {message}")
-        raise DataError(self.path, self.text, loc, message)
+        error = DataError(self.path, self.text, loc, message)
+        if self.faults is None or last:
+            raise error
+        _add(self.faults, str(error))
+
+
+def _add(faults: list[str], fault: str) -> None:
+    """A fault said once, however many checks find it."""
+    if fault not in faults:
+        faults.append(fault)
 
 
 def validated(path: Path, model: type[Model]) -> tuple[Model, str]:
@@ -374,22 +411,85 @@ SOURCES = {"board": "MapFile", "forces": "ForcesFile", "setups": "SetupsFile", "
 
 def load_file(path: Path, ruleset: str | None = None) -> Scenario:
     """Load and cross-check a scenario file of `ruleset` (by default its folder's name) and the files it names."""
-    scenario = _checked(path.resolve(), "ScenarioFile")
-    expected = f"{ruleset or path.parent.name}/{path.stem}"
-    if scenario.data["id"] != expected:
-        scenario.fail(("id",), f"id must be {expected!r} (ruleset/file name)")
-    if scenario.data["ruleset"] != expected.partition("/")[0]:
-        scenario.fail(("ruleset",), f"ruleset must be {expected.partition('/')[0]!r}, the ruleset whose scenarios it is among")
-    files = {"scenario": scenario}
+    files = _files(path, ruleset, None)
+    assert files is not None  # without a list of faults, the first is raised
+    return _compile(files)
+
+
+def every_fault(path: Path) -> list[str]:
+    """Every fault of a scenario file and of the files it names, not only the first, a line each with its file and
+    line: each file's syntax and shape; where every file is of the right shape, every cross-check of `load_file`
+    (a fault that leaves nothing to check after it ends the list)."""
+    faults: list[str] = []
+    files = _files(path, None, faults)
+    if files is not None:
+        try:
+            _compile(files)
+        except RefereeError as error:
+            _add(faults, str(error))
+    return faults
+
+
+def _files(path: Path, ruleset: str | None, faults: list[str] | None) -> dict[str, _File] | None:
+    """A scenario file of `ruleset` (by default its folder's name; given `faults`, the ruleset it says) and every
+    file it names, each checked alone; given `faults`, every fault of theirs is added to it (the files a scenario
+    file of a wrong shape names still read), and None returned where there is one."""
+    scenario = _read(path.resolve(), "ScenarioFile", faults)
+    if scenario is None:
+        return None
+    spec = scenario.data
+    if not faults:  # of the right shape
+        expected = f"{spec['ruleset'] if faults is not None else ruleset or path.parent.name}/{path.stem}"
+        if spec["id"] != expected:
+            scenario.fail(("id",), f"id must be {expected!r} (ruleset/file name)")
+        if spec["ruleset"] != expected.partition("/")[0]:
+            scenario.fail(("ruleset",), f"ruleset must be {expected.partition('/')[0]!r}, the ruleset whose scenarios it "
+                                        "is among")
+    files: dict[str, _File | None] = {"scenario": scenario}
     for key, model in SOURCES.items():
-        files[key] = _checked((path.parent / scenario.data[key]).resolve(), model)
-    for name, relative in scenario.data.get("files", {}).items():
+        if isinstance(spec.get(key), str):
+            files[key] = _read((path.parent / spec[key]).resolve(), model, faults)
+    named = spec.get("files", {})
+    for name, relative in named.items() if isinstance(named, dict) and isinstance(spec.get("ruleset"), str) else ():
         if name in files:
             scenario.fail(("files", name), f"{name!r} names one of the scenario's own files")
+            continue
+        if not isinstance(relative, str):
+            continue  # its fault said
         data_path = (path.parent / relative).resolve()
-        _, data, text = checked(data_path, functools.partial(_ruleset_check, scenario.data["ruleset"], name))
-        files[name] = _File(data, data_path, text)
-    return _compile(files)
+        try:
+            _, data, text = checked(data_path, functools.partial(_ruleset_check, spec["ruleset"], name))
+        except RefereeError as error:
+            if faults is None:
+                raise
+            _add(faults, str(error))
+            continue
+        files[name] = _File(data, data_path, text, faults)
+    if faults:
+        return None
+    return {key: file for key, file in files.items() if file is not None}
+
+
+def _read(path: Path, model_name: str, faults: list[str] | None) -> _File | None:
+    """A scenario or board file checked against its model: the first fault raised; or given `faults`, every fault
+    of its syntax or shape added to it (None where it does not parse, its data as read where its shape is wrong)."""
+    if faults is None:
+        return _checked(path, model_name)
+    from pydantic import ValidationError
+
+    from referee.scenario import models
+
+    try:
+        data, text = read_toml(path)
+    except RefereeError as error:
+        _add(faults, str(error))
+        return None
+    try:
+        data = getattr(models, model_name).model_validate(data).model_dump()
+    except ValidationError as error:
+        for fault in error.errors():
+            _add(faults, str(DataError(path, text, tuple(fault["loc"]), fault["msg"])))
+    return _File(data, path, text, faults)
 
 
 def _ruleset_check(ruleset: str, name: str, data: dict) -> None:
@@ -440,10 +540,11 @@ def _compile(files: dict[str, _File]) -> Scenario:
         start = parse_time(s["start"])
     except ValueError as error:
         spec.fail(("start",), str(error))
+        start = 0
     clock = Clock(start, s["minutes"], s["turns"], (), s["dial"], tuple(s.get("turn_names", ())))
     setups = files["setups"]
     if s["setup"] not in setups.data["setups"]:
-        spec.fail(("setup",), f"no setup {s['setup']!r} in the setups file")
+        spec.fail(("setup",), f"no setup {s['setup']!r} in the setups file", last=True)
     setup = _setup(setups, s["setup"], board, units)
     arrivals, arriving = _arrivals(files["reinforcements"], board, units, clock, setup)
     placed = {uid for ids in setup.placement.values() for uid in ids} | set(setup.destroyed)
@@ -506,11 +607,13 @@ def _tunables(files: dict[str, _File], options: dict[str, Option]) -> dict[str, 
         if t["file"] not in files or t["file"] == "scenario":
             named = ", ".join(key for key in files if key != "scenario")
             spec.fail(("tunables", name, "file"), f"no file {t['file']!r} (files: {named})")
+            continue
         at = tuple(t["at"])
         try:
             value = value_at(files[t["file"]].data, at)
         except LookupError as error:
             spec.fail(("tunables", name, "at"), str(error))
+            continue
         if not fits(value):
             spec.fail(("tunables", name, "at"), f"the value there is not a word nor {WHOLE}: {value!r}")
         else:
@@ -535,6 +638,8 @@ def _board(file: _File) -> Board:
     links, seen = [], set()
     for i, link in enumerate(spec["links"]):
         pair = frozenset((known(link["a"], ("links", i, "a")), known(link["b"], ("links", i, "b"))))
+        if not pair <= nodes.keys():
+            continue  # its fault said
         if pair in seen or len(pair) == 1:
             file.fail(("links", i), f"link {link['a']} - {link['b']} is repeated or loops")
         seen.add(pair)
@@ -580,7 +685,7 @@ def _forces(file: _File) -> tuple[dict[str, UnitType], dict[str, Unit]]:
             file.fail(("units", i, "type"), f"unknown unit type {u['type']!r}")
         if u["id"] in units:
             file.fail(("units", i, "id"), f"unit {u['id']!r} is listed twice")
-        kind = types[u["type"]]
+        kind = types.get(u["type"]) or UnitType(u["type"], "", u["type"], 0, 0, "")  # its fault said: checked on
         attrs = {"group": u["group"], "note": u["note"], **u["attrs"]}
         if u["armored"]:
             attrs["armored"] = True
@@ -599,6 +704,7 @@ def _arrivals(file: _File, board: Board, units: dict[str, Unit], clock: Clock, s
             minutes = parse_time(group["time"])
         except ValueError as error:
             file.fail(("reinforcements", i, "time"), str(error))
+            minutes = setup.time  # its fault said: checked on
         if group["edge"] != "random" and group["edge"] not in board.edges:
             file.fail(("reinforcements", i, "edge"), f"unknown edge {group['edge']!r}")
         for j, unit in enumerate(group["units"]):
@@ -632,7 +738,7 @@ def _setup(file: _File, key: str, board: Board, units: dict[str, Unit]) -> Setup
     def node(name: str, loc: tuple) -> str:
         if name not in board.nodes:
             file.fail(loc, f"unknown intersection {name!r}")
-        if not board.nodes[name].in_play:
+        elif not board.nodes[name].in_play:
             file.fail(loc, f"{name} is out of play")
         return name
 

@@ -29,20 +29,35 @@ def copy(scenario: str, new_id: str, into: Path | None = None) -> Path:
     taken = scenario_files().get(new_id)
     if taken is not None:
         raise RefereeError(f"{new_id} is taken already ({taken}): choose another name")
-    folder = (into or club_folders()[0]) / ruleset
-    target = folder / f"{name}.toml"
-    if target.exists() or (folder / name).exists():
-        raise RefereeError(f"{target} (or its folder {folder / name}) already exists: choose another name")
-    source = scenario_file(scenario)
-    text = source.read_text(encoding="utf-8")
-    text = _replaced(text, "id", loaded.id, new_id)
-    named = _named(loaded)
-    for relative in sorted(set(named)):
-        _place(source.parent / relative, folder / name / Path(relative).name)
-        text = text.replace(f'"{relative}"', f'"{name}/{Path(relative).name}"')
-    target.write_text(text, encoding="utf-8")
+    target = vacant(into or club_folders()[0], new_id)
+    written(scenario, new_id, target.parent.parent)
     load(str(target))
     return target
+
+
+def vacant(into: Path, scenario_id: str) -> Path:
+    """Where a scenario of this id goes in the club's folder `into`, `<ruleset>/<name>.toml`: refused where a file
+    or its folder is there already."""
+    ruleset, name = scenario_id.split("/")
+    target = into / ruleset / f"{name}.toml"
+    if target.exists() or target.with_suffix("").exists():
+        raise RefereeError(f"{target} (or its folder {target.with_suffix('')}) already exists: choose another name")
+    return target
+
+
+def written(scenario: str, new_id: str, into: Path) -> Path:
+    """A scenario's file written into `into` as `<ruleset>/<name>.toml` of `new_id`, its files in `<name>/` beside it,
+    the id and the paths in its text changed and nothing else: the new file (not checked)."""
+    loaded = load(scenario)
+    ruleset, name = new_id.split("/")
+    folder = into / ruleset
+    source = scenario_file(scenario)
+    text = _replaced(source.read_text(encoding="utf-8"), "id", loaded.id, new_id)
+    for relative in sorted(set(_named(loaded))):
+        _place(source.parent / relative, folder / name / Path(relative).name)
+        text = text.replace(f'"{relative}"', f'"{name}/{Path(relative).name}"')
+    (folder / f"{name}.toml").write_text(text, encoding="utf-8")
+    return folder / f"{name}.toml"
 
 
 def _named(scenario: Scenario) -> list[str]:

@@ -49,11 +49,12 @@ class RefereeApp(App):
         if self.path is not None:
             self.open_session(self.path)
         else:
+            from referee.game import opening_faults
             from referee.scenario.catalog import every_scenario
             from referee.tui.screens.start import StartScreen
 
-            problems: list[str] = []
-            self.push_screen(StartScreen(every_scenario(problems), self.folder))
+            problems: list[str] = []  # a club's scenario that does not load, or whose game does not open: said
+            self.push_screen(StartScreen(every_scenario(problems, opening_faults), self.folder))
             for problem in problems:
                 self.notify(problem, title="A scenario left out", severity="error", timeout=15, markup=False)
 

@@ -3,8 +3,8 @@ with its `EN` and `ES` tables; `referee.briefing.i18n` reads them under the shee
 
 from __future__ import annotations
 
-from referee.briefing.words import card, feed, join, maps, messages, orders, review
+from referee.briefing.words import card, feed, join, maps, messages, orders, preview, review
 
-PARTS = (card, feed, join, maps, messages, orders, review)
+PARTS = (card, feed, join, maps, messages, orders, preview, review)
 TABLES = {lang: {key: text for part in PARTS for key, text in getattr(part, lang.upper()).items()}
           for lang in ("en", "es")}
