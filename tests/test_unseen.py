@@ -45,6 +45,7 @@ GAMES = {  # one scenario a game, with what hides places on: (scenario, options,
     "chicago": ("chicago/chicago-1968", {"fog": "on"}, 1),
     "n30": ("n30/lock-down-hold-fast", {"hidden": "strong"}, 1),
     "wallman": ("wallman/town-centre-riot", {}, 3),
+    "wallman-two-bridges": ("wallman/two-bridges", {}, 3),  # a second town, of another shape: two banks, two bridges
 }
 PILES = {"bos": (forces.RESERVE, forces.SCHEDULED)}  # the piles off the map the rules show, by game
 SHEETS = [(fmt, lang) for fmt in ("html", "md") for lang in ("en", "es")]
@@ -58,7 +59,7 @@ def events(game: str, **changed: str) -> tuple:
     has no computer players)."""
     scenario, options, seed = GAMES[game]
     options = {**options, **changed}
-    if game == "wallman":
+    if game.startswith("wallman"):
         played = Game.new(load(scenario), options, seed)
         for command in WALLMAN_MOVES:
             played.apply(command)
@@ -82,7 +83,7 @@ def troopers(turn: int) -> Event:
 def ripe(game: str, ctx, state: GameState) -> bool:
     """A moment worth checking: some player cannot see a place holding units (where nothing hides places, N30's
     hidden movement included, any moment); in Battle of Seattle the Authority has units in the Reserve Pool too."""
-    hidden = not (game == "wallman" or ctx.options.get("fog") == "on") or any(
+    hidden = not (ctx.scenario.ruleset == "wallman" or ctx.options.get("fog") == "on") or any(
         occupied(state, p) - sight(ctx, state, p) for p in ctx.scenario.players)
     return hidden and (game != "bos" or any(u.status == forces.RESERVE for u in state.units.values()))
 

@@ -28,7 +28,7 @@ from referee.rulesets.wallman import knowledge
 from referee.rulesets.wallman.knowledge import WallmanRecord, eyes
 from tests.sheet_text import view_page
 from tests.test_knowledge_leaks import finer, readings
-from tests.wallman_game import do, new_game, put
+from tests.wallman_game import TOWNS, do, new_game, put
 
 HIDDEN_KEYS = ("rl", "looters", "objective", "negotiator", "history", "carrying")
 CROWD_COMMANDS = ("drift", "rl", "damage", "loot")
@@ -126,8 +126,8 @@ def random_command(game, rng: random.Random) -> dict:
     return {"do": "end-phase"}
 
 
-def play(seed: int, commands: int, **options):
-    game, rng, events = new_game(seed, **options), random.Random(seed), []
+def play(seed: int, commands: int, scenario: str = TOWNS[0], **options):
+    game, rng, events = new_game(seed, scenario, **options), random.Random(seed), []
     while len(events) < commands and not game.state.over:
         try:
             events += game.apply(random_command(game, rng))
@@ -136,11 +136,13 @@ def play(seed: int, commands: int, **options):
     return game, events
 
 
+@pytest.mark.parametrize("town", TOWNS)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.sampled_from(["separate", "in-crowds"]), st.sampled_from(["dry", "soaked"]),
        st.sampled_from(["words", "number", "behaviour"]))
-def test_no_officer_learns_what_he_could_not_see(seed, looters, weather, shown):
-    game, events = play(seed, 120, looters=looters, weather=weather, mood_shown=shown)
+def test_no_officer_learns_what_he_could_not_see(town, seed, looters, weather, shown):
+    """The Player Role, in every town of the package: each officer's outputs hold only what his figure saw."""
+    game, events = play(seed, 120, town, looters=looters, weather=weather, mood_shown=shown)
     sight = sight_of(game, events)
     record = record_of(game, events)
     for player in game.ctx.scenario.players:
@@ -159,10 +161,11 @@ def all_leaks(game, events) -> list[str]:
     return [leak for p in game.ctx.scenario.players for leak in leaks(game, record, p.id, sight)]
 
 
-def test_the_leak_check_bites(monkeypatch):
-    """Deliberate leaks are caught: an RL shown in the crowd's description, crowds seen through walls, a
-    mood told finer than mood_shown allows, and a marker under `number` that does not match."""
-    game, events = play(3, 120)
+@pytest.mark.parametrize("town", TOWNS)
+def test_the_leak_check_bites(monkeypatch, town):
+    """Deliberate leaks are caught in every town: an RL shown in the crowd's description, crowds seen through walls,
+    a mood told finer than mood_shown allows, and a marker under `number` that does not match."""
+    game, events = play(3, 120, town)
     real = knowledge.crowd_looks
     monkeypatch.setattr(knowledge, "crowd_looks", lambda ctx, crowd: real(ctx, crowd) + (f"RL {crowd.attrs['rl']}",))
     assert any("RL number" in leak for leak in all_leaks(game, events))
@@ -170,12 +173,12 @@ def test_the_leak_check_bites(monkeypatch):
     monkeypatch.setattr(knowledge, "eyes", lambda ctx, state, player: set(ctx.scenario.board.nodes))
     assert any("never in sight" in leak for leak in all_leaks(game, events))
     monkeypatch.undo()
-    game, events = play(3, 120, mood_shown="behaviour")
+    game, events = play(3, 120, town, mood_shown="behaviour")
     assert all_leaks(game, events) == []
     monkeypatch.setattr(moods, "looks", lambda rl_chart, rl: Look(name=level(rl_chart, rl).name, text=level(rl_chart, rl).words))
     assert any("finer than behaviour" in leak for leak in all_leaks(game, events))
     monkeypatch.undo()
-    game, events = play(3, 120, mood_shown="number")
+    game, events = play(3, 120, town, mood_shown="number")
     assert all_leaks(game, events) == []
     monkeypatch.setattr(moods, "level", lambda rl_chart, rl: level(rl_chart, rl % 8 + 1))
     assert any("a mood never seen" in leak for leak in all_leaks(game, events))

@@ -1,4 +1,5 @@
-"""Building Wallman positions for rule tests: the town-centre scenario with units where a test wants them."""
+"""Building Wallman positions for rule tests: the town-centre scenario (or another town) with units where a test
+wants them."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from referee.game import Game
 from referee.scenario.catalog import load
 
 SCENARIO = "wallman/town-centre-riot"
+TOWNS = (SCENARIO, "wallman/two-bridges")
+"""Every town of the package: the Town Centre Riot's grid of streets and The Two Bridges' two banks."""
 
 
-def new_game(seed: int = 1, **options: str) -> Game:
-    return Game.new(load(SCENARIO), options, seed)
+def new_game(seed: int = 1, scenario: str = SCENARIO, **options: str) -> Game:
+    return Game.new(load(scenario), options, seed)
 
 
 def put(game: Game, placement: dict[str, str], rl: dict[str, int] | None = None, phase: str | None = None) -> Game:

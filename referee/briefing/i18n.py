@@ -384,6 +384,11 @@ class Strings:
         """A place's printed name: the ruleset's `place.<id>` where it gives one, else its id."""
         return self._table.get(f"place.{node}", node)
 
+    def edge(self, name: str) -> str:
+        """An edge of the map as the sheets print it: the words' `edge.<name>` where they give one, else its name as
+        the board file writes it (a club's own town may name edges of its own)."""
+        return self._table.get(f"edge.{name}", name)
+
     def player(self, player_id: str) -> str:
         """A player's printed name: the ruleset's `player.<id>` where it gives one; a team's player (`<id>-<n>`,
         referee.scenario.catalog.teams) by his team's name and number; else the id."""
