@@ -390,7 +390,7 @@ def cmd_links(args) -> int:
 def cmd_messages(args) -> int:
     from referee.messages import waiting
 
-    messages, shown = _threads_shown(args)
+    messages, shown, names = _threads_shown(args)
     unanswered = {message.id for message in waiting(messages)}
     listed = [(message, message.id in unanswered) for message in messages if message.player in shown]
     if args.json:
@@ -399,42 +399,47 @@ def cmd_messages(args) -> int:
         print("No messages yet: the players write from their live pages (referee serve), the umpire with "
               "referee message.")
     for message, waits in listed if not args.json else ():
-        print(_message_line(message, waits))
+        print(_message_line(message, waits, names))
     return 0
 
 
-def _threads_shown(args) -> tuple[list, set[str]]:
-    """Every message of the session at `args.path`, and the players whose threads `args.umpire` may read
-    (`args.player`'s alone, if given); a RefereeError where he may not."""
-    from referee.core.engine import Context
+def _threads_shown(args) -> tuple[list, set[str], dict[str, str]]:
+    """Every message of the session at `args.path`, the players whose threads `args.umpire` may read
+    (`args.player`'s alone, if given: by id, or by the name the table calls him), and those names, by id; a
+    RefereeError where he may not."""
     from referee.messages import player_named
-    from referee.scenario.catalog import from_sources
+    from referee.session import read
     from referee.store.reading import open_reader
     from referee.umpires import sheets_problem, who_problem
 
     reader = open_reader(_session(args.path))  # read as it stands: a session of an earlier format has none yet
     try:
         roles, messages = reader.intact(messages=True).umpires(), reader.messages()
-        scenario = Context.of(from_sources(reader.info.sources), reader.info.options).scenario  # its teams seated
-        sides = {player.id: player.side for player in scenario.players}
     finally:
         reader.close()
+    game = read(_session(args.path))  # its teams seated, and the names the table gave
+    sides = {player.id: player.side for player in game.ctx.scenario.players}
+    names = dict(game.state.names.get("players", {}))
     problem = who_problem(roles, args.umpire)
-    if args.player is not None:
-        problem = problem or sheets_problem(roles, args.umpire, [sides[player_named(args.player, sides)]])
+    player = None if args.player is None else player_named(args.player, sides, names)
+    if player is not None:
+        problem = problem or sheets_problem(roles, args.umpire, [sides[player]])
     if problem:
         raise RefereeError(problem)
-    shown = ({args.player} if args.player is not None else  # an umpire's role shows him his players' threads alone
+    shown = ({player} if player is not None else  # an umpire's role shows him his players' threads alone
              {player for player, side in sides.items() if sheets_problem(roles, args.umpire, [side]) is None})
-    return messages, shown
+    return messages, shown, names
 
 
-def _message_line(message, waits: bool) -> str:
-    """A message on one line, as `messages` prints it: its number, time, who wrote to whom, what it answers or
-    that it waits for an answer, and its text, its line breaks shown as ` / `."""
+def _message_line(message, waits: bool, names: dict[str, str]) -> str:
+    """A message on one line, as `messages` prints it: its number, time, who wrote to whom (the player with the
+    name the table calls him), what it answers or that it waits for an answer, and its text, its line breaks shown
+    as ` / `."""
+    from referee.messages import direction
+
     waiting = ", waiting" if waits else ""
     said = f": {message.on_one_line}" if message.text else ""
-    return printable(f"#{message.id} {message.created[11:16]} {message.direction}{waiting}{said}")
+    return printable(f"#{message.id} {message.created[11:16]} {direction(message, names)}{waiting}{said}")
 
 
 def cmd_message(args) -> int:
@@ -457,9 +462,9 @@ def cmd_message(args) -> int:
 def cmd_orders(args) -> int:
     from referee.messages import answer_to, standing_orders
 
-    messages, shown = _threads_shown(args)
+    messages, shown, names = _threads_shown(args)
     if args.missing:
-        return _yet_to_order(args, shown)
+        return _yet_to_order(args, shown, names)
     due = {order.id for order in _due_again(args.path)} if standing_orders(messages) else set()
     listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
     if args.waiting:
@@ -476,7 +481,7 @@ def cmd_orders(args) -> int:
         print("No orders " + ("waiting" if args.waiting else "yet") + ": the players send theirs from their live pages "
               "(referee serve).")
     for order, answer in listed if not args.json else ():
-        print(_order_line(order, answer, order.id in due))
+        print(_order_line(order, answer, names, order.id in due))
         for line in odds.get(order.id, ()):
             print(printable(f"    {line}"))
     return 0
@@ -489,8 +494,10 @@ def _due_again(path: str) -> tuple:
     return waiting(_session(path)).standing
 
 
-def _yet_to_order(args, shown: set[str]) -> int:
-    """`orders --missing`: the players yet to send orders in this phase, of those the umpire may read."""
+def _yet_to_order(args, shown: set[str], names: dict[str, str]) -> int:
+    """`orders --missing`: the players yet to send orders in this phase, of those the umpire may read (in its line,
+    each with the name the table calls him)."""
+    from referee.messages import called
     from referee.roster import waiting
 
     found = waiting(_session(args.path))
@@ -503,10 +510,11 @@ def _yet_to_order(args, shown: set[str]) -> int:
         return 0
     phase = f"turn {found.turn}, {found.phase}" + (f" (open since {found.opened[11:16]})" if found.opened else "")
     phase += f", orders due by {found.deadline[11:16]}" if found.deadline else ""
-    print(f"{phase}: yet to send orders: {', '.join(players)}" if players else
+    print(f"{phase}: yet to send orders: {', '.join(called(player, names) for player in players)}" if players else
           f"{phase}: every player with orders to give now has sent some" + (" or has a standing order" if standing else ""))
     if standing:
-        print("standing orders due again: " + ", ".join(f"{order.player} #{order.id}" for order in standing))
+        print("standing orders due again: " + ", ".join(f"{called(order.player, names)} #{order.id}"
+                                                       for order in standing))
     return 0
 
 
@@ -525,8 +533,9 @@ def _order_state(answer) -> str:
     return "waiting" if answer is None else "carried out" if answer.done else "returned"
 
 
-def _order_line(order, answer, due: bool = False) -> str:
-    """An order on one line, as `orders` prints it: its number, time, player (and what it is to his standing order),
+def _order_line(order, answer, names: dict[str, str], due: bool = False) -> str:
+    """An order on one line, as `orders` prints it: its number, time, player (with the name the table calls him, and
+    what the order is to his standing order),
     what became of it (a standing order due again in this phase: so), its words and the command it asks for."""
     state = _order_state(answer)
     if answer is not None:
@@ -534,10 +543,12 @@ def _order_line(order, answer, due: bool = False) -> str:
         state += f" ({answer.umpire})" if answer.umpire else ""
         state += f": {answer.on_one_line}" if answer.text else ""
         state += f" as {json.dumps(answer.command)}" if answer.command else ""
+    from referee.messages import called
+
     state += "; due again in this phase" if due else ""
     kept = "" if order.standing is None else " (standing)" if order.standing == order.id else \
         f" (repeating #{order.standing})"
-    return printable(f"#{order.id} {order.created[11:16]} {order.player}{kept}, {state} | {order.on_one_line} "
+    return printable(f"#{order.id} {order.created[11:16]} {called(order.player, names)}{kept}, {state} | {order.on_one_line} "
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
 

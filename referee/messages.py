@@ -51,6 +51,16 @@ class Said(Protocol):
     def is_stop(self) -> bool: ...
 
 
+class Directed(Protocol):
+    """A message that says who wrote to whom (referee.store.reading.MessageRecord)."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def direction(self) -> str: ...
+
+
 def checked(text: object) -> str:
     """A message's text as kept: its lines stripped at the ends, holding words, at most MESSAGE_CHARS characters,
     no control character but the line break; else a RefereeError naming the problem."""
@@ -74,11 +84,20 @@ def player_named(player: str, players: Iterable[str], names: Mapping[str, str] |
     known = list(players)
     if player in known:
         return player
-    called = [ident for ident, name in (names or {}).items() if name.casefold() == player.strip().casefold()]
-    if len(called) == 1 and called[0] in known:
-        return called[0]
-    table = ", ".join(f"{ident} ({names[ident]})" if names and ident in names else ident for ident in known)
-    raise RefereeError(f"no player {shown(player)} (players: {table})")
+    named = [ident for ident, name in (names or {}).items() if name.casefold() == player.strip().casefold()]
+    if len(named) == 1 and named[0] in known:
+        return named[0]
+    raise RefereeError(f"no player {shown(player)} (players: {', '.join(called(ident, names) for ident in known)})")
+
+
+def called(player: str, names: Mapping[str, str] | None) -> str:
+    """A player's id, and the name the table calls him (`rename`) where it calls him one: "police-2 (Dev)"."""
+    return f"{player} ({names[player]})" if names and player in names else player
+
+
+def direction(message: Directed, names: Mapping[str, str] | None) -> str:
+    """Who wrote to whom, as the message says it (MessageRecord.direction), the player with his name (`called`)."""
+    return message.direction.replace(message.player, called(message.player, names), 1)
 
 
 def waiting(messages: Sequence[S]) -> list[S]:

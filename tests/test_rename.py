@@ -11,6 +11,7 @@ import pytest
 from referee.briefing.render import render_live
 from referee.knowledge.build import views
 from referee.session import Session
+from referee.store.repository import SessionStore
 
 GAMES = ["n30/lock-down-hold-fast", "wallman/town-centre-riot", "bos/battle-of-seattle", "chicago/chicago-1968"]
 UNIT_NAME, PLAYER_NAME = "Group Zeta", "Table Nine"
@@ -160,3 +161,20 @@ def test_the_umpire_writes_to_a_student_by_the_name_the_table_calls_him_and_the_
     assert cli("review", path, "--out", tmp_path / "r.html").code == 0
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "<td>police-2 (Dev)</td>" in page and "<h3>police-2 (Dev)</h3>" in page and "protesters-1 (Amira)" in page
+
+
+def test_the_threads_and_orders_at_the_command_line_say_each_player_with_the_name_the_table_calls_him(cli, tmp_path):
+    """`messages`, `orders` and `orders --missing` say "protesters-1 (Amira)" where the table renamed him, and
+    `--player` takes the name as well as the id."""
+    path = _session(tmp_path, "n30/close-the-ring", "seats=4")
+    with Session.open(path) as session:
+        session.apply({"do": "rename", "players": {"protesters-1": "Amira", "protesters-2": "Bo"}})
+    with SessionStore.open(path) as store:
+        store.write_message("protesters-1", "Move", from_player=True, command={"do": "move", "unit": "U2", "to": "n14"})
+    assert cli("message", path, "--to", "Amira", "On its way.").code == 0
+    messages = cli("messages", path, "--player", "amira").lines
+    assert [line.split(" ", 2)[2] for line in messages] == [
+        "protesters-1 (Amira) → umpire, order, waiting: Move", "umpire → protesters-1 (Amira): On its way."]
+    assert " protesters-1 (Amira), waiting | Move | " in cli("orders", path).out
+    assert cli("orders", path, "--missing").out.endswith("yet to send orders: protesters-2 (Bo)\n")
+    assert cli("orders", path, "--player", "Zed").err.startswith("referee: no player 'Zed' (players: ")

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from referee.messages import waiting
+from referee.messages import direction, waiting
 from referee.store.reading import MessageRecord
 from referee.text import printable
 from referee.tui.dialogs.dialog import Dialog
@@ -28,11 +28,8 @@ def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = (), 
     """A message on one line: its number, time, who wrote to whom (and what it answers; the player by the name the
     table calls him too, `names`), its words; a player's message not answered yet marked (a standing order due again
     in this phase, `due`, so), and under a waiting order its exact odds, a line each."""
-    direction = message.direction
-    if names and message.player in names:
-        direction = direction.replace(message.player, f"{message.player} ({printable(names[message.player])})", 1)
-    line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"), (direction, "bold"), ": ",
-                         printable(message.on_one_line))
+    line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"),
+                         (printable(direction(message, names)), "bold"), ": ", printable(message.on_one_line))
     if waits or due:
         line.append(f"  {DUE_MARK if due else WAITING_MARK}", style="bold magenta")
     for chance in odds:
