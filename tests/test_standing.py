@@ -226,12 +226,14 @@ def test_the_inbox_marks_a_standing_order_due_again_and_carries_it_out(path):
         assert isinstance(inbox, InboxDialog)
         line = str(inbox.query_one(OptionList).get_option(str(number)).prompt)
         await press(pilot, "enter")
+        title = str(app.screen.query_one(".form-title").render())
         await fill(pilot, app)  # carried out as it stands
-        await until(pilot, lambda: stored(path)[-1].done is not None)
-        return inbox.due, line
+        await until(pilot, lambda: len(app.screen.mail) == 4)  # the repeat and its answer, read again
+        return inbox.due, line, title, [str(told.title) for told in app._notifications]
 
-    shown, line = drive(path, script)
-    assert shown == {number} and DUE_MARK in line
+    shown, line, title, told = drive(path, script)
+    assert shown == {number} and DUE_MARK in line and title.endswith("(his standing order, due again)")
+    assert not any(title.startswith("Order from") for title in told)  # the repeat is the umpire's own doing
     assert stored(path)[-2].standing == number and stored(path)[-1].done == commands(path)[-1].id
 
 

@@ -365,7 +365,8 @@ class UmpireScreen(Screen):
         """New messages: each from a player told in a notification (not those there when the screen opened)."""
         known = {m.id for m in self.mail}
         if self._mail_end >= 0:
-            for new in (m for m in message.messages if m.from_player and m.id not in known):
+            for new in (m for m in message.messages if m.from_player and m.id not in known
+                        and not (m.is_order and m.standing not in (None, m.id))):  # a repeat: his own doing
                 what = "Order" if new.is_order else "Message"
                 said = printable(new.on_one_line)
                 said = said if len(said) <= TOLD_CHARS else said[:TOLD_CHARS - 1] + "…"  # the rest in the inbox
@@ -448,7 +449,8 @@ class UmpireScreen(Screen):
                 return
             self.decide_order(order.id, given if given != order.command else None, said)
 
-        self.app.push_screen(CommandForm(f"Order #{order.id} from {order.player}", fields, note=note), decided)
+        again = " (his standing order, due again)" if order in self._standing else ""
+        self.app.push_screen(CommandForm(f"Order #{order.id} from {order.player}{again}", fields, note=note), decided)
 
     def _together(self) -> None:
         """Ask to carry out every waiting order together, laid out as the turn takes them (referee.blind), with a
