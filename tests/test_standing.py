@@ -124,6 +124,10 @@ def test_a_standing_order_is_due_again_each_turn_its_player_sends_no_other(cli, 
     assert due(path) == [] and roster(path).players == ()  # the repeat is his order of this phase
     assert json.loads(cli("orders", path, "--json").out)[-1]["standing"] == number
     assert cli("verify", path).code == 0
+    assert cli("review", path, "--out", path.parent / "r.html").code == 0
+    review = (path.parent / "r.html").read_text(encoding="utf-8")
+    assert "order (kept as his standing order)" in review
+    assert f"order (his standing order #{number}, carried out again)" in review
 
 
 def test_another_order_in_the_phase_puts_the_standing_order_aside_for_that_phase_alone(path):
