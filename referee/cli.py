@@ -356,6 +356,37 @@ def cmd_serve(args) -> int:
     return serve(_session(args.path), args.lan, args.port, args.umpire)
 
 
+def cmd_autopilot(args) -> int:
+    import threading
+
+    from referee.autopilot import follow, send_orders
+    from referee.messages import player_named
+    from referee.session import Session
+
+    session = Session.view(_session(args.path))
+    try:
+        names = session.state.names.get("players", {})
+        player = player_named(args.player, (p.id for p in session.game.ctx.scenario.players), names)
+    finally:
+        session.close()
+
+    def told(sent) -> None:
+        if sent.orders:
+            print(f"{player}: orders {' '.join(map(str, sent.orders))} written for the umpire to decide", flush=True)
+        else:
+            print(f"{player}: no orders now: {sent.why_none}", file=sys.stderr, flush=True)
+
+    if args.once:
+        told(send_orders(_session(args.path), player, args.kind, args.seed))
+        return 0
+    stop = threading.Event()
+    try:
+        follow(_session(args.path), player, args.kind, args.seed, told, stop.wait, args.every)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def cmd_links(args) -> int:
     from referee.links import JOIN, LOCAL_ONLY, join_code, local_only, page_url
     from referee.session import Session
@@ -548,6 +579,7 @@ def _order_line(order, answer, names: dict[str, str], due: bool = False) -> str:
     state += "; due again in this phase" if due else ""
     kept = "" if order.standing is None else " (standing)" if order.standing == order.id else \
         f" (repeating #{order.standing})"
+    kept += f" (written by the {order.umpire})" if order.umpire else ""  # a computer player's (referee.autopilot)
     return printable(f"#{order.id} {order.created[11:16]} {called(order.player, names)}{kept}, {state} | {order.on_one_line} "
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
@@ -1056,6 +1088,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("text", metavar="TEXT", help=f"what to say (at most {MESSAGE_CHARS} characters; line breaks are kept), "
                    "or - to read it from stdin")
     _umpire_option(p)
+
+    p = _command(sub, "autopilot", cmd_autopilot, "a computer player writes a player's orders, for the umpire to "
+                 "decide like any player's",
+                 "referee autopilot tuesday.db --player police --once", "referee autopilot tuesday.db --player police")
+    p.add_argument("path", type=_path, help=session)
+    p.add_argument("--player", required=True, type=_name, metavar="PLAYER",
+                   help="the player it plays: a player id, or the name the table calls him")
+    p.add_argument("--kind", type=_name, help="the kind of computer player (`referee simulate --help`; default: the "
+                   "game's first)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the dice it plans the phase with (default 0)")
+    p.add_argument("--once", action="store_true", help="write this phase's orders, if he is waited for, and stop")
+    p.add_argument("--every", type=_whole(1, 600), default=2, metavar="SECONDS",
+                   help="how often it looks at the session, in seconds (default 2)")
 
     p = _command(sub, "messages", cmd_messages, "the messages between the players and the umpire, in order",
                  "referee messages tuesday.db", "referee messages tuesday.db --player police --json")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 
 _SHOWN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
@@ -35,3 +36,17 @@ def plural(count: int, word: str, many: str = "") -> str:
 def numbered(name: str) -> tuple:
     """A name's sort key with its numbers as numbers: "SPD 9" before "SPD 10", "Labor 2" before "Labor 10"."""
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name))
+
+
+def strings_in(value: object, *, values: bool = True) -> Iterator[str]:
+    """Every string a JSON value holds, at any depth, its objects' keys included (only those, without `values`)."""
+    if isinstance(value, str):
+        if values:
+            yield value
+    elif isinstance(value, dict):
+        for key, held in value.items():
+            yield key
+            yield from strings_in(held, values=values)
+    elif isinstance(value, list):
+        for held in value:
+            yield from strings_in(held, values=values)

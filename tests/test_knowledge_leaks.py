@@ -29,6 +29,7 @@ from referee.rulesets.n30.knowledge import record as record_module
 from referee.rulesets.n30.knowledge.record import Record
 from referee.scenario.catalog import load
 from referee.simulate import play
+from referee.text import strings_in
 
 SCENARIOS = ("n30/close-the-ring", "n30/hold-the-line", "n30/reclaim-the-streets", "n30/lock-down-hold-fast",
              "n30/lock-down-hold-fast-two-commanders")
@@ -104,30 +105,6 @@ class Observable:
                     self.stacks[side].add((node, len(stack), strength(self.state, stack)))
 
 
-def strings(value):
-    """Every string in a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
-
-
-def keys(value):
-    """Every key of every object in a JSON value."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from keys(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from keys(item)
-
-
 def mentioned(words: set[str], texts: list[str]) -> set[str]:
     """Which of the words stand whole (not inside a longer word) in any of the texts."""
     if not words:
@@ -164,9 +141,10 @@ def check_moods(data: dict, seen: Observable, side: str) -> None:
     told = [unit for unit in data["units"] if "mood" in unit]
     outside = [{k: v for k, v in unit.items() if k not in MOOD_KEYS} for unit in data["units"]]
     rest = {k: v for k, v in data.items() if k != "units"}
-    assert "rl" not in set(keys(data)) and not re.search(r"\bRL\b", json.dumps([rest, outside])), "an RL reached a player"
-    assert not mentioned(finer(rl_chart, shown), list(strings(data))), f"a mood told finer than mood_shown = {shown}"
-    assert not mentioned(set(words), list(strings([rest, outside]))), "a mood is told outside a crowd's own keys"
+    assert "rl" not in set(strings_in(data, values=False)), "an RL reached a player"
+    assert not re.search(r"\bRL\b", json.dumps([rest, outside])), "an RL reached a player"
+    assert not mentioned(finer(rl_chart, shown), list(strings_in(data))), f"a mood told finer than mood_shown = {shown}"
+    assert not mentioned(set(words), list(strings_in([rest, outside]))), "a mood is told outside a crowd's own keys"
     for unit in data["units"]:
         truth = state.units[unit["id"]]
         if unit["side"] == side:
@@ -240,12 +218,12 @@ def check_view(record: Record, seen: Observable, player, seed: int, filed: list[
 
     unseen = {uid for uid in opposing if uid not in observed}
     names = {opposing[uid].name for uid in unseen} - {opposing[uid].name for uid in observed if uid in opposing}
-    leaked = mentioned(unseen | names, list(strings(data)))
+    leaked = mentioned(unseen | names, list(strings_in(data)))
     assert not leaked, f"{player.id}'s view names units it never observed: {sorted(leaked)}"
     if side != "protesters":
         assert not any(word in text.lower() for word in FACTION_WORDS), "the protesters' factions leaked"
     assert str(seed) not in text and re.fullmatch("[0-9a-f]{64}", data["seed_commitment"])
-    assert not {"dice", "roll", "rolls", "seed"} & set(keys(data))
+    assert not {"dice", "roll", "rolls", "seed"} & set(strings_in(data, values=False))
     check_moods(data, seen, side)
     check_markers(data, seen, side)
     assert all(scenario.units[uid].side == side for a in data["arrivals"] for uid in a["units"])

@@ -155,8 +155,9 @@ class MessageRecord:
     def direction(self) -> str:
         """Who wrote to whom, and what it answers: "police → umpire", "police → umpire, order", "umpire (ann) →
         police, answering #3", "umpire → police, carrying out #3 by command 12"."""
-        if self.from_player:
-            return f"{self.player} → umpire" + (", order" if self.command is not None else "") + self._standing
+        if self.from_player:  # a computer player writing his orders names itself (referee.autopilot)
+            return (f"{self.player} → umpire" + (", order" if self.command is not None else "") + self._standing
+                    + (f", written by the {self.umpire}" if self.umpire else ""))
         named = f" ({self.umpire})" if self.umpire else ""
         if self.done is not None:
             return f"umpire{named} → {self.player}, carrying out #{self.answers} by command {self.done}"

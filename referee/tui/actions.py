@@ -53,6 +53,9 @@ def shared_actions(theme: str) -> tuple[UmpireAction, ...]:
         UmpireAction("H", "Hand a player's units", "hand",
                      "Who is yet to send orders this phase; hand a missing player's units to a teammate, or give them "
                      "back", footer=False),
+        UmpireAction("A", "Computer player's orders", "autopilot",
+                     "A computer player writes a missing player's orders for this phase, for you to decide in the "
+                     "inbox like any player's (referee autopilot)", footer=False),
         UmpireAction("T", "Time for orders (deadline)", "deadline",
                      "Give the players until a time to send their orders in this phase: minutes from now, a time of "
                      "today, or off", footer=False),

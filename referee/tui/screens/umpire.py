@@ -28,7 +28,7 @@ from referee.core.state import GameState
 from referee.errors import Disconnected, RefereeError
 from referee.knowledge.build import ENDED, player_view
 from referee.knowledge.view import PlayerView
-from referee.messages import waiting
+from referee.messages import called, waiting
 from referee.review.replay import Replay
 from referee.rules.deadlines import DEADLINE_SET, clock
 from referee.rules.place_names import in_place_names
@@ -670,11 +670,11 @@ class UmpireScreen(Screen):
         scenario, handed = self.game.ctx.scenario, self.game.state.handed
         names = self.game.state.names.get("players", {})  # what the table calls them (`rename`)
 
-        def called(player: Player) -> str:
-            return f"{player.id}{f' ({names[player.id]})' if player.id in names else ''}: {player.role}"
+        def seated(player: Player) -> str:
+            return f"{called(player.id, names)}: {player.role}"
 
-        shares = tuple((called(p), p.id) for p in scenario.players if p.units is not None)
-        players = tuple((called(p), p.id) for p in scenario.players)
+        shares = tuple((seated(p), p.id) for p in scenario.players if p.units is not None)
+        players = tuple((seated(p), p.id) for p in scenario.players)
         missing = next((p.id for p in scenario.players if p.units is not None and p.id in yet), None)
         held = "; ".join(f"{by} commands {share}'s units" for share, by in handed.items())
         due = f" (due by {clock(deadline)}; T changes it)" if deadline else ""
@@ -689,6 +689,44 @@ class UmpireScreen(Screen):
         self.ask("Hand a player's units", [Field("player", "Whose units", choices=shares, default=missing),
                                            Field("to", "To", choices=players)],
                  lambda v: {"do": "hand", "player": v["player"], "to": v["to"]}, note=note, rolls=False)
+
+    def action_autopilot(self) -> None:
+        """Ask which player a computer player writes this phase's orders for (and of which kind), then write them
+        into the inbox (referee.autopilot); a game without computer players says so."""
+        from referee.simulate import autoplay
+
+        try:
+            kinds = autoplay(self.game.ctx.scenario).kinds
+        except RefereeError as error:
+            self.notify(str(error), severity="warning", timeout=10)
+            return
+        names = self.game.state.names.get("players", {})
+        players = tuple((called(p.id, names), p.id) for p in self.game.ctx.scenario.players)
+
+        def chosen(values: dict | None) -> None:
+            if values is not None:
+                self._autopilot(str(values["player"]), str(values["kind"]))
+
+        note = ("Its orders reach the inbox (I) as the player's, named as the computer player's: carry them out, amend "
+                "or send back each. It writes only for a player yet to send orders in a phase his side acts in.")
+        self.app.push_screen(CommandForm("A computer player's orders", [
+            Field("player", "For", choices=players), Field("kind", "Kind", choices=tuple((k, k) for k in kinds),
+                                                           default=kinds[0])], note=note), chosen)
+
+    @work(thread=True, group="roster", exclusive=True)
+    def _autopilot(self, player: str, kind: str) -> None:
+        from referee.autopilot import send_orders
+
+        try:
+            sent = send_orders(self.session.path, player, kind)
+        except RefereeError as error:
+            self.post_message(Refused({}, str(error)))
+            return
+        said = (f"{len(sent.orders)} orders from the computer player for {player}: I, the inbox, has them"
+                if sent.orders else f"No orders for {player}: {sent.why_none}")
+        self.app.call_from_thread(self.notify, said, title="Computer player", timeout=10)
+        with self._lock:
+            self._read_mail()
 
     def action_deadline(self) -> None:
         """Give the players until a time to send their orders in this phase (`deadline`): their pages say it and
