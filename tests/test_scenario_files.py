@@ -15,7 +15,6 @@ from referee import rulesets
 from referee.core.clock import format_time, parse_time
 from referee.errors import RefereeError
 from referee.paths import data_dir
-from referee.scenario import catalog
 from referee.scenario.catalog import load, scenario_files
 
 SHIPPED = data_dir("scenarios")
@@ -247,7 +246,6 @@ def copy(tmp_path, monkeypatch):
     shutil.copytree(SHIPPED, root / "scenarios")
     installed = rulesets.plugins()
     monkeypatch.setattr(rulesets, "plugins", lambda: tuple(replace(p, scenarios=root / "scenarios" / p.id) for p in installed))
-    catalog._checked.cache_clear()
 
     class Copy:
         folder = root / "scenarios" / "n30"
@@ -260,7 +258,6 @@ def copy(tmp_path, monkeypatch):
             return path
 
     yield Copy()
-    catalog._checked.cache_clear()
 
 
 def error_at(scenario_id: str, path: Path, marker: str) -> str:
@@ -345,6 +342,15 @@ def test_errors_name_the_file_and_line(copy, scenario_id, name, old, new, marker
     message = error_at(scenario_id, path, marker)
     for word in words:
         assert word in message
+
+
+def test_a_file_edited_after_it_was_loaded_is_read_again_in_the_same_process(copy):
+    """A long-running process (the dashboard's start screen, `referee serve`) sees a scenario file edited since."""
+    assert load(LDHF).clock.turns == 36
+    path = copy.edit("lock-down-hold-fast.toml", "turns = 36", "turns = 36 36")
+    error_at(LDHF, path, "turns = 36 36")
+    copy.edit("lock-down-hold-fast.toml", "turns = 36 36", "turns = 40")
+    assert load(LDHF).clock.turns == 40
 
 
 def test_a_tunable_whose_number_the_file_gives_out_of_bounds_is_refused(copy):

@@ -153,15 +153,19 @@ def test_no_grouped_row_names_a_unit_twice(scenario_id):
             assert len(names) == len(set(names)), row
 
 
-def unit_names(scenario_id: str) -> set[str]:
-    """The units' own names and ids in the views ("Radikal Cheerleaders", "Rad. Cheer."), the places named by their
-    ids ("Fire Station") and the headings of a rule text in English alone that a card cites ("Sequence of Action"):
-    proper names, the same in either language."""
-    units = [unit for view in views(scenario_id) for unit in view.own]
+def proper_names(scenario_id: str, scenario: Scenario | None = None) -> set[str]:
+    """The names the scenario's files give, printed as written in either language (RULINGS.md, "A town's names are
+    proper names"): every unit's name and id and those the views print ("Radikal Cheerleaders", "Rad. Cheer."), the
+    buildings, the edges and the places the game's words do not name ("Fire Station"), and the headings of a rule
+    text in English alone that a card cites ("Sequence of Action")."""
+    units: list = [unit for view in views(scenario_id) for unit in view.own]
     units += [unit for view in views(scenario_id) for s in view.sightings for unit in (*s.units, *([s.top] if s.top else []))]
     units += [unit for view in views(scenario_id) for pile in view.piles for unit in pile.units or ()]
-    scenario = SCENARIOS[scenario_id]
-    places = {node for node in scenario.board.nodes if Strings("es", scenario.ruleset).place(node) == node}
+    scenario = scenario or SCENARIOS[scenario_id]
+    units += scenario.units.values()
+    t = Strings("es", scenario.ruleset)
+    places = {node for node in scenario.board.nodes if t.place(node) == node} | set(scenario.board.buildings)
+    places |= {edge for edge in scenario.board.edges if t.edge(edge) == edge}
     cards = [rulesets.get(scenario.ruleset).reference_card(view, Strings("es", scenario.ruleset))
              for view in views(scenario_id)]
     headings = {table.section for card in cards if card for table in card.tables  # a rule text in English alone:
@@ -169,11 +173,18 @@ def unit_names(scenario_id: str) -> set[str]:
     return places | headings | {text for unit in units for text in (unit.name, unit.id)}
 
 
+def test_the_proper_names_are_every_name_the_scenario_gives_not_only_those_seen():
+    """A crowd no officer sees as the game opens, a building, an edge of the town's own: none is English left."""
+    names = proper_names("wallman/two-bridges")
+    assert {"Estate latecomers", "Guildhall", "Riverside Estate"} <= names
+    assert not {"Crowd", "crowd", "county"} & names  # the game's words are not names: `county` has its own
+
+
 @pytest.mark.parametrize("scenario_id", SCENARIOS)
 def test_a_spanish_sheet_holds_no_english_word_of_the_game(scenario_id):
     scenario = SCENARIOS[scenario_id]
     en, es = table("en", scenario.ruleset), table("es", scenario.ruleset)
-    proper = re.compile("|".join(map(re.escape, sorted(unit_names(scenario_id), key=len, reverse=True))))
+    proper = re.compile("|".join(map(re.escape, sorted(proper_names(scenario_id), key=len, reverse=True))))
     for fmt, lang, text in sheets(scenario_id):
         text = proper.sub(" ", text)
         if lang == "es":

@@ -8,8 +8,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from referee.scenario.catalog import load
+from referee.briefing.render import render, render_sheet
+from referee.game import Game
+from referee.knowledge.build import new_record
+from referee.scenario.catalog import load, tuned
 from referee.session import Session
+from tests.sheet_text import visible
 
 BOS = "bos/battle-of-seattle"
 
@@ -57,3 +61,51 @@ def test_simulate_save_keeps_a_tuned_game_that_replays_exactly(tmp_path):
     assert verified.returncode == 0 and "the rules give every command's events again" in verified.stdout
     with Session.open(tmp_path / "sim.db") as session:
         assert session.game.ctx.scenario.tuned == {"assault_3to1_die3": {"value": chosen, "printed": cell.value}}
+
+
+def sheet_texts(scenario, options: dict[str, str], player: str) -> dict[str, str]:
+    """A player's sheet as the game opens, HTML and Markdown, English and Spanish, and his live page's sheet."""
+    game = Game.new(scenario, options, 3)
+    view = new_record(game.ctx, game.rules, "0" * 64).view(player)
+    texts = {f"{fmt}-{lang}": visible(render(view, scenario.board, fmt, lang), fmt)
+             for fmt in ("html", "md") for lang in ("en", "es")}
+    return texts | {"live-es": visible(render_sheet(view, scenario.board, "es"), "html")}
+
+
+def test_2_2_every_sheet_says_the_values_the_game_is_played_with_in_its_own_words():
+    """The options chosen other than the defaults (public at the table) and the tunables set that the players'
+    map and card print (an Exposure Value, 2.2), as the review says them."""
+    scenario = tuned(load(BOS), {"ev_convention_centre": "5"})
+    texts = sheet_texts(scenario, {"fog": "on"}, "protester")
+    for which, text in texts.items():
+        assert "ev_convention_centre 5 (" in text, which
+    assert "Played with:** Fog of war: on: each side sees near its units; ev_convention_centre 5 (printed 8)\n" in texts["md-en"]
+    for which in ("html-es", "md-es", "live-es"):
+        assert "Se juega con" in texts[which] and "Niebla de guerra: sí" in texts[which], which
+        assert "ev_convention_centre 5 (impreso 8)" in texts[which], which
+
+
+def test_what_the_players_may_not_know_is_not_on_their_sheets():
+    """Wallman: a crowd's starting RL and a building's value are the umpire's (Response Level (RL), Property
+    Damage), and so is how the looters play (Looting; Rule Structure: the players do not see the Game Control
+    Rules); the weather is for all to see."""
+    scenario = tuned(load("wallman/two-bridges"), {"lads_rl": "4", "guildhall_value": "90"})
+    texts = sheet_texts(scenario, {"looters": "in-crowds", "weather": "soaked"}, "marsh")
+    assert "Played with:** Weather: soaked\n" in texts["md-en"] and "Se juega con:** Tiempo: empapado\n" in texts["md-es"]
+    for which, text in texts.items():
+        assert not any(word in text for word in ("lads_rl", "guildhall_value", "in-crowds", "Looters")), which
+
+
+def test_a_game_played_as_printed_says_nothing_of_values():
+    texts = sheet_texts(load(BOS), {}, "protester")
+    assert not any("Played with" in text or "Se juega con" in text for text in texts.values())
+
+
+def test_a_session_made_with_values_set_prints_them_on_its_sheets(tmp_path):
+    made = referee("new", BOS, "--set", "ev_convention_centre=5", "--set", "fog=on", "--db", tmp_path / "s.db")
+    assert made.returncode == 0, made.stderr
+    brief = referee("brief", tmp_path / "s.db", "--player", "authority", "--format", "md", "--lang", "es",
+                    "--out", tmp_path / "sheets")
+    assert brief.returncode == 0, brief.stderr
+    text = (tmp_path / "sheets" / "authority.md").read_text(encoding="utf-8")
+    assert "ev\\_convention\\_centre 5 (impreso 8)" in text or "ev_convention_centre 5 (impreso 8)" in text

@@ -20,6 +20,7 @@ from jinja2 import (
 from markupsafe import Markup
 
 from referee.briefing.partials import once
+from referee.briefing.played import played, tuned
 from referee.paths import data_dir
 from referee.text import printable
 
@@ -68,7 +69,7 @@ FILTERS = {"clip": _clip, "groups": _groups, "clock": _clock, "lines": _lines}
 """Every filter the templates may use, registered in `environment()` and nowhere else."""
 
 
-GLOBALS = {"once": once}
+GLOBALS = {"once": once, "played": played, "tuned": tuned}
 """Every function the templates may call, registered in `environment()` and nowhere else."""
 
 

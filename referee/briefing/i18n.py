@@ -38,6 +38,9 @@ EN = {
     "sheet.score": "Score",
     "sheet.score_of": "{score}, target {target}",
     "sheet.score_hidden": "not public",
+    "sheet.values": "Played with",
+    "values.option": "{name}: {choice}",
+    "values.tuned": "{name} {value} (printed {printed})",
     "section.objectives": "Objectives",
     "section.map": "The map as you know it",
     "section.own": "Your forces",
@@ -186,6 +189,9 @@ ES = {
     "sheet.score": "Puntuación",
     "sheet.score_of": "{score}, objetivo {target}",
     "sheet.score_hidden": "no es público",
+    "sheet.values": "Se juega con",
+    "values.option": "{name}: {choice}",
+    "values.tuned": "{name} {value} (impreso {printed})",
     "section.objectives": "Objetivos",
     "section.map": "El mapa según lo que sabes",
     "section.own": "Tus fuerzas",
@@ -322,6 +328,9 @@ ES = {
 }
 
 TABLES = {"en": EN, "es": ES}
+OWN_WORDS = ("type", "edge")
+"""Kinds of word a scenario's files may name for themselves (a unit type, an edge): printed as written where the
+words have none."""
 
 
 @functools.cache
@@ -373,7 +382,11 @@ class Strings:
         return text.format(**values) if values else text
 
     def word(self, kind: str, value: str) -> str:
-        """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability, edge or marker."""
+        """A word of the game's vocabulary: a side, phase, unit type, status, source, reliability, edge or marker. A
+        unit type or an edge the words do not know is printed as the scenario's files write it: a club's own town
+        may name its own (`OWN_WORDS`)."""
+        if kind in OWN_WORDS:
+            return self._table.get(f"{kind}.{value}", value)
         return self(f"{kind}.{value}")
 
     def optional(self, key: str) -> str | None:
@@ -387,7 +400,7 @@ class Strings:
     def edge(self, name: str) -> str:
         """An edge of the map as the sheets print it: the words' `edge.<name>` where they give one, else its name as
         the board file writes it (a club's own town may name edges of its own)."""
-        return self._table.get(f"edge.{name}", name)
+        return self.word("edge", name)
 
     def player(self, player_id: str) -> str:
         """A player's printed name: the ruleset's `player.<id>` where it gives one; a team's player (`<id>-<n>`,

@@ -11,6 +11,7 @@ from referee.core.events import Event
 from referee.errors import replaying
 from referee.knowledge.due import Due
 from referee.knowledge.names import Named
+from referee.knowledge.played import Played
 from referee.knowledge.view import PlayerView
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
@@ -95,9 +96,9 @@ def _fed(knowledge: Knowledge, events: list[EventRecord], ended: str | None) -> 
 
 def new_record(ctx: Context, rules: Ruleset, commitment: str) -> Knowledge:
     """Empty knowledge of a game, ready to feed on its events: each ruleset's players see in their own way.
-    `commitment` is the hash of the seed printed on the sheets. Their views carry the table's names and the
-    phase's deadline."""
-    return Due(Named(rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment)))
+    `commitment` is the hash of the seed printed on the sheets. Their views carry the table's names, the
+    phase's deadline and the values the game is played with."""
+    return Due(Named(Played(rulesets.get(ctx.scenario.ruleset).record(ctx, rules, commitment))))
 
 
 def views(path: Location) -> dict[str, PlayerView]:

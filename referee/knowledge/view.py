@@ -126,6 +126,17 @@ class Pile:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedWith:
+    """A value the game is played with other than the scenario's printed one, that the players may know: an
+    option's choice other than its default (`option`), or a tunable set (`value`; `printed`, as its file gives it)."""
+
+    name: str
+    value: str
+    printed: str
+    option: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything one player knows at one moment."""
 
@@ -160,6 +171,8 @@ class PlayerView:
     feed: tuple[FeedEntry, ...] = ()  # what happened to him, latest turn first (referee.knowledge.feed)
     deadline: str | None = None  # when his orders are due in the phase the game is in (ISO 8601, UTC), where the
     # umpire set a deadline (`deadline`; referee.knowledge.due sets it)
+    played_with: tuple[PlayedWith, ...] = ()  # the public values the game is played with other than the printed
+    # ones, options first (referee.knowledge.played sets them)
 
     @property
     def their_strength(self) -> bool:

@@ -81,6 +81,8 @@ class RulesetPlugin:
     # `tally.<label>`, `reason.<source>`, what its verdict prints) beyond the English of this declaration
     files: Mapping[str, str] = field(default_factory=dict)  # a scenario's own `files` the ruleset checks as they
     # load, by name: a function (data) raising referee.scenario.toml_lines.FaultAt at the first fault
+    random_edges: bool = True  # whether its reinforcements may come in on a random edge (a group's `edge =
+    # "random"`, its rules deciding where); False: the loader refuses one, and a `random_edges` list, at its line
     calculators: tuple[str, ...] = ()  # the names `referee resolve` offers
     calculate: str | None = None  # a function (name, data, seed) -> dict answering one of `calculators`
     autoplay: str | None = None  # computer players for `referee simulate` (referee.simulate.Autoplay), if any

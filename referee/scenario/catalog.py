@@ -72,6 +72,7 @@ class Option:
     turns: dict[str, int]
     seats: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)  # choice -> {player: how many share
     # his units}: a team of players where the scenario names one (see `teams`)
+    public: bool = True  # the players may know the choice: their sheets say one other than the default
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,9 +398,19 @@ def modelled(model: type[Model], data: object, at: tuple = ()) -> Model:
         raise FaultAt((*at, *first["loc"]), first["msg"]) from None
 
 
-@functools.cache
 def _checked(path: Path, model_name: str) -> _File:
-    """A scenario or board file, checked against its model in `models`."""
+    """A scenario or board file, checked against its model in `models`: read again once it changed on disk (a
+    long-running process, the dashboard or `referee serve`, sees a file edited since it last read it)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return _checked_as(path, model_name, None)  # it says why it cannot be read
+    return _checked_as(path, model_name, (found.st_mtime_ns, found.st_size))
+
+
+@functools.lru_cache(maxsize=256)
+def _checked_as(path: Path, model_name: str, stamp: tuple[int, int] | None) -> _File:
+    """A file checked as `_checked` does, once for each `stamp` (its modification time and size)."""
     from referee.scenario import models
 
     spec, text = validated(path, getattr(models, model_name))
@@ -546,7 +557,7 @@ def _compile(files: dict[str, _File]) -> Scenario:
     if s["setup"] not in setups.data["setups"]:
         spec.fail(("setup",), f"no setup {s['setup']!r} in the setups file", last=True)
     setup = _setup(setups, s["setup"], board, units)
-    arrivals, arriving = _arrivals(files["reinforcements"], board, units, clock, setup)
+    arrivals, arriving = _arrivals(files["reinforcements"], board, units, clock, setup, s["ruleset"])
     placed = {uid for ids in setup.placement.values() for uid in ids} | set(setup.destroyed)
     for uid in units:
         before = arriving.get(uid, -1) < setup.time
@@ -564,7 +575,8 @@ def _compile(files: dict[str, _File]) -> Scenario:
             if value not in o["choices"]:
                 kind = "aliases" if word != value else "turns" if value in turns else "seats"
                 spec.fail(("options", name, kind), f"{value!r} is not a choice")
-        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"], aliases, turns, seats)
+        options[name] = Option(name, o["default"], tuple(o["choices"]), o["section"], o["help"], aliases, turns, seats,
+                               o.get("public", True))
     for choice in options["starting"].choices if "starting" in options else ():
         if choice not in s["starting"]:
             spec.fail(("starting",), f"no starting value for reading {choice!r}")
@@ -617,7 +629,7 @@ def _tunables(files: dict[str, _File], options: dict[str, Option]) -> dict[str, 
         if not fits(value):
             spec.fail(("tunables", name, "at"), f"the value there is not a word nor {WHOLE}: {value!r}")
         else:
-            tunables[name] = Tunable(name, t["file"], at, value, t["section"], t["help"])
+            tunables[name] = Tunable(name, t["file"], at, value, t["section"], t["help"], t.get("public", False))
     return tunables
 
 
@@ -696,8 +708,13 @@ def _forces(file: _File) -> tuple[dict[str, UnitType], dict[str, Unit]]:
     return types, units
 
 
-def _arrivals(file: _File, board: Board, units: dict[str, Unit], clock: Clock, setup: Setup):
-    """The reinforcement groups still to come after the setup, and when every unit arrives."""
+def _arrivals(file: _File, board: Board, units: dict[str, Unit], clock: Clock, setup: Setup, ruleset: str):
+    """The reinforcement groups still to come after the setup, and when every unit arrives; a random edge only
+    where the ruleset's rules decide one (`RulesetPlugin.random_edges`)."""
+    from referee import rulesets
+
+    random = "random" if rulesets.get(ruleset).random_edges else None
+    named = ", ".join(board.edges) or "none"
     arrivals, arriving = [], {}
     for i, group in enumerate(file.data["reinforcements"]):
         try:
@@ -705,8 +722,11 @@ def _arrivals(file: _File, board: Board, units: dict[str, Unit], clock: Clock, s
         except ValueError as error:
             file.fail(("reinforcements", i, "time"), str(error))
             minutes = setup.time  # its fault said: checked on
-        if group["edge"] != "random" and group["edge"] not in board.edges:
-            file.fail(("reinforcements", i, "edge"), f"unknown edge {group['edge']!r}")
+        if group["edge"] == "random" and random is None:
+            file.fail(("reinforcements", i, "edge"), f"{ruleset} has no random edges: name one of the map's edges "
+                                                     f"({named})")
+        elif group["edge"] != random and group["edge"] not in board.edges:
+            file.fail(("reinforcements", i, "edge"), f"unknown edge {group['edge']!r} (edges: {named})")
         for j, unit in enumerate(group["units"]):
             if unit not in units:
                 file.fail(("reinforcements", i, "units", j), f"unknown unit {unit!r}")
@@ -716,7 +736,9 @@ def _arrivals(file: _File, board: Board, units: dict[str, Unit], clock: Clock, s
         if minutes >= setup.time:
             arrivals.append(Arrival(clock.turn_at(minutes), group["edge"], tuple(group["units"])))
     for k, edge in enumerate(file.data["random_edges"]):
-        if edge not in board.edges:
+        if random is None:
+            file.fail(("random_edges", k), f"{ruleset} has no random edges: leave random_edges out")
+        elif edge not in board.edges:
             file.fail(("random_edges", k), f"unknown edge {edge!r}")
     return arrivals, arriving
 

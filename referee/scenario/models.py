@@ -118,6 +118,7 @@ class OptionSpec(_Strict):
     aliases: dict[str, str] = {}  # other words for a choice: {"yes": "on"}
     turns: dict[str, int] = {}  # the game's length in turns under a choice, where it changes it
     seats: dict[str, dict[str, int]] = {}  # under a choice, how many players share each named player's units
+    public: bool = True  # whether the players may know the choice: the sheets say a choice other than the default
 
 
 class PlayerSpec(_Strict):
@@ -133,6 +134,7 @@ class TunableSpec(_Strict):
     at: list[str | int] = Field(min_length=1)  # the value's place: keys, list positions, or the id of a list's item
     section: str = ""
     help: str = ""
+    public: bool = False  # whether the players may know it (their sheets or tables print it): the sheets say it set
 
 
 class ScenarioFile(_Strict):

@@ -27,6 +27,7 @@ class Tunable:
     value: int | str
     section: str
     help: str
+    public: bool = False  # the players know it (their sheets or tables print it): their sheets say it set
 
 
 def place(data: object, at: tuple[Step, ...]) -> tuple[object, Step]:

@@ -307,6 +307,19 @@ EN = {
                                  "comes down (7.3).",
     "order.bos.escalate_note.3": "After one complete game-turn at Stage Two: every unit may double its Combat Factor, "
                                  "and the Authority can no longer win (7.3).",
+    "option.extend": "Extension to the Afternoon, 3 December",
+    "option.extend.off": "off",
+    "option.extend.on": "by the players' agreement",
+    "option.extend.tie": "on a tie at the end of turn 8",
+    "option.reading": "Random Events Table",
+    "option.reading.english": "as the English text prints it",
+    "option.reading.spanish": "as the Spanish translation prints it",
+    "option.spd_row": "SPD row of the EI Reinforcement Table",
+    "option.spd_row.table": "as printed",
+    "option.spd_row.example": "one column to the left, as the example of 4.21",
+    "option.fog": "Fog of war",
+    "option.fog.off": "off: the whole map seen",
+    "option.fog.on": "on: each side sees near its units",
 }
 
 ES = {
@@ -614,6 +627,19 @@ ES = {
                                  "nunca baja (7.3).",
     "order.bos.escalate_note.3": "Tras un turno de juego completo en la Fase Dos: todas las unidades pueden doblar su "
                                  "Factor de Combate, y la Autoridad ya no puede ganar (7.3).",
+    "option.extend": "Prórroga hasta la Tarde, 3 de diciembre",
+    "option.extend.off": "no",
+    "option.extend.on": "si los jugadores la acuerdan",
+    "option.extend.tie": "si hay empate al final del turno 8",
+    "option.reading": "Tabla de Eventos Aleatorios",
+    "option.reading.english": "la del texto inglés",
+    "option.reading.spanish": "la de la traducción española",
+    "option.spd_row": "Fila del SPD en la tabla de refuerzos",
+    "option.spd_row.table": "tal como está impresa",
+    "option.spd_row.example": "una columna a la izquierda, como el ejemplo de 4.21",
+    "option.fog": "Niebla de guerra",
+    "option.fog.off": "no: se ve todo el mapa",
+    "option.fog.on": "sí: cada bando ve junto a sus unidades",
 }
 
 TEXTS = {"en": EN, "es": ES}

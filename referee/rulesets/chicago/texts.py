@@ -225,6 +225,16 @@ EN = {
                                 "minimum box.",
     "order.chicago.guard_out": "Take the National Guard out",
     "order.chicago.guard_out_note": "The demonstrators get {points} point a company.",
+    "option.fog": "Fog of war",
+    "option.fog.off": "off: the whole board seen",
+    "option.fog.on": "on: each side sees near its units",
+    "option.park_penalty": "Park penalty",
+    "option.park_penalty.once": "5 points once a turn",
+    "option.park_penalty.each": "5 points a park box left alone",
+    "option.counter_limit": "Counter mix limits each level",
+    "option.counter_limit.off": "off",
+    "option.counter_limit.on": "on",
+    "option.seats": "Players",
 }
 
 ES = {
@@ -450,6 +460,16 @@ ES = {
                                 "Nunca en una casilla de mínimo.",
     "order.chicago.guard_out": "Retirar a la Guardia Nacional",
     "order.chicago.guard_out_note": "Los manifestantes ganan {points} punto por compañía.",
+    "option.fog": "Niebla de guerra",
+    "option.fog.off": "no: se ve todo el tablero",
+    "option.fog.on": "sí: cada bando ve junto a sus unidades",
+    "option.park_penalty": "Penalización de los parques",
+    "option.park_penalty.once": "5 puntos una vez por turno",
+    "option.park_penalty.each": "5 puntos por casilla de parque sin atacar",
+    "option.counter_limit": "Las fichas limitan cada nivel",
+    "option.counter_limit.off": "no",
+    "option.counter_limit.on": "sí",
+    "option.seats": "Jugadores",
 }
 
 TEXTS = {"en": EN, "es": ES}

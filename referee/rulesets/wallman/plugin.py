@@ -34,6 +34,7 @@ PLUGIN = RulesetPlugin(
     reasons={"damaged": "{names} smashed", "broke-in": "{names} broken into", "looted": "{names} looted",
              "fires-burned": "fires burning"},
     files={"tables": "referee.rulesets.wallman.tables:check"},  # every table of the umpire's rules
+    random_edges=False,  # the text names no way in for latecomers: a scenario names each group's edge
     calculators=("wallman-rl", "wallman-fight", "wallman-melee", "wallman-negotiate", "wallman-overreaction",
                  "wallman-firearms", "wallman-sniper", "wallman-triage", "wallman-fire", "wallman-damage", "wallman-loot"),
     calculate="referee.rulesets.wallman.rules.calculator:resolve_json",

@@ -196,6 +196,17 @@ EN = {
     "order.wallman.casualties": "Casualties",
     "order.wallman.evacuate_note": "Assessed casualties where the ambulance stands, once patched up: {stretchers} "
                                    "stretcher cases or {walking} walking wounded a turn.",
+    "option.weather": "Weather",
+    "option.weather.dry": "dry",
+    "option.weather.damp": "damp",
+    "option.weather.soaked": "soaked",
+    "option.petrol_bombs": "Petrol bombs",
+    "option.petrol_bombs.off": "none",
+    "option.petrol_bombs.on": "thrown",
+    "option.mood_shown": "A crowd's mood shown as",
+    "option.mood_shown.words": "words",
+    "option.mood_shown.number": "its RL, a numbered marker",
+    "option.mood_shown.behaviour": "what it is seen to do",
 }
 
 ES = {
@@ -398,6 +409,17 @@ ES = {
     "order.wallman.casualties": "Heridos",
     "order.wallman.evacuate_note": "Heridos ya evaluados donde está la ambulancia, una vez atendidos: {stretchers} en "
                                    "camilla o {walking} que caminan por turno.",
+    "option.weather": "Tiempo",
+    "option.weather.dry": "seco",
+    "option.weather.damp": "húmedo",
+    "option.weather.soaked": "empapado",
+    "option.petrol_bombs": "Cócteles molotov",
+    "option.petrol_bombs.off": "no",
+    "option.petrol_bombs.on": "se lanzan",
+    "option.mood_shown": "El ánimo de una multitud se muestra como",
+    "option.mood_shown.words": "palabras",
+    "option.mood_shown.number": "su NR, un marcador numerado",
+    "option.mood_shown.behaviour": "lo que se le ve hacer",
 }
 
 TEXTS = {"en": EN, "es": ES}

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from referee.rulesets.wallman.tables import Tables
 
 DAMAGE = "damage"
+FIREFIGHTERS = "firefighters"
 
 
 def tables(ctx: Context) -> Tables:
@@ -26,7 +27,9 @@ def tables(ctx: Context) -> Tables:
 
 
 def initial_state(ctx: Context) -> GameState:
-    """Units where the setup puts them, latecomers in reserve, every building at its full value."""
+    """Units where the setup puts them, latecomers in reserve, every building at its full value; an engine
+    without its `water` carries what the tables give it (Fires and Firefighting: "enough onboard water for 2
+    turns")."""
     scenario, t = ctx.scenario, tables(ctx)
     location = {uid: node for node, ids in scenario.setup.placement.items() for uid in ids}
     arrival = {uid: group for group in scenario.arrivals for uid in group.units}
@@ -41,6 +44,8 @@ def initial_state(ctx: Context) -> GameState:
             separate = ctx.options.get("looters", "separate") == "separate"
             attrs |= {"looters": attrs.get("looters", 0) if separate else 0, "running": False,
                       "carrying": 0, "history": [[1, attrs["rl"]]]}
+        if unit.type == FIREFIGHTERS:
+            attrs.setdefault("water", t.fires.water_turns)
         if uid in location:
             node, status = location[uid], ACTIVE
         else:
