@@ -17,6 +17,20 @@ class Refusal(RefereeError):
         super().__init__(f"{section}: {message}")
 
 
+class Faults(RefereeError):
+    """Several faults found at once (a ruleset's checks of a scenario): said as the first, with how many more; each
+    kept in `faults`, a line each for `referee scenario check`."""
+
+    def __init__(self, faults: list[str]):
+        super().__init__(faults[0] + more_faults(len(faults) - 1))
+        self.faults = faults
+
+
+def more_faults(count: int) -> str:
+    """What follows the first of several faults said alone: how many more there are, and where they are all said."""
+    return f" (and {count} more: `referee scenario check` lists them)" if count else ""
+
+
 class Stale(RefereeError):
     """The log moved on since the state a command was decided on: decide again, or tell the umpire."""
 

@@ -8,7 +8,7 @@ from referee.core.dice import Dice, SeededDice, TableDice
 from referee.core.engine import Context, Recorder, Ruleset, run
 from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
-from referee.errors import RefereeError, Refusal
+from referee.errors import Faults, RefereeError, Refusal
 from referee.rules.place_names import in_place_names
 from referee.rulesets import get as ruleset_named
 from referee.rulesets import rules as ruleset_for
@@ -142,11 +142,13 @@ def opening_faults(scenario: Scenario, every: bool = False) -> list[str]:
         try:
             Game.new(scenario, options, 0, keep_events=False)
         except Exception as error:  # noqa: BLE001 -- a club's file may break a ruleset anywhere: said, not raised
-            fault = str(error) if isinstance(error, RefereeError) else f"its game cannot open: {type(error).__name__}: {error}"
-            if fault not in said:
-                said.add(fault)
-                given = ", ".join(f"{name}={choice}" for name, choice in options.items())
-                faults.append(f"with {given}: {fault}" if given else fault)
+            found = error.faults if isinstance(error, Faults) else [
+                str(error) if isinstance(error, RefereeError) else f"its game cannot open: {type(error).__name__}: {error}"]
+            given = ", ".join(f"{name}={choice}" for name, choice in options.items())
+            for fault in found:
+                if fault not in said:
+                    said.add(fault)
+                    faults.append(f"with {given}: {fault}" if given else fault)
     return faults
 
 

@@ -151,17 +151,22 @@ def test_a_club_s_scenario_its_game_refuses_is_listed_faulty_with_its_problem_an
     forces = ours.parent / "board" / "forces.toml"
     text = forces.read_text(encoding="utf-8")
     assert "rl = 6," in text
-    forces.write_text(text.replace("rl = 6,", "rl = 12,", 1), encoding="utf-8")
+    text = text.replace("rl = 6,", "rl = 12,", 1).replace('objective = "Market Cross" }', 'objective = "Nowhere" }', 1)
+    forces.write_text(text, encoding="utf-8")
     listed = referee(tmp_path, "scenarios", club=club)
     assert listed.returncode == 2
     line = next(line for line in listed.stdout.splitlines() if line.startswith("wallman/wild "))
-    assert line.endswith(f"[the club's own: {ours}] [faulty, not playable: RL State Chart: an RL runs from 1 to 8, got 12]")
+    first = "RL State Chart: an RL runs from 1 to 8, got 12 (crowd Estate youths)"
+    more = " (and 1 more: `referee scenario check` lists them)"
+    assert line.endswith(f"[the club's own: {ours}] [faulty, not playable: {first}{more}]")
     assert "wallman/first-minutes " in listed.stdout and "faulty" not in listed.stdout.replace(line, "")
-    assert listed.stderr.strip() == f"referee: {ours}: faulty: RL State Chart: an RL runs from 1 to 8, got 12"
+    assert listed.stderr.strip() == f"referee: {ours}: faulty: {first}{more}"
     item = next(item for item in json.loads(referee(tmp_path, "scenarios", "--json", club=club).stdout)
                 if item["id"] == "wallman/wild")
-    assert item["faulty"] == "RL State Chart: an RL runs from 1 to 8, got 12"
+    assert item["faulty"] == first + more
     checked = referee(tmp_path, "scenario", "check", ours)
-    assert checked.returncode == 2 and checked.stderr.startswith(f"referee: {ours}: RL State Chart: an RL runs from 1 to 8")
+    assert checked.returncode == 2 and checked.stderr.splitlines() == [  # every fault the game's own checks find
+        f"referee: {ours}: {first}", f"referee: {ours}: wallman/wild: Precinct crowd's objective 'Nowhere' is neither a "
+                                     "place nor a building"]
     refused = referee(tmp_path, "new", "wallman/wild", "--db", "w.db", club=club)
     assert refused.returncode == 2 and not (tmp_path / "w.db").exists()

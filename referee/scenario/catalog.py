@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
-from referee.errors import RefereeError
+from referee.errors import RefereeError, more_faults
 from referee.scenario.toml_lines import DataError, FaultAt, checked, read_toml
 from referee.scenario.tunables import WHOLE, Tunable, fits, parsed, place, unknown, value_at
 
@@ -289,10 +289,12 @@ def every_scenario(problems: list[str] | None = None, opens: Opens | None = None
 
 
 def _faulty(scenario: Scenario, path: Path, opens: Opens | None) -> str | None:
-    """The first reason a club's scenario's game does not open (installed ones are the rulesets' own), if any."""
+    """The first reason a club's scenario's game does not open (installed ones are the rulesets' own), with how many
+    more there are, if any."""
     if opens is None or not is_club(path):
         return None
-    return next(iter(opens(scenario)), None)
+    faults = opens(scenario)
+    return faults[0] + more_faults(len(faults) - 1) if faults else None
 
 
 def _every(problems: list[str] | None) -> list[tuple[Scenario, Path]]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, RESERVE, Unit
-from referee.errors import RefereeError
+from referee.errors import Faults, RefereeError
 from referee.rules.moods import level, read_tables
 from referee.rulesets.wallman.rules.looting import loot_units
 from referee.rulesets.wallman.rules.phases import CROWD, PHASES, SECURITY
@@ -33,14 +33,13 @@ def initial_state(ctx: Context) -> GameState:
     scenario, t = ctx.scenario, tables(ctx)
     location = {uid: node for node, ids in scenario.setup.placement.items() for uid in ids}
     arrival = {uid: group for group in scenario.arrivals for uid in group.units}
+    faults = [fault for uid, unit in scenario.units.items() if unit.side == CROWD for fault in _crowd_faults(ctx, uid)]
+    if faults:
+        raise Faults(faults)
     units = {}
     for uid, unit in scenario.units.items():
         attrs = dict(unit.attrs)
         if unit.side == CROWD:
-            level(t.rl, attrs.get("rl"))  # a crowd without a sensible RL is refused here
-            goal = attrs.get("objective")
-            if goal is not None and goal not in scenario.board.nodes and goal not in scenario.board.buildings:
-                raise RefereeError(f"{scenario.id}: {uid}'s objective {goal!r} is neither a place nor a building")
             separate = ctx.options.get("looters", "separate") == "separate"
             attrs |= {"looters": attrs.get("looters", 0) if separate else 0, "running": False,
                       "carrying": 0, "history": [[1, attrs["rl"]]]}
@@ -62,6 +61,21 @@ def initial_state(ctx: Context) -> GameState:
     local = {"buildings": buildings, "casualties": {}, "firearm_casualties": 0, "sniper_shots": {}, "spotted": [],
              "snipers_down": []} | fresh_turn([])
     return GameState(turn=1, phase=PHASES[0], units=units, stacks=stacks, scores={DAMAGE: 0}, local=local)
+
+
+def _crowd_faults(ctx: Context, uid: str) -> list[str]:
+    """What is wrong with a crowd of the scenario as it starts: an RL the chart has not, an objective that is neither
+    a place nor a building; [] where nothing is."""
+    scenario, faults = ctx.scenario, []
+    attrs = scenario.units[uid].attrs
+    try:
+        level(tables(ctx).rl, attrs.get("rl"))
+    except RefereeError as error:
+        faults.append(f"{error} (crowd {uid})")
+    goal = attrs.get("objective")
+    if goal is not None and goal not in scenario.board.nodes and goal not in scenario.board.buildings:
+        faults.append(f"{scenario.id}: {uid}'s objective {goal!r} is neither a place nor a building")
+    return faults
 
 
 def fresh_turn(moved_before: list[str]) -> dict:
