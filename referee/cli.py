@@ -496,7 +496,8 @@ def cmd_orders(args) -> int:
     messages, shown, names = _threads_shown(args)
     if args.missing:
         return _yet_to_order(args, shown, names)
-    due = {order.id for order in _due_again(args.path)} if standing_orders(messages) else set()
+    stands = {order.id for order in standing_orders(messages).values()}
+    due = {order.id for order in _due_again(args.path)} if stands else set()
     listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
     if args.waiting:
         listed = [(order, answer) for order, answer in listed if answer is None or order.id in due]
@@ -506,13 +507,14 @@ def cmd_orders(args) -> int:
                            "text": order.text, "state": _order_state(answer), "command": answer.done if answer else None,
                            "carried_out": (answer.command or order.command) if answer and answer.done else None,
                            "answer": answer.text if answer else None, "umpire": answer.umpire if answer else None,
-                           "odds": list(odds.get(order.id, ())), "standing": order.standing, "due": order.id in due}
+                           "odds": list(odds.get(order.id, ())), "standing": order.standing, "due": order.id in due,
+                           "stands": order.id in stands}
                           for order, answer in listed]))
     elif not listed:
         print("No orders " + ("waiting" if args.waiting else "yet") + ": the players send theirs from their live pages "
               "(referee serve).")
     for order, answer in listed if not args.json else ():
-        print(_order_line(order, answer, names, order.id in due))
+        print(_order_line(order, answer, names, order.id in due, order.id in stands))
         for line in odds.get(order.id, ()):
             print(printable(f"    {line}"))
     return 0
@@ -564,10 +566,10 @@ def _order_state(answer) -> str:
     return "waiting" if answer is None else "carried out" if answer.done else "returned"
 
 
-def _order_line(order, answer, names: dict[str, str], due: bool = False) -> str:
+def _order_line(order, answer, names: dict[str, str], due: bool = False, stands: bool = False) -> str:
     """An order on one line, as `orders` prints it: its number, time, player (with the name the table calls him, and
-    what the order is to his standing order),
-    what became of it (a standing order due again in this phase: so), its words and the command it asks for."""
+    what the order is to his standing order: one that `stands` no more says so), what became of it (a standing
+    order due again in this phase: so), its words and the command it asks for."""
     state = _order_state(answer)
     if answer is not None:
         state += f" by command {answer.done}" if answer.done else ""
@@ -577,8 +579,8 @@ def _order_line(order, answer, names: dict[str, str], due: bool = False) -> str:
     from referee.messages import called
 
     state += "; due again in this phase" if due else ""
-    kept = "" if order.standing is None else " (standing)" if order.standing == order.id else \
-        f" (repeating #{order.standing})"
+    kept = "" if order.standing is None else (" (standing)" if stands else " (standing no more)") \
+        if order.standing == order.id else f" (repeating #{order.standing})"
     kept += f" (written by the {order.umpire})" if order.umpire else ""  # a computer player's (referee.autopilot)
     return printable(f"#{order.id} {order.created[11:16]} {called(order.player, names)}{kept}, {state} | {order.on_one_line} "
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
@@ -822,8 +824,9 @@ def _packed(args) -> int:
         raise RefereeError("scenario pack takes a scenario and --out FILE; scenario unpack, a pack and --to FOLDER "
                            "if any")
     if args.action == "pack":
-        if args.out is None:
-            raise RefereeError("scenario pack: give the file to write with --out, such as --out our-ring.zip")
+        if args.out is None or not args.out.endswith(".zip"):
+            raise RefereeError("scenario pack: give the file to write with --out, ending .zip, such as --out "
+                               "our-ring.zip")
         with _writing(args.out):
             print(packing.pack(args.scenario, Path(args.out)))
         return 0

@@ -1,7 +1,8 @@
 """Who is yet to send orders: the players whose pages offer orders in the phase the game is in, and who have sent
 none since it opened (an order sent in the very second it opened counts for it). A player with nothing to order
 now (every unit handed away), or of the other side in a phase the rules give to one side (a ruleset's
-`phase_sides`: an order he may give at any time, as N30's top of a stack, is not waited for), is not waited for.
+`phase_sides`), or whose page offers him only orders he may give at any time (its `anytime`: N30's top of a stack,
+6.2), is not waited for.
 Under blind orders (`RulesetPlugin.blind`) a side writing ahead for its own phase is waited for from the phase it
 began writing in.
 
@@ -71,8 +72,8 @@ def waiting_in(reader: LogReader) -> Waiting:
         written_for = plugin.ordering_phase(view.side, phase, options)
         acting = plugin.phase_sides.get(written_for)  # the side whose phase it is, where the rules give it one
         forms = plugin.order_forms(view, board, words, options) if acting in (None, view.side) else ()
-        if forms and yet_to_order([view.player], messages, reader.opened(turn, _window(plugin, view.side,
-                                                                                         written_for, options))):
+        since = reader.opened(turn, _window(plugin, view.side, written_for, options))
+        if any(form.do not in plugin.anytime for form in forms) and yet_to_order([view.player], messages, since):
             order = standing.get(view.player)
             if order is not None and answer_to(order, messages) is not None and _takes(order, forms):
                 due.append(order)

@@ -166,7 +166,7 @@ def test_a_club_s_scenario_its_game_refuses_is_listed_faulty_with_its_problem_an
     assert item["faulty"] == first + more
     checked = referee(tmp_path, "scenario", "check", ours)
     assert checked.returncode == 2 and checked.stderr.splitlines() == [  # every fault the game's own checks find
-        f"referee: {ours}: {first}", f"referee: {ours}: wallman/wild: Precinct crowd's objective 'Nowhere' is neither a "
-                                     "place nor a building"]
+        f"referee: {ours}: {first}", f"referee: {ours}: wallman/wild: the objective of Precinct crowd, 'Nowhere', is "
+                                     "neither a place nor a building"]
     refused = referee(tmp_path, "new", "wallman/wild", "--db", "w.db", club=club)
     assert refused.returncode == 2 and not (tmp_path / "w.db").exists()

@@ -69,3 +69,17 @@ def test_orders_missing_says_who_is_yet_to_send_orders(tmp_path):
     assert run() == "turn 1, protester-movement: yet to send orders: protesters-1\n"
     assert json.loads(run("--json")) == {"turn": 1, "phase": "protester-movement", "opened": None,
                                          "players": ["protesters-1"], "deadline": None, "standing": []}
+
+
+def test_a_phase_that_offers_a_player_only_what_he_may_do_at_any_time_does_not_wait_for_him(tmp_path):
+    """6.2: N30's top of a stack may be ordered at any time (`anytime`): in the confrontation (4) the protesters, who
+    may only put a unit on top, are not waited for; in the success phase (5) no one is."""
+    path = tmp_path / "s.db"
+    with Session.create(path, "n30/close-the-ring", {"seats": "4"}, seed=3) as session:
+        session.apply({"do": "end-phase"})
+        session.apply({"do": "end-phase"})
+        confrontation = waiting(path)
+        session.apply({"do": "end-phase"})
+        success = waiting(path)
+    assert confrontation.phase == "confrontation" and not set(confrontation.players) & set(PROTESTERS)
+    assert (success.phase, success.players) == ("success", ())

@@ -149,6 +149,8 @@ def test_a_stopped_or_returned_standing_order_is_due_no_more_and_its_player_is_w
         session.execute(first)
     stopped = stop(path, first)
     assert stored(path)[-1].direction == f"protesters → umpire, stopping standing order #{first}"
+    assert " protesters (standing no more), carried out " in cli("orders", path).lines[0]
+    assert json.loads(cli("orders", path, "--json").out)[0]["stands"] is False
     next_turn(path)
     assert (due(path), roster(path).players) == ([], ("protesters",))
     second = keep(path)

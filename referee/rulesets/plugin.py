@@ -92,6 +92,8 @@ class RulesetPlugin:
     actors: Mapping[str, str] = field(default_factory=dict)
     phase_sides: Mapping[str, str] = field(default_factory=dict)  # phase -> the side that acts in it
     phases: tuple[str, ...] = ()  # a turn's phases in order
+    anytime: tuple[str, ...] = ()  # verbs a player may order in any phase (N30's top of a stack, 6.2): a phase that
+    # offers him only these does not wait for his orders (referee.roster)
     blind: Mapping[str, str] = field(default_factory=dict)  # under a scenario's option `orders = "blind"`: the phases
     # whose side's orders the other side writes at the same time, for its own phase of them later in the turn
     weighty: tuple[str, ...] = ()  # kinds of event that cost a side dearly, beside the game's end: a command

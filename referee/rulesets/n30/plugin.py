@@ -39,6 +39,7 @@ PLUGIN = RulesetPlugin(
     actors={"move": "unit", "roll": "unit", "barricade": "unit", "flo": "unit", "top": "unit", "stay": "unit",
             "group-move": "units", "choose": "phase", "factions": "side:protesters", "confront": "side:police"},
     phase_sides={"protester-movement": "protesters", "police-movement": "police"},  # 3.1 (rules.phases.MOVER)
+    anytime=("top",),  # 6.2: the owner may put a unit on top at any time
     phases=("protester-movement", "police-movement", "confrontation", "success"),  # 2 (rules.phases.PHASES)
     blind={"protester-movement": "protesters", "police-movement": "police"},  # the two movement phases (2, 3.1)
 )

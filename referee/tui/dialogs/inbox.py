@@ -29,7 +29,8 @@ def message_line(message: MessageRecord, waits: bool, odds: Sequence[str] = (), 
     table calls him too, `names`), its words; a player's message not answered yet marked (a standing order due again
     in this phase, `due`, so), and under a waiting order its exact odds, a line each."""
     line = Text.assemble((f"#{message.id} {message.created[11:16]} ", "dim"),
-                         (printable(direction(message, names)), "bold"), ": ", printable(message.on_one_line))
+                         (printable(direction(message, names)), "bold"),
+                         f": {printable(message.on_one_line)}" if message.text else "")
     if waits or due:
         line.append(f"  {DUE_MARK if due else WAITING_MARK}", style="bold magenta")
     for chance in odds:

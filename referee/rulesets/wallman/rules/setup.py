@@ -74,7 +74,7 @@ def _crowd_faults(ctx: Context, uid: str) -> list[str]:
         faults.append(f"{error} (crowd {uid})")
     goal = attrs.get("objective")
     if goal is not None and goal not in scenario.board.nodes and goal not in scenario.board.buildings:
-        faults.append(f"{scenario.id}: {uid}'s objective {goal!r} is neither a place nor a building")
+        faults.append(f"{scenario.id}: the objective of {uid}, {goal!r}, is neither a place nor a building")
     return faults
 
 
