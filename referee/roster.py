@@ -72,8 +72,8 @@ def waiting_in(reader: LogReader) -> Waiting:
         written_for = plugin.ordering_phase(view.side, phase, options)
         acting = plugin.phase_sides.get(written_for)  # the side whose phase it is, where the rules give it one
         forms = plugin.order_forms(view, board, words, options) if acting in (None, view.side) else ()
-        since = reader.opened(turn, _window(plugin, view.side, written_for, options))
-        if any(form.do not in plugin.anytime for form in forms) and yet_to_order([view.player], messages, since):
+        if any(form.do not in plugin.anytime for form in forms) and yet_to_order(
+                [view.player], messages, reader.opened(turn, _window(plugin, view.side, written_for, options))):
             order = standing.get(view.player)
             if order is not None and answer_to(order, messages) is not None and _takes(order, forms):
                 due.append(order)
