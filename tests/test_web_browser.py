@@ -300,3 +300,32 @@ def test_a_message_of_one_long_word_never_widens_the_review(tmp_path):
                 assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], viewport
         finally:
             browser.close()
+
+
+def test_a_phone_s_map_opens_on_the_player_s_own_units_and_stays_where_he_scrolled_it(server):
+    """The map, wider than a phone, scrolls in its frame: it opens with the police's own stacks (Lock Down, Hold
+    Fast: downtown, east of the protesters' west edge) in the middle, and a sheet sent again keeps his scroll."""
+    path, urls = server
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, bypass_csp=True)
+            police = phone.new_page()
+            police.goto(urls["police"])
+            police.wait_for_function("document.getElementById('live-state').textContent.length > 0")
+            figure = "document.querySelector('#sheet .map figure')"
+            opened = police.evaluate(f"{figure}.scrollLeft")
+            centre = police.evaluate(f"""(() => {{
+                const frame = {figure}.getBoundingClientRect();
+                const boxes = [...{figure}.querySelectorAll('.mine')].map(unit => unit.getBoundingClientRect());
+                const middle = (Math.min(...boxes.map(b => b.left)) + Math.max(...boxes.map(b => b.right))) / 2;
+                return middle - frame.left - frame.width / 2; }})()""")
+            assert opened > 0 and abs(centre) <= 2  # his units in the middle, not the west edge at the left
+            police.evaluate(f"{figure}.scrollLeft = 40")
+            before = sheet(police)
+            apply(path, {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
+            police.wait_for_function("text => document.getElementById('sheet').innerText !== text", arg=before,
+                                     timeout=10000)
+            assert police.evaluate(f"{figure}.scrollLeft") == 40
+        finally:
+            browser.close()

@@ -23,8 +23,29 @@
   function answers() {
     return thread.querySelectorAll("li.umpire").length;
   }
+  function map() {
+    return sheet.querySelector(".map figure");
+  }
+  function centred(figure) {  // a phone's map opens on the player's own units (class "mine"), not its west edge
+    var mine = figure ? figure.querySelectorAll(".mine") : [];
+    if (!mine.length || figure.scrollWidth <= figure.clientWidth) {
+      return;
+    }
+    var frame = figure.getBoundingClientRect(), left = Infinity, right = -Infinity;
+    mine.forEach(function (unit) {
+      var box = unit.getBoundingClientRect();
+      left = Math.min(left, box.left);
+      right = Math.max(right, box.right);
+    });
+    figure.scrollLeft += (left + right) / 2 - (frame.left + frame.width / 2);
+  }
+  centred(map());
   source.addEventListener("sheet", function (event) {
+    var was = map() ? map().scrollLeft : null;
     sheet.innerHTML = event.data;
+    if (was !== null && map()) {  // the map stays where the player scrolled it
+      map().scrollLeft = was;
+    }
     if (sheet.querySelector(".ended")) {
       say("ended", false);
     } else {  // a new text each time, so that a screen reader announces the update
