@@ -16,6 +16,7 @@ from referee.game import Game, scenario_faults
 from referee.knowledge.build import new_record
 from referee.scenario.catalog import load
 from referee.scenario.club import copy
+from referee.scenario.toml_lines import read_toml
 from tests.sheet_text import visible
 from tests.test_briefing import english_left_in
 from tests.test_sheet_words import proper_names, table
@@ -100,3 +101,14 @@ def test_a_crowds_name_holding_a_word_of_the_game_is_printed_as_written_in_spani
                                                       reverse=True))))
     assert english_left_in(names.sub(" ", text), en, es) == []
     assert "type.crowd: 'Crowd'" in english_left_in(text, en, es)
+
+
+def test_a_place_given_twice_in_a_set_up_is_said_so_with_its_line(tmp_path):
+    """A writer adding units at a place the set-up already fills writes its key a second time, which TOML refuses:
+    the line says which key and what to do, not TOML's own words."""
+    written = tmp_path / "setups.toml"
+    written.write_text('[[setups]]\n"Corn Exchange" = ["Students"]\n"Corn Exchange" = ["Lads"]\n', encoding="utf-8")
+    with pytest.raises(RefereeError) as refused:
+        read_toml(written)
+    assert str(refused.value) == (f'{written}:3: "Corn Exchange" is given twice in this table: give it once (a '
+                                  "place's units all in one list)")

@@ -29,6 +29,10 @@ def read_toml(path: Path) -> tuple[dict, str]:
         match = re.search(r"\(at line (\d+), column \d+\)", str(error))
         line = match.group(1) if match else "?"
         message = re.sub(r"\s*\(at line.*\)", "", str(error))
+        if message == "Cannot overwrite a value":  # what TOML says of a key given twice
+            key = _KEY.match(text.splitlines()[int(line) - 1]) if line.isdigit() else None
+            named = f"{key.group(1).strip()} " if key else "a key "
+            message = f"{named}is given twice in this table: give it once (a place's units all in one list)"
         raise RefereeError(f"{path}:{line}: {message}") from None
 
 
