@@ -109,3 +109,10 @@ def test_a_session_made_with_values_set_prints_them_on_its_sheets(tmp_path):
     assert brief.returncode == 0, brief.stderr
     text = (tmp_path / "sheets" / "authority.md").read_text(encoding="utf-8")
     assert "ev\\_convention\\_centre 5 (impreso 8)" in text or "ev_convention_centre 5 (impreso 8)" in text
+
+
+def test_an_unknown_name_set_is_refused_naming_the_options_and_the_values_that_may_be_set(cli, tmp_path):
+    run = cli("new", "bos/battle-of-seattle", "--set", "nope=1", "--db", tmp_path / "s.db")
+    assert run.code == 2 and not (tmp_path / "s.db").exists()
+    assert run.err.startswith("referee: unknown option 'nope' for bos/battle-of-seattle (options: extend, reading, ")
+    assert "; values: ev_convention_centre, ev_paramount, " in run.err

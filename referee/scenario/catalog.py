@@ -168,7 +168,9 @@ class Scenario:
             option = self.options.get(name)
             if option is None:
                 known = ", ".join(self.options) or "none"
-                tunable = "; its values to set: `referee scenarios --json` lists them" if self.tunables else ""
+                names = list(self.tunables)
+                tunable = (f"; values: {', '.join(names[:8])}{', ...' if len(names) > 8 else ''} (`referee scenarios "
+                           "--json` lists them)" if names else "")
                 raise RefereeError(f"unknown option {name!r} for {self.id} (options: {known}{tunable})")
             value = option.aliases.get(value, value)
             if value not in option.choices:
