@@ -5,7 +5,10 @@ kept up event by event is the one read afresh, and whole games keep N30's invari
 from __future__ import annotations
 
 import copy
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -218,3 +221,12 @@ def test_own_is_refused_for_players_who_see_the_whole_game():
         simulate("bos/battle-of-seattle", 1, 0, sees=OWN)
     with pytest.raises(RefereeError, match="own, all"):
         simulate(LDHF, 1, 0, sees="some")
+
+
+def test_games_on_their_own_knowledge_are_the_same_in_any_process():
+    """The same seed plays the same games on the players' knowledge whatever order a process gives its sets."""
+    script = ("from referee.simulate import simulate; "
+              "print(simulate('n30/close-the-ring', 3, 7, {'hidden': 'weak'}, workers=1)['score_quartiles'])")
+    found = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2)}
+    assert len(found) == 1 and "median" in found.pop()

@@ -134,7 +134,8 @@ class Seen:
         for node in () if touched is None else touched:
             for uid in stacks.pop(node, ()):
                 del units[uid]
-        for node, stack, known in stacks_seen(truth, other, watch, touched):
+        for node, stack, known in stacks_seen(truth, other, watch, None if touched is None else
+                                              sorted(touched, key=self.rank.__getitem__)):
             glimpse = shown(truth, stack, known, watch)
             identified = list(known) if watch is None else sorted(known)
             if glimpse.top is not None and glimpse.top in known:
