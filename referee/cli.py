@@ -870,7 +870,8 @@ def cmd_simulate(args) -> int:
     chart = _chart(args.chart) if args.chart is not None else None
     save = _new_file(args.save) if args.save is not None else None
     found = axes(scenario, args.sweep, {**options, **tuned})
-    run = {"until_ci": args.until_ci, "workers": args.workers, "scheduler": args.scheduler, "tuned": tuned, **kinds}
+    run = {"until_ci": args.until_ci, "workers": args.workers, "scheduler": args.scheduler, "tuned": tuned,
+           "sees": args.players_see, **kinds}
     with _progress(None if args.until_ci else args.games * settings(found), "games") as tick:
         if found:
             result = sweep(args.scenario, found, args.games, args.seed, options, progress=tick, **run)
@@ -879,7 +880,7 @@ def cmd_simulate(args) -> int:
     if save:
         from referee.session import Session
 
-        _, commands = last_game(args.scenario, result["games"], args.seed, options, tuned, **kinds)
+        _, commands = last_game(args.scenario, result["games"], args.seed, options, tuned, args.players_see, **kinds)
         session = Session.create(save, args.scenario, options, game_seed(args.seed, result["games"] - 1), tuned)
         try:
             for command in commands:
@@ -1258,6 +1259,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the kind of computer player for a side (default: the ruleset's first kind); repeat for each side")
     p.add_argument("--protesters", choices=("objective", "random"), help="N30: the protesters' player (default objective)")
     p.add_argument("--police", choices=("objective", "random"), help="N30: the police's player (default objective)")
+    p.add_argument("--players-see", choices=("own", "all"),
+                   help="N30: the players decide on their own side's knowledge or on the whole game (default: own "
+                        "where the options hide anything, else all)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=A,B,...",
                    help="play the same games under each value of an option or of a tunable of the scenario's data; "
                         "repeat for a grid of every combination")

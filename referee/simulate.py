@@ -27,6 +27,9 @@ DRAW = "draw"  # where `wins` counts the games that ended without a winner (Chic
 PARALLEL_FROM = 40
 #: games in each task sent to a Dask cluster
 BATCH = 50
+OWN, ALL = "own", "all"
+SEES = (OWN, ALL)
+"""What the computer players decide on (`--players-see`): their own side's knowledge, or the whole game."""
 
 
 class Autoplay(Protocol):
@@ -44,6 +47,11 @@ class Autoplay(Protocol):
 
     def prepare(self, game: Game, command: dict, players: dict[str, Any]) -> dict:
         """A command as applied: the other side may answer it first (N30: lockdowns refusing to retreat)."""
+
+    # A ruleset whose players can decide on their own side's knowledge also has (N30's has):
+    #   hides(options) -> bool: whether the options hide anything from a player;
+    #   own_eyes(game, players) -> feed: gives each player his side's knowledge of the game, which `feed(events)`
+    #   keeps up with the events of each command applied.
 
 
 def autoplay(scenario: Scenario) -> Autoplay:
@@ -63,6 +71,25 @@ def _kinds(play: Autoplay, given: dict[str, str]) -> dict[str, str]:
         if kind not in play.kinds:
             raise RefereeError(f"unknown player kind {kind!r} (one of: {', '.join(play.kinds)})")
     return {side: given.get(side, play.kinds[0]) for side in play.sides}
+
+
+def seeing(computer: Autoplay, options: dict[str, str], sees: str | None) -> str:
+    """What the players decide on, `OWN` or `ALL`: as asked, else their own knowledge where the options (all of
+    them, defaults included) hide anything and the ruleset's players can; a RefereeError for what they cannot."""
+    eyes = getattr(computer, "own_eyes", None)
+    if sees is None:
+        return OWN if eyes is not None and computer.hides(options) else ALL  # type: ignore[attr-defined]
+    if sees not in SEES:
+        raise RefereeError(f"--players-see must be one of {', '.join(SEES)}, got {sees!r}")
+    if sees == OWN and eyes is None:
+        raise RefereeError("--players-see own: this game's computer players see the whole game "
+                           f"(those of {', '.join(_seeing_games())} see their own side's knowledge)")
+    return sees
+
+
+def _seeing_games() -> list[str]:
+    """The rulesets whose computer players can decide on their own side's knowledge."""
+    return [p.id for p in rulesets.plugins() if p.autoplay and hasattr(p.computer_players(), "own_eyes")]
 
 
 def _score(game: Game) -> int:
@@ -98,19 +125,27 @@ def _scenario(scenario: Scenario | str) -> Scenario:
 
 def play(scenario: Scenario | str, options: dict[str, str] | None, seed: int, *kinds: str,
          keep_events: bool = False, on_command: Callable[[Game, dict], None] | None = None,
-         checked: bool = False) -> Played:
+         checked: bool = False, sees: str | None = None) -> Played:
     """Play one game to its end, each side's player of the kind given in the order of the ruleset's
     `Autoplay.sides` (default: its first kind); `on_command(game, command)` is called after every applied command.
-    The players' commands skip the check of their keys unless `checked` (the tests play games both ways)."""
+    The players' commands skip the check of their keys unless `checked` (the tests play games both ways). `sees`:
+    what the players decide on (`seeing`)."""
     scenario = _scenario(scenario)
     computer = autoplay(scenario)
     chosen = _kinds(computer, dict(zip(computer.sides, kinds, strict=False)))
-    game = Game.new(scenario, dict(options or {}), seed, keep_events=keep_events)
+    options = dict(options or {})
+    own = seeing(computer, scenario.option_values(options), sees) == OWN
+    game = Game.new(scenario, options, seed, keep_events=keep_events or own)  # their knowledge starts at the opening
     players = {side: computer.player(kind, side, seed) for side, kind in chosen.items()}
+    feed = computer.own_eyes(game, players) if own else None  # type: ignore[attr-defined]
+    if not keep_events:
+        game.events, game.keep_events = [], False
     played = Played(game)
     commands, refusals = played.commands, played.refusals
     def apply(command: dict) -> None:
-        game.apply(command, shaped=not checked)
+        events = game.apply(command, shaped=not checked)
+        if feed is not None:
+            feed(events)
 
     while not game.state.over:
         actors = computer.actor(game.state)
@@ -153,6 +188,7 @@ class Batch:
     options: dict[str, str]
     kinds: tuple[str, ...]
     seeds: tuple[int, ...]
+    sees: str | None = None  # what the players decide on (`seeing`)
 
 
 _LOADED: dict[str, Scenario] = {}
@@ -166,7 +202,7 @@ def outcomes(batch: Batch, tick: Callable[[], None] | None = None) -> list[tuple
         scenario = _LOADED[batch.key] = from_sources(batch.sources)
     played = []
     for seed in batch.seeds:
-        game = play(scenario, batch.options, seed, *batch.kinds).game
+        game = play(scenario, batch.options, seed, *batch.kinds, sees=batch.sees).game
         played.append((game.state.winner, _score(game), game.state.local.get("level")))
         if tick is not None:
             tick()
@@ -185,7 +221,8 @@ def _auto_workers(games: int) -> int:
 
 def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[str, str] | None = None,
              *, workers: int | None = None, progress: Callable[[], None] | None = None, until_ci: float | None = None,
-             tuned: dict[str, str] | None = None, scheduler: str | None = None, **kinds: str) -> dict:
+             tuned: dict[str, str] | None = None, scheduler: str | None = None, sees: str | None = None,
+             **kinds: str) -> dict:
     """Play `games` games; the documented summary object (same seed, same result but for `seconds`).
 
     `kinds` give a side's kind of player by the side's name (`protesters="random"`); the others play
@@ -193,14 +230,15 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
     scenario's tunables (`{name: value}`). `workers` > 1 spreads the games over that many processes (None: one
     per core for long runs), and `scheduler` (a Dask scheduler's address) over a cluster's; the result depends
     on neither. `progress` is called once each game is over. With `until_ci`, the games are doubled until every
-    result's 95% interval reaches no further than that from its share (or `GAMES` are played).
+    result's 95% interval reaches no further than that from its share (or `GAMES` are played). `sees`: what the
+    players decide on, `OWN` or `ALL` (None: `seeing` chooses by the options).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RefereeError(f"--games must be a whole number of at least 1, got {games!r}")
     base = load(scenario_id)
     computer = autoplay(base)
     options = dict(options or {})
-    base.option_values(options)  # a bad option is refused before any game is played
+    seeing(computer, base.option_values(options), sees)  # a bad option is refused before any game is played
     scenario = catalog.tuned(base, dict(tuned or {}))  # and so is a bad tunable
     chosen = tuple(_kinds(computer, kinds).values())  # and a bad side or kind of player
     key = hashlib.blake2b(json.dumps(scenario.sources, sort_keys=True).encode(), digest_size=16).hexdigest()
@@ -214,7 +252,7 @@ def simulate(scenario_id: str, games: int = 100, seed: int = 0, options: dict[st
 
         def batches(parts: int) -> list[Batch]:
             size = -(-len(seeds) // parts)
-            return [Batch(key, scenario.sources, options, chosen, tuple(seeds[at:at + size]))
+            return [Batch(key, scenario.sources, options, chosen, tuple(seeds[at:at + size]), sees)
                     for at in range(0, len(seeds), size)]
 
         if scheduler is not None:
@@ -277,7 +315,7 @@ def _in_processes(batches: list[Batch], workers: int, tick: Callable[[], None]) 
 
 
 def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] | None = None,
-              tunings: dict[str, str] | None = None, **kinds: str) -> tuple[Game, list[dict]]:
+              tunings: dict[str, str] | None = None, sees: str | None = None, **kinds: str) -> tuple[Game, list[dict]]:
     """The last game of `simulate(scenario_id, games, seed, ...)` (with its tunables set to `tunings`) and its
     commands (for `--save`).
 
@@ -286,4 +324,5 @@ def last_game(scenario_id: str, games: int, seed: int, options: dict[str, str] |
     """
     scenario = catalog.tuned(load(scenario_id), tunings or {})
     chosen = _kinds(autoplay(scenario), kinds)
-    return play_game(scenario, options, game_seed(seed, games - 1), *chosen.values())
+    played = play(scenario, options, game_seed(seed, games - 1), *chosen.values(), sees=sees)
+    return played.game, played.commands

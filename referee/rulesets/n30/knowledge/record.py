@@ -22,10 +22,10 @@ class Record:
 
     Each event is folded into a private state, then observed: what each side sees of the other, its
     units and its barricades and Flo (a `Watch` per side unless `hidden` is `none`), public
-    announcements and filed reports.
+    announcements and filed reports. Without `journal` no feed is written (the computer players read none).
     """
 
-    def __init__(self, ctx: Context, rules: Ruleset, commitment: str):
+    def __init__(self, ctx: Context, rules: Ruleset, commitment: str, journal: bool = True):
         self.ctx, self.rules = ctx, rules
         self.state = rules.initial(ctx).thawed()
         self.commitment = commitment
@@ -33,6 +33,7 @@ class Record:
         self.announced: list[tuple[int, str]] = []  # (turn, line) of each public announcement
         self.reports: list[Filed] = []
         self.journal = Journal(ctx.scenario.clock.label)  # each player's feed
+        self.journaled = journal
         hidden = ctx.options.get("hidden", "none")
         sides = tuple(self.state.stacks)
         self.watches = {} if hidden == "none" else {
@@ -46,12 +47,14 @@ class Record:
         """Fold one event and observe what it shows."""
         self.moment += 1
         before = dict(self.state.stacks)
-        feed.write(self.journal, self.ctx.scenario.players, self.state, event)
+        if self.journaled:
+            feed.write(self.journal, self.ctx.scenario.players, self.state, event)
         self.rules.evolve(self.ctx, self.state, event)
         seen = _SEEN.get(event.kind)
         if seen is not None:
             seen(self, event.data, before)
-        self.journal.follow(self.announced, self.reports, self.state.turn)
+        if self.journaled:
+            self.journal.follow(self.announced, self.reports, self.state.turn)
 
     def _look(self, watch: Watch, node: str | None, before: dict, keep: bool = True, contact: tuple = ()) -> None:
         if node is not None:

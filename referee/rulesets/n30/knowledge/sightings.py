@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from referee.core.engine import Context
 from referee.core.state import GameState
 from referee.knowledge.view import Sighting
@@ -12,18 +14,30 @@ def _source(sources) -> str:
     return CONTACT if CONTACT in sources else OBSERVED
 
 
+def stacks_seen(state: GameState, other: str, watch: Watch | None,
+                nodes: Iterable[str] | None = None) -> Iterator[tuple[str, tuple[str, ...], dict[str, str]]]:
+    """Each stack of `other` (at `nodes` only, where given) as the watching side sees it now: its intersection, the
+    stack, and the units identified there, each with how (without a watch, every unit, observed). `shown` says what
+    the stack shows."""
+    stacks = state.stacks[other]
+    for node in stacks if nodes is None else nodes:
+        stack = stacks.get(node)
+        if stack:
+            yield node, stack, dict.fromkeys(stack, OBSERVED) if watch is None else watch.known.get(node, {})
+
+
+def shown(state: GameState, stack: tuple[str, ...], known: dict[str, str], watch: Watch | None) -> Glimpse:
+    """What a stack of the other side shows the watching side: everything without a watch."""
+    if watch is None:
+        return Glimpse(len(stack), sum(state.units[uid].factors["strength"] for uid in stack), stack[0])
+    return watch.glimpse(state, stack, known)
+
+
 def _current(ctx: Context, state: GameState, other: str, watch: Watch | None) -> list[tuple[tuple, Sighting]]:
     time = ctx.scenario.clock.reading(state.turn)
     seen = []
-    for node, stack in state.stacks[other].items():
-        if not stack:
-            continue
-        if watch is None:
-            known = dict.fromkeys(stack, OBSERVED)
-            glimpse = Glimpse(len(stack), sum(state.units[uid].factors["strength"] for uid in stack), stack[0])
-        else:
-            known = watch.known.get(node, {})
-            glimpse = watch.glimpse(state, stack, known)
+    for node, stack, known in stacks_seen(state, other, watch):
+        glimpse = shown(state, stack, known, watch)
         top = fact(state, glimpse.top, ctx) if glimpse.top else None
         units = tuple(fact(state, uid, ctx) for uid in sorted(known))
         seen.append(((0, 0), Sighting(node, other, state.turn, time, _source(known.values()), glimpse.count,

@@ -1,10 +1,12 @@
-"""N30's computer players at the table (`referee simulate`): who acts in each phase, and the protesters'
-answer when the police attack (which locked lockdowns refuse to retreat, 4.4)."""
+"""N30's computer players at the table (`referee simulate`): who acts in each phase, the protesters'
+answer when the police attack (which locked lockdowns refuse to retreat, 4.4), and what they see."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from referee.core.events import Event
 from referee.core.state import GameState
 from referee.game import Game
 from referee.rulesets.n30.players import KINDS, make_player
@@ -28,10 +30,27 @@ class N30Autoplay:
     @staticmethod
     def prepare(game: Game, command: dict, players: dict[str, Any]) -> dict:
         if command.get("do") == "confront":
-            refuse = players[PROTESTERS].refusals(game, command["node"])
+            protesters = players[PROTESTERS]
+            refuse = protesters.refusals(protesters.decides_on(game), command["node"])
             if refuse:
                 command["refuse"] = refuse
         return command
+
+    @staticmethod
+    def hides(options: dict[str, str]) -> bool:
+        """Whether the options hide anything from a player (6.2: hidden movement, `hidden` other than `none`)."""
+        return options.get("hidden", "none") != "none"
+
+    @staticmethod
+    def own_eyes(game: Game, players: dict[str, Any]) -> Callable[[list[Event]], None]:
+        """Let each player decide on his side's knowledge of `game` (its events so far observed); feed the function
+        returned the events of every command applied after."""
+        from referee.rulesets.n30.players.belief import Sight
+
+        sight = Sight(game, game.events)
+        for side, player in players.items():
+            player.eyes = sight.seen[side]
+        return sight.feed
 
 
 AUTOPLAY = N30Autoplay()

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 from itertools import chain, compress, repeat
 from operator import attrgetter, eq
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.core.units import OFF_MAP
 from referee.rulesets.n30.players.boardinfo import BoardInfo, info_for
@@ -16,22 +16,35 @@ from referee.rulesets.n30.rules.limits import STACKING, entry_allowed, friction_
 from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, intersections_allowed
 
 if TYPE_CHECKING:
+    from referee.core.engine import Context
     from referee.core.state import GameState
     from referee.core.units import Unit
-    from referee.game import Game
 
 OTHER = {PROTESTERS: POLICE, POLICE: PROTESTERS}
 #: 4: the police squads that can attack (chemical units only accompany them)
 ATTACKERS = frozenset({"hard", "soft", "mounted"})
 CHEMICAL = "chemical"
+UNSEEN = "unseen"  # the type of a counter of the other side's that the player has not identified (belief.Seen)
 _STATUS, _TYPE = attrgetter("status"), attrgetter("type")
+
+
+class Game(Protocol):
+    """What a player decides on: the game's context and a state, the game itself (referee.game.Game) or his side's
+    knowledge of it (referee.rulesets.n30.players.belief.Seen)."""
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def state(self) -> GameState: ...
 
 
 class Player:
     """A computer player for one side. `commands(game)` yields its commands for the current phase.
 
     The caller applies each command before asking for the next (the generator reads the live
-    state after every yield); when the generator is exhausted the caller ends the phase.
+    state after every yield); when the generator is exhausted the caller ends the phase. Given
+    `eyes` (his side's knowledge, `Seen`), he decides on them and never on the game he is handed.
     """
 
     kind = "base"
@@ -39,12 +52,18 @@ class Player:
     def __init__(self, side: str, rng: random.Random):
         self.side = side
         self.rng = rng
+        self.eyes: Any = None
         self._pending: tuple[int, str, Iterator[dict]] | None = None
+
+    def decides_on(self, game: Game) -> Game:
+        """What the player reads to decide: his side's knowledge where he has `eyes`, else `game`."""
+        return game if self.eyes is None else self.eyes
 
     # --- the phase loop -------------------------------------------------------------------
 
     def commands(self, game: Game) -> Iterator[dict]:
         """This side's commands for the phase the game is in (nothing if it is not this side's to act)."""
+        game = self.decides_on(game)
         phase = game.state.phase
         if MOVER.get(phase) == self.side:
             if self.side == PROTESTERS and factions_due(game):

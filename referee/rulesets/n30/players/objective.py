@@ -9,6 +9,7 @@ from referee.core.units import DESTROYED
 from referee.rulesets.n30.players.base import (
     ATTACKERS,
     CHEMICAL,
+    UNSEEN,
     Player,
     attack_strength,
     board_info,
@@ -28,7 +29,7 @@ from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
 
 if TYPE_CHECKING:
     from referee.core.units import Unit
-    from referee.game import Game
+    from referee.rulesets.n30.players.base import Game
 
 FLYING = "flying"
 #: protester units a held objective intersection should keep
@@ -356,12 +357,14 @@ class ObjectivePolice(Player):
 
     @staticmethod
     def _retreats(game: Game, info, node: str, attacked: list[Unit]) -> dict[str, str]:
-        """4.1: each unit to the adjacent intersection farthest from the objectives, room permitting."""
+        """4.1: each unit he can name to the adjacent intersection farthest from the objectives, room permitting."""
         state = game.state
         police, protesters, to_key = state.stacks[POLICE], state.stacks[PROTESTERS], info.to_key
         incoming: dict[str, int] = {}
         retreats = {}
         for unit in attacked:
+            if unit.type == UNSEEN:
+                continue  # a unit he cannot name retreats where the umpire chooses (4.1)
             options = retreat_options(game.ctx, state, node, incoming)
             if not options:
                 break

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from referee.rulesets.n30.players.base import (
     ATTACKERS,
     CHEMICAL,
+    UNSEEN,
     Player,
     free_choices,
     unmoved_at,
@@ -19,7 +20,7 @@ from referee.rulesets.n30.rules.phases import POLICE, PROTESTERS
 
 if TYPE_CHECKING:
     from referee.core.units import Unit
-    from referee.game import Game
+    from referee.rulesets.n30.players.base import Game
 
 MOVE_CHANCE = 0.8
 ATTACK_CHANCE = 0.7
@@ -91,6 +92,8 @@ class RandomPlayer(Player):
             retreats: dict[str, str] = {}
             incoming: dict[str, int] = {}
             for unit in attacked:
+                if unit.type == UNSEEN:
+                    continue  # a unit he cannot name retreats where the umpire chooses (4.1)
                 options = retreat_options(game.ctx, state, node, incoming)
                 if options and rng.random() < 0.8:
                     to = rng.choice(options)
