@@ -3,7 +3,9 @@ is yet to send orders, it writes the commands a computer player of its kind woul
 as his orders, named as the computer player's, for the umpire to carry out, amend or send back as any player's.
 
 It plans the phase on a copy of the game with dice of its own (the umpire's carry the orders out on the real one),
-and in a game of teams leaves out what it would give a teammate's units: it orders only the player's own."""
+and in a game of teams leaves out what it would give a teammate's units: it orders only the player's own. Where the
+scenario's options hide anything and the game's computer players can, it decides on his side's knowledge alone,
+as `referee simulate --players-see own` does (referee.simulate.seeing)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from referee.core.dice import SeededDice
+from referee.core.events import MARKS, Event
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.knowledge.build import recorded_at
 from referee.orders import his_units
 from referee.roster import waiting
-from referee.session import Session
-from referee.simulate import MAX_COMMANDS_PER_PHASE, autoplay
+from referee.session import Session, is_undone, stored_event
+from referee.simulate import MAX_COMMANDS_PER_PHASE, OWN, autoplay, seeing
 from referee.store.location import Location
 from referee.store.reading import open_reader
 from referee.store.repository import SessionStore
@@ -60,7 +63,12 @@ def send_orders(path: Location, player: str, kind: str | None = None, seed: int 
         actors = computer.actor(game.state)
         if side not in ((actors,) if isinstance(actors, str) else actors or ()):
             return Sent((), f"the {side} give no orders in this phase")
-        planned = plan(game, side, kind, seed, _teammates_units(path, player))
+        seen = None
+        if seeing(computer, game.ctx.options, None) == OWN:  # his side's knowledge, from the opening on
+            records, effective = session.log()
+            seen = [stored_event(record) for record in records if not is_undone(record, effective)
+                    and record.kind not in MARKS]
+        planned = plan(game, side, kind, seed, _teammates_units(path, player), seen)
     finally:
         session.close()
     if not planned:
@@ -82,17 +90,23 @@ def _teammates_units(path: Location, player: str) -> frozenset[str]:
     return frozenset(unit.id for unit in view.own if unit.id not in mine)
 
 
-def plan(game: Game, side: str, kind: str, seed: int, others: frozenset[str] = frozenset()) -> list[dict]:
+def plan(game: Game, side: str, kind: str, seed: int, others: frozenset[str] = frozenset(),
+         seen: list[Event] | None = None) -> list[dict]:
     """The commands a computer player of `kind` for `side` gives in the phase the game is in, planned on a copy of
-    the game with dice of its own, but those that name a unit of `others`."""
-    player = autoplay(game.ctx.scenario).player(kind, side, seed)
-    scratch = Game(game.ctx, game.rules, game.state, SeededDice(seed), keep_events=False)
+    the game with dice of its own, but those that name a unit of `others`; given the events `seen` from the
+    opening, it decides on his side's knowledge of them (and of its own planned commands) alone."""
+    computer = autoplay(game.ctx.scenario)
+    player = computer.player(kind, side, seed)
+    scratch = Game(game.ctx, game.rules, game.state, SeededDice(seed), list(seen or ()), keep_events=False)
+    feed = computer.own_eyes(scratch, {side: player}) if seen is not None else None  # type: ignore[attr-defined]
     planned: list[dict] = []
     for command in player.commands(scratch):
         try:
-            scratch.apply(command, shaped=True)
+            events = scratch.apply(command, shaped=True)
         except RefereeError:
             continue
+        if feed is not None:
+            feed(events)
         if not others.intersection(strings_in(command)):  # the units and places it names among them
             planned.append(command)
         if len(planned) >= MAX_COMMANDS_PER_PHASE:

@@ -114,3 +114,23 @@ def test_the_dashboard_s_a_writes_a_computer_player_s_orders_into_the_inbox(tmp_
     told, mail = drive(path, script)
     assert mail and all(m.umpire == "computer player (objective)" and m.from_player for m in mail)
     assert any(said.endswith("orders from the computer player for protesters: I, the inbox, has them") for said in told)
+
+
+@pytest.mark.parametrize("hidden, sees_own", [("weak", True), ("strong", True), ("none", False)])
+def test_under_hidden_movement_it_decides_on_its_side_s_knowledge_alone(tmp_path, monkeypatch, hidden, sees_own):
+    """6.2 (N30's `hidden`): where the options hide anything, its player decides on his side's knowledge, fed every
+    event of the session from the opening, as `simulate --players-see own` does; else on the game."""
+    from referee.rulesets.n30.players.autoplay import AUTOPLAY
+
+    given, own_eyes = [], AUTOPLAY.own_eyes
+
+    def spied(game, players):
+        given.append((len(game.events), set(players)))
+        return own_eyes(game, players)
+
+    monkeypatch.setattr(AUTOPLAY, "own_eyes", spied)
+    path = made(tmp_path, "n30/close-the-ring", hidden=hidden)
+    sent = send_orders(path, "protesters")
+    with Session.open(path) as session:
+        opening = len(session.log()[0])
+    assert sent.orders and given == ([(opening, {"protesters"})] if sees_own else [])
