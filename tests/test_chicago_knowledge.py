@@ -32,7 +32,7 @@ def knowledge(game: Game) -> ChicagoKnowledge:
     record = new_record(game.ctx, game.rules, COMMITMENT)
     for event in game.events:
         record.feed(event)
-    assert isinstance(record.knowledge.knowledge, ChicagoKnowledge)  # under the deadline and the table's names
+    assert isinstance(record.knowledge.knowledge.knowledge, ChicagoKnowledge)  # under the deadline, the table's names, the values
     return record
 
 

@@ -324,6 +324,7 @@ def test_view_of_an_unknown_player_names_the_known_ones(cli, session):
 
 def test_a_stored_session_gives_the_views_its_game_gave_live(tmp_path):
     from referee.knowledge.names import Named
+    from referee.knowledge.played import Played
     from referee.rulesets.n30.knowledge.record import Record
     from referee.simulate import play
 
@@ -332,7 +333,8 @@ def test_a_stored_session_gives_the_views_its_game_gave_live(tmp_path):
     stored = Session.create(tmp_path / "s.db", "n30/close-the-ring", {"hidden": "strong"}, seed=21)
     for command in played.commands:
         stored.apply(command)
-    live = Named(Record(game.ctx, game.rules, stored.info.commitment))  # as every record is, in the table's names
+    live = Named(Played(Record(game.ctx, game.rules, stored.info.commitment)))  # as every record is: the table's
+    # names, the values it is played with
     for event in game.events:
         live.feed(event)
     assert views(stored.path) == {p.id: live.view(p.id) for p in game.ctx.scenario.players}

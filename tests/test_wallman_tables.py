@@ -34,7 +34,7 @@ def test_tables_every_reconstructed_entry_gives_its_reasoning():
 
 
 BREAKS = [
-    ("change = -2\n", "change = -2\nchange = -2\n", "Cannot overwrite a value"),
+    ("change = -2\n", "change = -2\nchange = -2\n", "change is given twice in this table: give it once"),
     ('upto = -1\nchange = -2', 'upto = -5\nchange = -2', "`upto` must rise"),
     ("[[rl.levels]]\nrl = 3", "[[rl.levels]]\nrl = 9", "levels must run 1, 2, 3"),
     ("levels = [4, 5]", "levels = [4, 12]", "no RL 12"),
