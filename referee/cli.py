@@ -19,6 +19,7 @@ from referee.paths import new_session_path, sessions_dir
 from referee.text import plural, printable
 
 if TYPE_CHECKING:
+    from referee.game import Game
     from referee.store.location import Location
 
 DEMO = "n30/lock-down-hold-fast"
@@ -421,7 +422,7 @@ def cmd_links(args) -> int:
 def cmd_messages(args) -> int:
     from referee.messages import waiting
 
-    messages, shown, names = _threads_shown(args)
+    messages, shown, names, _ = _threads_shown(args)
     unanswered = {message.id for message in waiting(messages)}
     listed = [(message, message.id in unanswered) for message in messages if message.player in shown]
     if args.json:
@@ -434,10 +435,10 @@ def cmd_messages(args) -> int:
     return 0
 
 
-def _threads_shown(args) -> tuple[list, set[str], dict[str, str]]:
+def _threads_shown(args) -> tuple[list, set[str], dict[str, str], Game]:
     """Every message of the session at `args.path`, the players whose threads `args.umpire` may read
-    (`args.player`'s alone, if given: by id, or by the name the table calls him), and those names, by id; a
-    RefereeError where he may not."""
+    (`args.player`'s alone, if given: by id, or by the name the table calls him), those names, by id, and the game
+    as it stands; a RefereeError where he may not."""
     from referee.messages import player_named
     from referee.session import read
     from referee.store.reading import open_reader
@@ -459,7 +460,7 @@ def _threads_shown(args) -> tuple[list, set[str], dict[str, str]]:
         raise RefereeError(problem)
     shown = ({player} if player is not None else  # an umpire's role shows him his players' threads alone
              {player for player, side in sides.items() if sheets_problem(roles, args.umpire, [side]) is None})
-    return messages, shown, names
+    return messages, shown, names, game
 
 
 def _message_line(message, waits: bool, names: dict[str, str]) -> str:
@@ -493,7 +494,7 @@ def cmd_message(args) -> int:
 def cmd_orders(args) -> int:
     from referee.messages import answer_to, standing_orders
 
-    messages, shown, names = _threads_shown(args)
+    messages, shown, names, game = _threads_shown(args)
     if args.missing:
         return _yet_to_order(args, shown, names)
     stands = {order.id for order in standing_orders(messages).values()}
@@ -501,7 +502,7 @@ def cmd_orders(args) -> int:
     listed = [(order, answer_to(order, messages)) for order in messages if order.is_order and order.player in shown]
     if args.waiting:
         listed = [(order, answer) for order, answer in listed if answer is None or order.id in due]
-    odds = _waiting_odds(args.path, [order for order, answer in listed if answer is None or order.id in due])
+    odds = _waiting_odds(game, [order for order, answer in listed if answer is None or order.id in due])
     if args.json:
         print(json.dumps([{"id": order.id, "player": order.player, "created": order.created, "order": order.command,
                            "text": order.text, "state": _order_state(answer), "command": answer.done if answer else None,
@@ -551,13 +552,8 @@ def _yet_to_order(args, shown: set[str], names: dict[str, str]) -> int:
     return 0
 
 
-def _waiting_odds(path: str, waiting: list) -> dict[int, tuple[str, ...]]:
+def _waiting_odds(game: Game, waiting: list) -> dict[int, tuple[str, ...]]:
     """Each waiting order's exact odds against the game as it stands (the umpire's: every hidden fact), by number."""
-    if not waiting:
-        return {}
-    from referee.session import read
-
-    game = read(_session(path))
     return {order.id: game.odds(order.command) for order in waiting}
 
 

@@ -124,6 +124,14 @@ def checked(order: object, forms: Sequence[OrderForm]) -> dict[str, Any]:
     return kept
 
 
+def takes(command: Mapping[str, Any], forms: Sequence[OrderForm]) -> bool:
+    """Whether a player's forms take a command as it stands: one he might have sent himself."""
+    try:
+        return checked(dict(command), forms) == command
+    except RefereeError:
+        return False
+
+
 def described(order: Mapping[str, Any], forms: Sequence[OrderForm]) -> str:
     """An order (as `checked` keeps it) in the words of its form, on one line: "Move: Unit Group B; To 5th & Pike"."""
     form = next(form for form in forms if form.do == order["do"])

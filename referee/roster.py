@@ -22,7 +22,7 @@ from referee.briefing.i18n import Strings
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
 from referee.messages import answer_to, standing_orders
-from referee.orders import OrderForm, checked
+from referee.orders import described, takes
 from referee.rulesets.plugin import RulesetPlugin
 from referee.store.location import Location
 from referee.store.reading import LogReader, MessageRecord, open_reader
@@ -39,6 +39,9 @@ class Waiting:
     players: tuple[str, ...]
     deadline: str | None
     standing: tuple[MessageRecord, ...] = ()
+
+
+CARRIED_AS = "As carried out: "  # the first line of the answer to an amended order (`told_as`)
 
 
 def yet_to_order(ordering: Iterable[str], messages: Sequence[MessageRecord], opened: str | None) -> tuple[str, ...]:
@@ -75,19 +78,24 @@ def waiting_in(reader: LogReader) -> Waiting:
         if any(form.do not in plugin.anytime for form in forms) and yet_to_order(
                 [view.player], messages, reader.opened(turn, _window(plugin, view.side, written_for, options))):
             order = standing.get(view.player)
-            if order is not None and answer_to(order, messages) is not None and _takes(order, forms):
+            if order is not None and answer_to(order, messages) is not None and takes(order.command or {}, forms):
                 due.append(order)
             else:
                 yet.append(view.player)
     return Waiting(turn, phase, reader.opened(turn, phase), tuple(yet), views[0].deadline, tuple(due))
 
 
-def _takes(order: MessageRecord, forms: Sequence[OrderForm]) -> bool:
-    """Whether a player's forms take his order now as it stands."""
-    try:
-        return checked(order.command, forms) == order.command
-    except RefereeError:
-        return False
+def told_as(reader: LogReader, player: str, command: dict, said: str) -> str:
+    """The umpire's answer to an order he amended: the command carried out in the words of the player's forms
+    (English) as the session `reader` reads stands, then `said`. Where his forms do not take it as it stands (it
+    holds what they do not offer, which may be what he cannot see), `said` alone."""
+    known = recorded_at(reader).knowledge
+    scenario = known.ctx.scenario
+    forms = rulesets.get(scenario.ruleset).order_forms(known.view(player), scenario.board,
+                                                       Strings("en", scenario.ruleset), known.ctx.options)
+    if not takes(command, forms):
+        return said
+    return "\n".join(line for line in (f"{CARRIED_AS}{described(command, forms)}", said) if line)
 
 
 def _window(plugin: RulesetPlugin, side: str, written_for: str, options: Mapping[str, str]) -> str:

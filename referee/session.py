@@ -450,6 +450,7 @@ class Session:
         """The command that carries out order `number` (as it stands, or `amended`) and what it answers, decided on
         the messages as they stand: a standing order due again is answered in its repeat, kept first, unless a
         message came meanwhile."""
+        from referee.roster import told_as
         from referee.store.repository import Carried
 
         messages = self.messages()
@@ -459,8 +460,10 @@ class Session:
         command = amended if amended is not None else order.command
         if command.get("do") in ("undo", "redo"):
             raise RefereeError("an order is carried out by a command of the game, not by undo or redo")
-        carries = Carried(order.player, number, said, amended if amended != order.command else None,
-                          order if again else None, messages[-1].id)
+        changed = amended if amended != order.command else None
+        if changed is not None:
+            said = told_as(self._reader, order.player, changed, said)
+        carries = Carried(order.player, number, said, changed, order if again else None, messages[-1].id)
         return dict(command), carries
 
     def execute_all(self, items: list[int | str], said: str = "", expect: int | None = None) -> int:

@@ -269,3 +269,25 @@ def test_the_review_shows_each_order_beside_what_its_command_did_or_that_it_was_
     assert len(moved) == 1 and moved[0].split(None, 3)[3].strip() in carried.replace("&amp;", "&")
     assert section.count(" · order") == 2
     assert f"answering #{back}" in section and "Not your unit." in section
+
+
+def test_an_amended_order_tells_the_player_what_was_carried_out_in_the_words_of_his_forms(path):
+    """The player reads how his order was changed, as his own forms word it, before the umpire's word (2, 3: a
+    protester's move in his movement phase)."""
+    number = send(path, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"})
+    with Session.open(path) as session:
+        session.execute(number, {"do": "move", "unit": "U3", "to": "5th & Pike"}, "Only U3 goes.")
+    text = stored(path)[-1].text
+    assert text.startswith("As carried out: ") and "U3" in text.splitlines()[0] and "5th & Pike" in text
+    assert text.splitlines()[1:] == ["Only U3 goes."]
+
+
+def test_an_amendment_his_forms_do_not_offer_is_not_worded_for_him(path):
+    """A command his forms do not take as it stands (here choosing an intersection without moving, 3.2, which no
+    form of his offers) is not described to him: he reads the umpire's word alone, and nothing of the command."""
+    number = send(path, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"})
+    with Session.open(path) as session:
+        node = next(node for node, ids in session.state.stacks["protesters"].items() if ids)
+        session.execute(number, {"do": "choose", "node": node}, "Changed.")
+    answer = stored(path)[-1]
+    assert answer.text == "Changed." and answer.command == {"do": "choose", "node": node}
