@@ -80,6 +80,8 @@ def main() -> None:
     print(f"{args.pages} pages on a session of {held} events, {args.commands} commands (each phase ended)")
     print(f"  the last page updated after the command's ok: median {statistics.median(delays):.3f} s, max {worst:.3f} s"
           f"   target <= 1 s   {'OK' if worst <= 1 and not missed else 'SLOW'}{f' ({missed} updates missed)' if missed else ''}")
+    print(f"  sent to a page for each command: {statistics.mean(page.bytes for page in pages) / args.commands / 1000:.1f} KB "
+          f"(the sections of his sheet that changed)")
 
 
 if __name__ == "__main__":

@@ -35,19 +35,25 @@ def reports(count: int) -> list[dict]:
 
 
 class Page(threading.Thread):
-    """One open page: reads its stream and notes when each sheet after the first arrived."""
+    """One open page: reads its stream and notes when each update of its sheet after the first had arrived (its
+    section `footer`, which carries the log's head: the last section every command changes)."""
 
     def __init__(self, url: str):
         super().__init__(daemon=True)
         self.url, self.arrived, self.ready = url, [], threading.Event()
+        self.bytes = 0  # what the stream sent after the first sheet
 
     def run(self) -> None:
+        last = b""
         with urllib.request.urlopen(self.url + "/events", timeout=60) as stream:
             for raw in stream:
-                if raw.startswith(b"event: sheet"):
+                if self.ready.is_set():
+                    self.bytes += len(raw)
+                if last.startswith(b"event: section") and raw.startswith(b"data: footer"):
                     if self.ready.is_set():
                         self.arrived.append(time.perf_counter())
                     self.ready.set()
+                last = raw
 
 
 def timed_apply(writer: subprocess.Popen, command: dict) -> float:

@@ -16,7 +16,7 @@ from referee.knowledge.build import new_record
 from referee.knowledge.feed import ATTACKED, OWN, PUBLIC, REPORT, FeedEntry
 from referee.knowledge.view import PlayerView
 from tests.fog_support import Observed, in_sight
-from tests.test_web import MOVE, served, sse  # noqa: F401 (served: the live pages' fixture)
+from tests.test_web import MOVE, served, updated  # noqa: F401 (served: the live pages' fixture)
 
 COMMITMENT = "ab" * 32
 
@@ -306,9 +306,10 @@ def test_the_live_page_shows_the_feed_and_follows_the_game(served):  # noqa: F81
     assert page.index('id="sheet"') < page.index('<section class="feed"') and "What happened to you" in page
     with client.stream("GET", f"/p/{links['protesters']}/events") as stream:
         lines = stream.iter_lines()
-        (_, first), = sse(lines, 1)
-        assert unit not in _feed_of(first)
+        first, _ = updated(lines)
+        assert unit not in _feed_of(first["feed"])
         session.apply(MOVE)
-        (_, second), = sse(lines, 1, "sheet")
-    assert f"{unit} moved from" in _feed_of(second) and f"to {to.replace('&', '&amp;')}" in _feed_of(second)
+        second, _ = updated(lines, first)
+    feed = _feed_of(second["feed"])
+    assert f"{unit} moved from" in feed and f"to {to.replace('&', '&amp;')}" in feed
     assert unit not in _feed_of(client.get(f"/p/{links['police']}").text)

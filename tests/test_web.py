@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from referee import rulesets
+from referee.briefing.environment import environment
 from referee.briefing.i18n import Strings
-from referee.briefing.render import render_live, render_sheet
+from referee.briefing.render import render_live, render_sections
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
 from referee.knowledge.build import anchored, views
@@ -87,10 +88,27 @@ def page_key(page: str) -> str:
     return found[1]
 
 
-def sheet(path, player: str) -> str:
-    """A player's sheet as it stands, with the log's head it is of (as his page prints it)."""
+SECTIONS = tuple(environment().get_template("_sheet.html.j2").blocks)  # a sheet's sections, in order
+
+
+def sheet(path, player: str) -> dict[str, str]:
+    """A player's sheet section by section as it stands, with the log's head it is of (as his page prints it)."""
     found = anchored(path)
-    return render_sheet(found.knowledge.view(player), found.knowledge.ctx.scenario.board, "en", found.head, found.ended)
+    return render_sections(found.knowledge.view(player), found.knowledge.ctx.scenario.board, "en", found.head,
+                           found.ended)
+
+
+def updated(lines, shown: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
+    """A player's sheet section by section as his open page holds it after the next update its stream sends, and
+    the names of the sections sent: on connecting (`shown` None) every section; after a command those that changed,
+    up to `footer`, which carries the log's head and so changes with every command, in place of those it `shown`."""
+    page, sent = dict(shown or {}), []
+    while len(sent) < len(SECTIONS) if shown is None else "footer" not in sent:
+        (_, data), = sse(lines, 1, "section")
+        name, _, html = data.partition("\n")
+        page[name] = html
+        sent.append(name)
+    return page, sent
 
 
 def test_each_link_opens_its_player_s_page_built_as_his_briefing(served):
@@ -162,16 +180,20 @@ def test_the_script_is_the_same_for_everyone_and_holds_nothing_of_the_game(serve
 
 
 def test_an_open_page_is_sent_the_sheet_again_when_a_command_changes_it(served):
+    """On connecting, the stream sends every section of the player's sheet; after a command, the sections that
+    changed alone (not the reference card, the glossary or the other side's stacks, which a move of his leaves as
+    they were), and the page then holds his sheet as it now stands."""
     session, links, client = served
     with client.stream("GET", f"/p/{links['protesters']}/events") as stream:
         assert stream.headers["content-type"].startswith("text/event-stream") and guarded(stream)
         lines = stream.iter_lines()
-        (kind, first), = sse(lines, 1)
-        assert kind == "sheet" and first == sheet(session.path, "protesters")
+        first, sent = updated(lines)
+        assert first == sheet(session.path, "protesters") and sent == list(SECTIONS)
         session.apply(MOVE)
-        (kind, second), = sse(lines, 1, "sheet")
-    assert kind == "sheet" and second == sheet(session.path, "protesters")
-    assert second != first and "5th &amp; Olive" in second
+        second, sent = updated(lines, first)
+    assert second == sheet(session.path, "protesters")
+    assert second != first and "5th &amp; Olive" in second["map"] + second["own"]
+    assert {"map", "own", "feed", "footer"} <= set(sent) and not {"card", "glossary", "other"} & set(sent)
 
 
 def test_a_player_s_stream_first_gives_the_key_his_page_carries(served):
@@ -179,7 +201,7 @@ def test_a_player_s_stream_first_gives_the_key_his_page_carries(served):
     before the pages were served again (the umpire's machine restarted) takes the new one without a reload."""
     session, links, client = served
     with client.stream("GET", f"/p/{links['police']}/events") as stream:
-        (kind, key), = sse(stream.iter_lines(), 1, "key", "sheet")
+        (kind, key), = sse(stream.iter_lines(), 1, "key", "section")
     assert kind == "key" and key == page_key(client.get(f"/p/{links['police']}").text)
 
 
@@ -187,9 +209,9 @@ def test_a_withdrawn_link_opens_nothing_and_its_open_page_is_told_so(served):
     session, links, client = served
     with client.stream("GET", f"/p/{links['police']}/events") as stream:
         lines = stream.iter_lines()
-        assert sse(lines, 1)[0][0] == "sheet"
+        assert sse(lines, 1)[0][0] == "section"
         session.revoke_links(["police"])
-        assert sse(lines, 1, "gone", "sheet") == [("gone", "")]
+        assert sse(lines, 1, "gone") == [("gone", "")]
     assert client.get(f"/p/{links['police']}").status_code == 404
     assert client.get(f"/p/{links['protesters']}").status_code == 200
     renewed = session.issue_links(["police"])["police"]
@@ -483,7 +505,8 @@ def test_the_room_s_page_shows_what_everyone_knows_and_nothing_of_either_side(se
         lines = stream.iter_lines()
         sse(lines, 1)
         session.apply(MOVE)
-        sse(lines, 1, "sheet")  # ...and have read the links again with it
+        first, _ = updated(lines)
+        updated(lines, first)  # ...and have read the links again with it
     page = client.get(f"/p/{room}")
     assert page.status_code == 200 and guarded(page) and "The room" in page.text
     now = views(session.path)

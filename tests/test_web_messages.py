@@ -23,7 +23,7 @@ from referee.web.inbox import BODY_BYTES, PACE, PAGE_HEADER, Pace, Refused
 from referee.web.serve import hosts
 from tests.sheet_text import visible
 from tests.test_briefing import english_left_in
-from tests.test_web import BASE, N30, guarded, page_key, sse
+from tests.test_web import BASE, N30, SECTIONS, guarded, page_key, sse
 
 HOST = "127.0.0.1:8030"
 
@@ -86,8 +86,8 @@ def test_a_message_is_kept_in_its_player_s_thread_and_shown_on_his_page_alone(se
     assert "Sea Turtles talk" not in police and words.EN["messages.none"] in thread_of(police)
     assert "Sea Turtles talk" not in room and words.EN["section.messages"] not in room and "<form" not in room
     with client.stream("GET", f"/p/{links['police']}/events") as stream:  # nor in what the police's page is sent
-        sent = sse(stream.iter_lines(), 3)
-    assert [kind for kind, _ in sent] == ["sheet", "orders", "thread"]
+        sent = sse(stream.iter_lines(), len(SECTIONS) + 2)
+    assert [kind for kind, _ in sent] == ["section"] * len(SECTIONS) + ["orders", "thread"]
     assert not [data for _, data in sent if "Sea Turtles talk" in data]
 
 
@@ -97,7 +97,7 @@ def test_the_umpire_s_answer_reaches_the_open_page_as_a_thread_update_and_the_sh
     settled(client, links["police"], "reinforcements?")
     with client.stream("GET", f"/p/{links['police']}/events") as stream:
         lines = stream.iter_lines()
-        (_, first_sheet), (_, orders), (kind, first) = sse(lines, 3)
+        *_, (kind, first) = sse(lines, len(SECTIONS) + 2)  # the sheet's sections, the orders, the thread
         assert kind == "thread" and "reinforcements?" in first and 'class="umpire' not in first
         session.write_to("police", "Not seen: you will know when you see them.", answers=1)
         (kind, second), = sse(lines, 1)  # the next event: no sheet nor orders again, the views being as they were

@@ -185,6 +185,7 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
     and `script`, which follows the page."""
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
+                                                              "sheet": sectioned(_sections(page)),
                                                               "key": key, "message_chars": MESSAGE_CHARS,
                                                               "forms": forms, "ahead": ahead,
                                                               **_ordering(view, standing)})
@@ -247,8 +248,28 @@ def _qr(url: str) -> Markup:
 
 
 def render_sheet(view: PlayerView, board: Board, lang: str, head: str = "", ended: str | None = None) -> str:
-    """The sheet alone, without its page: what a live page is sent again when the player learns more."""
+    """The sheet alone, without its page."""
     return environment().get_template("_sheet.html.j2").render(context(view, board, lang, head=head, ended=ended))
+
+
+def render_sections(view: PlayerView, board: Board, lang: str, head: str = "",
+                    ended: str | None = None) -> dict[str, str]:
+    """The sheet section by section (the top-level blocks of `_sheet.html.j2`, in order, each by its name): a live
+    page is sent again only the sections that changed when the player learns more."""
+    return _sections(context(view, board, lang, head=head, ended=ended))
+
+
+def _sections(page: dict) -> dict[str, str]:
+    template = environment().get_template("_sheet.html.j2")
+    made = template.new_context(page)
+    return {name: "".join(block(made)) for name, block in template.blocks.items()}
+
+
+def sectioned(sections: dict[str, str]) -> Markup:
+    """A live page's sheet: each section in an element of its own (`data-part`, its name), which an update replaces;
+    the elements take no room of their own (`display: contents`)."""
+    return Markup("\n").join(Markup('<div class="part" data-part="{}">{}</div>').format(name, Markup(html))
+                              for name, html in sections.items())
 
 
 def render(view: PlayerView, board: Board, fmt: str = "html", lang: str = "en", *,

@@ -27,7 +27,7 @@ from referee.briefing.render import render_join
 from referee.errors import RefereeError
 from referee.links import JOIN, PAGES
 from referee.store.reading import ROOM
-from referee.web.book import JOIN_SCRIPT, SCRIPT, PageBook
+from referee.web.book import JOIN_SCRIPT, SCRIPT, SECTION, PageBook
 from referee.web.inbox import Inbox
 from referee.web.join import Joining
 
@@ -140,7 +140,8 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
 
         async def stream() -> AsyncIterator[str]:
             queue = editions.subscribe()
-            sent, shown = -1, {"sheet": "", "orders": "", "thread": ""}
+            sent = -1
+            shown: dict[str, str] = {}  # each part as last sent
             if player != ROOM:  # the key of this serving: a page loaded before the pages were served again takes it
                 yield f"event: key\ndata: {inbox.key(request.path_params['token'])}\n\n"
             try:
@@ -152,7 +153,7 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
                     if number != sent:  # each part sent again where it changed
                         sent = number
                         for part, text in now.items():
-                            if text != shown[part]:
+                            if text != shown.get(part):
                                 shown[part] = text
                                 yield _event(part, text)
                     try:
@@ -193,10 +194,13 @@ def create_app(book: PageBook, follow: Callable[[threading.Event, Callable[[], N
     return Door(app, hosts)
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=1024)
 def _event(part: str, text: str) -> str:
     """A part of a page as a server-sent event, each of its lines a `data:` line: made once for all the pages that
-    are sent it (a class's pages all are at each command)."""
+    are sent it (a class's pages all are at each command). A section of a player's sheet is the event `section`,
+    its name on its first line."""
+    if part.startswith(SECTION):
+        part, text = "section", f"{part.removeprefix(SECTION)}\n{text}"
     return f"event: {part}\n" + "".join(f"data: {line}\n" for line in text.split("\n")) + "\n"
 
 

@@ -12,7 +12,14 @@ from datetime import UTC, datetime
 
 from referee import rulesets
 from referee.briefing.i18n import Strings
-from referee.briefing.render import render_live, render_orders, render_room, render_sheet, render_thread
+from referee.briefing.render import (
+    render_live,
+    render_orders,
+    render_room,
+    render_sections,
+    render_thread,
+    sectioned,
+)
 from referee.errors import RefereeError
 from referee.knowledge.build import Recorded, recorded_at
 from referee.knowledge.view import PlayerView
@@ -27,6 +34,8 @@ SCRIPT = "/live.js"
 """Where a live page's script is served (the same for every player: it holds nothing of the game)."""
 JOIN_SCRIPT = "/join.js"
 """Where the join page's script is served."""
+SECTION = "sheet/"
+"""The parts of a player's open page that are his sheet's sections: `sheet/` and the section's name."""
 
 
 @dataclass
@@ -39,6 +48,7 @@ class Edition:
     ended: str | None  # the game's end, once it ended
     threads: dict[str, list[MessageRecord]]  # player -> his messages with the umpire, oldest first
     pages: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (player, lang, part) -> HTML
+    sections: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (player, lang) -> his sheet's
     forms: dict[tuple[str, str], tuple[OrderForm, ...]] = field(default_factory=dict)  # (player, lang) -> his forms
     shown: set[tuple[str, str]] = field(default_factory=set)  # (player, lang) of the open pages sent its parts
 
@@ -137,11 +147,12 @@ class PageBook:
         return edition.number, self._parts(edition, player, lang)
 
     def _parts(self, edition: Edition, player: str, lang: str) -> dict[str, str]:
-        """The parts of a player's open page in an edition (`parts`)."""
-        sheet = self._page(edition, player, lang, False, "")
+        """The parts of a player's open page in an edition (`parts`): the room's sheet whole; a player's section by
+        section (`SECTION`), then his orders and thread."""
         if player == ROOM:
-            return {"sheet": sheet}
-        return {"sheet": sheet, "orders": self.orders(player, lang), "thread": self.thread(player, lang)}
+            return {"sheet": self._page(edition, player, lang, False, "")}
+        sections = {f"{SECTION}{name}": html for name, html in self._sections(edition, player, lang).items()}
+        return {**sections, "orders": self.orders(player, lang), "thread": self.thread(player, lang)}
 
     def _page(self, edition: Edition, player: str, lang: str, whole: bool, key: str) -> str:
         """The HTML of a player's page or sheet in an edition (`page`), rendered once."""
@@ -152,14 +163,23 @@ class PageBook:
             if player == ROOM:
                 view = next(iter(edition.views.values()))
                 return render_room(view, board, lang, script, edition.head, edition.ended, join=key)
-            view = edition.views[player]
-            if whole:
-                return render_live(view, board, lang, SCRIPT, edition.head, edition.ended,
-                                   thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang),
-                                   ahead=self.ahead(player), standing=self.standing(player))
-            return render_sheet(view, board, lang, edition.head, edition.ended)
+            if not whole:
+                return str(sectioned(self._sections(edition, player, lang)))
+            return render_live(edition.views[player], board, lang, SCRIPT, edition.head, edition.ended,
+                               thread=edition.threads.get(player, []), key=key, forms=self.forms(player, lang),
+                               ahead=self.ahead(player), standing=self.standing(player))
 
         return self._made(edition, (player, lang, f"page {key}" if whole else "sheet"), make)
+
+    def _sections(self, edition: Edition, player: str, lang: str) -> dict[str, str]:
+        """A player's sheet section by section in an edition (referee.briefing.render.render_sections), rendered
+        once."""
+        with self._rendering:
+            if (player, lang) not in edition.sections:
+                assert self.scenario is not None
+                edition.sections[(player, lang)] = render_sections(edition.views[player], self.scenario.board, lang,
+                                                                   edition.head, edition.ended)
+            return edition.sections[(player, lang)]
 
     def _made(self, edition: Edition, cached: tuple[str, str, str], make: Callable[[], str]) -> str:
         """A part of the pages of an edition, rendered once however many pages ask for it at the same moment (a

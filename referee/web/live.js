@@ -1,8 +1,9 @@
-// A player's live page: the server sends his sheet again (event "sheet") whenever the umpire's commands change
-// what he knows, the forms of his orders (event "orders") when what he may order changes, his messages and orders
-// with the umpire (event "thread") whenever one is written, and "gone" when his link is withdrawn; on connecting,
-// the key what the page sends must carry (event "key"). EventSource connects again by itself after a loss (a
-// phone asleep, the umpire's machine restarted). His forms send the umpire an order or a message.
+// A player's live page: whenever the umpire's commands change what he knows, the server sends again each section
+// of his sheet that changed (event "section": its name, then its HTML; the room's page its sheet whole, event
+// "sheet"); the forms of his orders (event "orders") when what he may order changes, his messages and orders with
+// the umpire (event "thread") whenever one is written, and "gone" when his link is withdrawn; on connecting, the
+// key what the page sends must carry (event "key"). EventSource connects again by itself after a loss (a phone
+// asleep, the umpire's machine restarted). His forms send the umpire an order or a message.
 (function () {
   "use strict";
   var state = document.getElementById("live-state");
@@ -40,9 +41,9 @@
     figure.scrollLeft += (left + right) / 2 - (frame.left + frame.width / 2);
   }
   centred(map());
-  source.addEventListener("sheet", function (event) {
+  function shown(into, html) {  // the sheet, or one section of it, shown as sent
     var was = map() ? map().scrollLeft : null;
-    sheet.innerHTML = event.data;
+    into.innerHTML = html;
     if (was !== null && map()) {  // the map stays where the player scrolled it
       map().scrollLeft = was;
     }
@@ -50,6 +51,16 @@
       say("ended", false);
     } else {  // a new text each time, so that a screen reader announces the update
       say("following", false, state.dataset.updated.replace("{time}", now()));
+    }
+  }
+  source.addEventListener("sheet", function (event) {
+    shown(sheet, event.data);
+  });
+  source.addEventListener("section", function (event) {  // a section that changed: its name, then its HTML
+    var cut = event.data.indexOf("\n");
+    var into = sheet.querySelector('[data-part="' + event.data.slice(0, cut) + '"]');
+    if (into) {
+      shown(into, event.data.slice(cut + 1));
     }
   });
   function spot(field) {  // a field of an order form by its name and, for one of several alike, its choice
