@@ -117,8 +117,7 @@ def test_drift_shows_where_the_crowd_goes_before_it_goes(tmp_path):
 
     async def script(pilot, app):
         await select(pilot, app, "Estate youths")
-        await press(pilot, "d")
-        await fill(pilot, app)
+        await press(pilot, "d")  # nothing to ask: what it will do is shown at once
         proposal = str(app.screen.query_one(".form-note").render())
         await fill(pilot, app)
         return proposal, [app.session.game.rules.narrate(event) for _, event in app.session.last]
@@ -136,7 +135,6 @@ def test_cancelling_a_drift_draws_no_die(tmp_path):
         await select(pilot, app, "Estate youths")
         drawn = app.session.game.dice.drawn
         await press(pilot, "d")
-        await fill(pilot, app)
         await press(pilot, "escape")
         return drawn, app.session.game.dice.drawn
 

@@ -578,7 +578,8 @@ class UmpireScreen(Screen):
         with `confirm`, show what it will do first (the generator's next dice are known, so the preview is what
         happens). Table dice left empty are no dice: a command that needs one is refused, never rolled.
         A refused command opens its form again, with the reason and every choice as it was, where it has one to
-        change; `live` draws what the choices mean as they change (CommandForm). A form closed, the umpire moves on."""
+        change; `live` draws what the choices mean as they change (CommandForm). A form closed, the umpire moves on.
+        A command to confirm that asks nothing (a drift, with no table dice) goes straight to what it will do."""
         if rolls and self.table_dice:
             fields = fields + [Field("dice", "Dice from the table", "dice", sides=sides,
                                      rolled=lambda v: self.rolled(build(v)))]
@@ -608,6 +609,9 @@ class UmpireScreen(Screen):
             else:
                 self._send(command)
 
+        if confirm and not fields and not error:  # nothing to ask: straight to what it will do, to confirm
+            answered({})
+            return
         self.app.push_screen(CommandForm(title, fields, note, error, live, self.said), answered)
 
     def rolled(self, command: dict) -> tuple[Roll, ...]:

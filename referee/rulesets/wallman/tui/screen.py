@@ -140,7 +140,9 @@ class RiotScreen(UmpireScreen):
         found = [u for u in self.game.state.units.values() if u.side == "security" and u.status == ACTIVE
                  and (where is None or u.node in where) and (types is None or u.type in types)]
         found.sort(key=lambda u: (u.node != self.place, u.node or "", u.id))
-        return tuple((f"{u.id} ({u.type}, {u.node})", u.id) for u in found)
+        types_of = self.game.ctx.scenario.types
+        return tuple((f"{u.id} ({types_of[u.type].label if u.type in types_of else u.type}, {u.node})", u.id)
+                     for u in found)
 
     def _buildings(self, node: str, burning: bool = False) -> tuple[tuple[str, str], ...]:
         local = self.game.state.local["buildings"]
