@@ -538,3 +538,15 @@ def test_a_game_extended_at_its_end_is_followed_again_on_the_pages(cli, tmp_path
         assert '<p class="ended">' not in page and "this page follows the game" in page
     finally:
         book.close()
+
+
+def test_a_player_s_orders_come_before_his_reference_card_glossary_and_footer_on_his_live_page(served):
+    """On a phone the page is read top to bottom: what he plays by (the map, his units, what happened to him), then
+    his orders and messages, and only then the reference card, the glossary and the log's head, which a link at the
+    top reaches; each still a section an update replaces."""
+    session, links, client = served
+    page = client.get(f"/p/{links['protesters']}").text
+    assert page.index('data-part="feed"') < page.index('id="orders-heading"') < page.index('id="messages-heading"') \
+        < page.index('data-part="card"') < page.index('data-part="glossary"') < page.index('data-part="footer"')
+    assert '<a href="#card-title">Reference card</a>' in page and 'id="card-title"' in page
+    assert all(page.count(f'data-part="{name}"') == 1 for name in SECTIONS)

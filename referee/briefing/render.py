@@ -185,7 +185,7 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
     and `script`, which follows the page."""
     page = context(view, board, lang, head=head, ended=ended)
     return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
-                                                              "sheet": sectioned(_sections(page)),
+                                                              **_placed(_sections(page)),
                                                               "key": key, "message_chars": MESSAGE_CHARS,
                                                               "forms": forms, "ahead": ahead,
                                                               **_ordering(view, standing)})
@@ -247,6 +247,11 @@ def _qr(url: str) -> Markup:
     return Markup(segno.make(url, error="l").svg_inline(scale=2, title=url))
 
 
+AFTER_ORDERS = ("card", "glossary", "footer")
+"""The sheet's sections a live page shows below the player's orders and messages: the reference card, the
+glossary, and the footer with the log's head and the seed's commitment."""
+
+
 def render_sheet(view: PlayerView, board: Board, lang: str, head: str = "", ended: str | None = None) -> str:
     """The sheet alone, without its page."""
     return environment().get_template("_sheet.html.j2").render(context(view, board, lang, head=head, ended=ended))
@@ -263,6 +268,13 @@ def _sections(page: dict) -> dict[str, str]:
     template = environment().get_template("_sheet.html.j2")
     made = template.new_context(page)
     return {name: "".join(block(made)) for name, block in template.blocks.items()}
+
+
+def _placed(sections: dict[str, str]) -> dict[str, Markup]:
+    """A live page's sheet in two places: above his orders what he plays by (`sheet`), and below his messages
+    (`after`) what he reads least at the table, so that on a phone his orders are not far down the page."""
+    return {"sheet": sectioned({name: html for name, html in sections.items() if name not in AFTER_ORDERS}),
+            "after": sectioned({name: sections[name] for name in AFTER_ORDERS if name in sections})}
 
 
 def sectioned(sections: dict[str, str]) -> Markup:

@@ -58,7 +58,7 @@
   });
   source.addEventListener("section", function (event) {  // a section that changed: its name, then its HTML
     var cut = event.data.indexOf("\n");
-    var into = sheet.querySelector('[data-part="' + event.data.slice(0, cut) + '"]');
+    var into = document.querySelector('[data-part="' + event.data.slice(0, cut) + '"]');
     if (into) {
       shown(into, event.data.slice(cut + 1));
     }
@@ -134,6 +134,9 @@
   });
   source.addEventListener("gone", function () {
     source.close();
+    document.querySelectorAll(".part").forEach(function (part) {
+      part.innerHTML = "";
+    });
     sheet.innerHTML = "";
     if (form) {
       form.parentNode.hidden = true;

@@ -3,6 +3,7 @@ tables are named in its own texts (`card.<game>.` keys)."""
 
 EN: dict[str, str] = {
     "card.title": "Reference card: {side}",
+    "card.jump": "Reference card",
     "card.intro": "The tables you play with, as your rules give them. ▶ marks what applies to you now.",
     "card.mine": "applies to you now",
     "card.rule": "Rule",
@@ -17,6 +18,7 @@ EN: dict[str, str] = {
 
 ES: dict[str, str] = {
     "card.title": "Tarjeta de referencia: {side}",
+    "card.jump": "Tarjeta de referencia",
     "card.intro": "Las tablas con las que juegas, tal como te las dan tus reglas. ▶ marca lo que se te aplica ahora.",
     "card.mine": "se te aplica ahora",
     "card.rule": "Regla",
