@@ -105,6 +105,16 @@ def test_3_a_unit_moves_once_and_units_of_no_more_intersections_than_the_turn_al
     assert offered(after["barricade"], "unit") == ["Sea Turtles (T)"]
 
 
+def test_3_a_side_of_several_players_is_told_its_intersections_are_shared_with_his_teammates():
+    """3: the intersections a side may move from in a turn are the side's. Where his teammates command some of its
+    units (1.2, seats), his move form says they share them, in both languages; alone, it does not."""
+    team = new_game(SCENARIO, seats="4")
+    for player in ("protesters-1", "protesters-2"):
+        assert EN("order.n30.move_shared") in forms_of(team, player)["move"].note
+        assert ES("order.n30.move_shared") in forms_of(team, player, ES)["move"].note
+    assert EN("order.n30.move_shared") not in forms_of(new_game(SCENARIO), PROTESTERS)["move"].note
+
+
 def test_3_a_unit_the_table_renamed_moves_once_too():
     """3: 'each unit may only move once per turn' holds for a unit the umpire renamed, which his view and feed
     name by its new name; the form offers it under that name."""

@@ -95,8 +95,12 @@ def _move(view: PlayerView, board: Board, words: Words, movers: list[OwnUnit]) -
     """3, 3.1, 3.2: one of his units that may move, to any intersection in play; the dice decide how far."""
     if not movers:
         return None
+    shared = len(his_units(view)) < len(view.own)  # a teammate commands some of his side's units
+    note = words("order.n30.move_note", allowed=allowed_at(view.side, view.time))
+    if shared:
+        note += " " + words("order.n30.move_shared")
     return OrderForm("move", words("order.n30.move"), (_units(words, movers), _places(board, words, "to", board.nodes)),
-                     words("order.n30.move_note", allowed=allowed_at(view.side, view.time)), "3")
+                     note, "3")
 
 
 def _built(view: PlayerView, marker: str) -> set[str]:

@@ -153,6 +153,8 @@ EN = {
     "order.n30.move": "Move a unit",
     "order.n30.move_note": "Intersections you may move units from this turn: {allowed}, and your reinforcements "
                            "too. Each unit rolls its move, and stops as it enters the other side's intersection.",
+    "order.n30.move_shared": "These intersections are your side's, shared with your teammates: agree with them who "
+                             "moves from where, or the umpire sends back the orders past the limit.",
     "order.n30.barricade": "Build a barricade",
     "order.n30.barricade_note": "Instead of moving; it stands while a protester unit holds the intersection.",
     "order.n30.flo": "Drop Flo",
@@ -347,6 +349,8 @@ ES = {
     "order.n30.move_note": "Intersecciones desde las que puedes mover unidades este turno: {allowed}, y también "
                            "tus refuerzos. Cada unidad tira su movimiento y se detiene al entrar en una intersección "
                            "del otro bando.",
+    "order.n30.move_shared": "Estas intersecciones son de tu bando, compartidas con tus compañeros: acordad quién "
+                             "mueve desde dónde, o el árbitro devolverá las órdenes que pasen del límite.",
     "order.n30.barricade": "Levantar una barricada",
     "order.n30.barricade_note": "En lugar de mover; sigue en pie mientras una unidad manifestante ocupe la "
                                 "intersección.",
