@@ -1,5 +1,5 @@
-"""What both kinds of player share: a generator of its own, the step each side acts in, the board's facts and the
-ways a stack may go this step (HOW TO MOVE UNITS)."""
+"""What both kinds of player share: a generator of its own, the step each side acts in, what it decides on (the
+game, or its side's knowledge of it), the board's facts and the ways a stack may go this step (HOW TO MOVE UNITS)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import heapq
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.core.board import Board
 from referee.core.state import GameState
 from referee.core.units import Unit
-from referee.game import Game
 from referee.rulesets.chicago.players import odds
 from referee.rulesets.chicago.rules import board as chicago_board
 from referee.rulesets.chicago.rules import tables
@@ -21,6 +21,9 @@ from referee.rulesets.chicago.rules.movement import allowance
 from referee.rulesets.chicago.rules.steps import ACTOR, FIGHTER, MOVER
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, TYPES
 from referee.scenario.catalog import Scenario
+
+if TYPE_CHECKING:
+    from referee.core.engine import Context
 
 
 @dataclass(frozen=True)
@@ -56,29 +59,51 @@ def facts(scenario: Scenario) -> Facts:
     return known
 
 
+class Game(Protocol):
+    """What a player decides on: the game's context and a state, the game itself (referee.game.Game) or his side's
+    knowledge of it (referee.rulesets.chicago.players.belief.Seen)."""
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+
 class Player:
     """One side's player. `commands(game)` yields its commands for the step the game is in, reading the live state
-    after each (the caller applies each before asking for the next)."""
+    after each (the caller applies each before asking for the next). Given `eyes` (his side's knowledge, `Seen`),
+    he decides on them and never on the game he is handed."""
 
     kind = "base"
 
     def __init__(self, side: str, seed: int):
         digest = hashlib.blake2b(f"chicago-player:{seed}:{side}:{self.kind}".encode(), digest_size=8).digest()
         self.side, self.rng = side, random.Random(int.from_bytes(digest, "big"))
+        self.eyes: Any = None
         self._step: tuple[int, str] | None = None
+        self._enemy: dict[str, tuple[str, ...]] | None = None
         self._ways: dict[tuple[str, int], dict[str, list[str]]] = {}
 
+    def decides_on(self, game: Game) -> Game:
+        """What the player reads to decide: his side's knowledge where he has `eyes`, else `game`."""
+        return game if self.eyes is None else self.eyes
+
     def ways(self, game: Game, start: str, budget: int) -> dict[str, list[str]]:
-        """`ways` for this side, kept for the step: the enemy does not move while this side moves."""
-        step = (game.state.turn, game.state.phase)
-        if step != self._step:
-            self._step, self._ways = step, {}
+        """`ways` for this side, kept while the step and the enemy's stacks as he knows them last: the enemy does not
+        move while this side moves, but under fog this side's moves may bring more of it into sight."""
+        state = game.state
+        step, enemy = (state.turn, state.phase), state.stacks[DEMONSTRATORS if self.side == POLICE else POLICE]
+        if step != self._step or (enemy is not self._enemy and enemy != self._enemy):
+            self._step, self._enemy, self._ways = step, enemy, {}
         key = (start, budget)
         if key not in self._ways:
-            self._ways[key] = ways(game.ctx.scenario.board, game.state, start, self.side, budget)
+            self._ways[key] = ways(game.ctx.scenario.board, state, start, self.side, budget)
         return self._ways[key]
 
     def commands(self, game: Game) -> Iterator[dict]:
+        """This side's commands for the step the game is in, decided on what it reads (`decides_on`)."""
+        game = self.decides_on(game)
         phase = game.state.phase
         if ACTOR.get(phase) != self.side:
             return iter(())

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.core.units import Unit
-from referee.game import Game
-from referee.rulesets.chicago.players.base import Player, budget, facts, mobile, movers, police_kind, strength
+from referee.rulesets.chicago.players.base import Game, Player, budget, facts, mobile, movers, police_kind, strength
 from referee.rulesets.chicago.rules import tables
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE

@@ -14,9 +14,8 @@ from collections.abc import Iterator
 
 from referee.core.state import GameState
 from referee.core.units import Unit
-from referee.game import Game
 from referee.rulesets.chicago.players import odds
-from referee.rulesets.chicago.players.base import Facts, Player, budget, facts, mobile, movers, police_kind, strength
+from referee.rulesets.chicago.players.base import Facts, Game, Player, budget, facts, mobile, movers, police_kind, strength
 from referee.rulesets.chicago.rules import board, forces, steps, tables
 from referee.rulesets.chicago.rules.board import PLATOONS_IN_MINIMUM, in_minimum
 from referee.rulesets.chicago.rules.movement import GUARD_IN, allowance
@@ -153,7 +152,8 @@ class SimplePolice(Player):
 
     def _minimum(self, game: Game, busy: set[str]) -> Iterator[dict]:
         """Three platoons in every minimum box that must hold them, the nearest free ones sent in, Tac and level 1
-        first (they are never, or last, out of the game)."""
+        first (they are never, or last, out of the game); each sent once (under fog a move may be refused for police
+        out of sight, and the platoon not come)."""
         board_ = game.ctx.scenario.board
         for node in board.bound(board_, game.state.local["released"]):
             while len(in_minimum(game.state, node)) < PLATOONS_IN_MINIMUM:
@@ -164,6 +164,7 @@ class SimplePolice(Player):
                     path = self.ways(game, unit.site, allowance(state, unit)).get(node)
                     if path is not None:
                         found = {"do": "move", "units": [unit.id], "path": path, "minimum": True}
+                        busy.add(unit.id)
                         break
                 if found is None:
                     break

@@ -9,6 +9,7 @@ from typing import Any
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.game import Game
+from referee.knowledge.eyes import hand_out
 from referee.rulesets.n30.players import KINDS, make_player
 from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS
 
@@ -47,10 +48,7 @@ class N30Autoplay:
         returned the events of every command applied after."""
         from referee.rulesets.n30.players.belief import Sight
 
-        sight = Sight(game, game.events)
-        for side, player in players.items():
-            player.eyes = sight.seen[side]
-        return sight.feed
+        return hand_out(Sight(game, game.events), players)
 
 
 AUTOPLAY = N30Autoplay()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.eyes import map_order
 from referee.rulesets.n30.knowledge.markers import BUILDERS
 from referee.rulesets.n30.knowledge.record import Record
 from referee.rulesets.n30.knowledge.sightings import shown, stacks_seen
@@ -77,8 +78,7 @@ class Seen:
         self.mine = frozenset(self.order)
         #: each type of the other side's units: its factors, as the counters print them
         self.printed = {unit.type: unit.factors for unit in record.state.units.values() if unit.side == self.other}
-        nodes = record.ctx.scenario.board.nodes
-        self.rank = {node: rank for rank, node in enumerate(sorted(nodes, key=lambda n: (nodes[n].y, nodes[n].x, n)))}
+        self.rank = map_order(record.ctx.scenario.board)
         self.touched: set[str] | None = None  # the intersections to read again (None: all)
         self._units: dict[str, Unit] = {}  # the other side's units as believed, and their stacks in map order
         self._stacks: dict[str, tuple[str, ...]] = {}
