@@ -56,6 +56,7 @@ class Seen:
         self.ctx = knowledge.ctx
         #: each of the other side's counters: its factors, as the counter prints them (2.1)
         self.printed = {uid: unit.factors for uid, unit in knowledge.state.units.items() if unit.side == self.other}
+        self.numbers = {uid: rank for rank, uid in enumerate(sorted(self.printed, key=numbered))}
         nodes = self.ctx.scenario.board.nodes
         self.rank = {node: (nodes[node].y, nodes[node].x, node) for node in nodes}  # map order, as the view lists
         self._moment = -1
@@ -116,4 +117,4 @@ class Seen:
 
     def _place(self, unit: Unit) -> tuple:
         """Map order, then counter order within an area (as the view lists a sighting's units)."""
-        return (self.rank[unit.site], numbered(unit.id))
+        return (self.rank[unit.site], self.numbers[unit.id])
