@@ -48,7 +48,8 @@ class Autoplay(Protocol):
     def prepare(self, game: Game, command: dict, players: dict[str, Any]) -> dict:
         """A command as applied: the other side may answer it first (N30: lockdowns refusing to retreat)."""
 
-    # A ruleset whose players can decide on their own side's knowledge also has (N30's and Chicago-Chicago's have):
+    # A ruleset whose players can decide on their own side's knowledge also has (N30's, Battle of Seattle's and
+    # Chicago-Chicago's do):
     #   hides(options) -> bool: whether the options hide anything from a player;
     #   own_eyes(game, players) -> feed: gives each player his side's knowledge of the game, which `feed(events)`
     #   keeps up with the events of each command applied (referee.knowledge.eyes.hand_out hands it out).

@@ -116,21 +116,30 @@ def test_the_dashboard_s_a_writes_a_computer_player_s_orders_into_the_inbox(tmp_
     assert any(said.endswith("orders from the computer player for protesters: I, the inbox, has them") for said in told)
 
 
-@pytest.mark.parametrize("hidden, sees_own", [("weak", True), ("strong", True), ("none", False)])
-def test_under_hidden_movement_it_decides_on_its_side_s_knowledge_alone(tmp_path, monkeypatch, hidden, sees_own):
-    """6.2 (N30's `hidden`): where the options hide anything, its player decides on his side's knowledge, fed every
-    event of the session from the opening, as `simulate --players-see own` does; else on the game."""
-    from referee.rulesets.n30.players.autoplay import AUTOPLAY
+@pytest.mark.parametrize("scenario, options, sees_own", [
+    ("n30/close-the-ring", {"hidden": "weak"}, True), ("n30/close-the-ring", {"hidden": "strong"}, True),
+    ("n30/close-the-ring", {"hidden": "none"}, False),
+    ("bos/battle-of-seattle", {"fog": "on"}, True), ("bos/battle-of-seattle", {"fog": "off"}, False)])
+def test_where_the_options_hide_anything_it_decides_on_its_side_s_knowledge_alone(tmp_path, monkeypatch, scenario,
+                                                                                  options, sees_own):
+    """6.2 (N30's `hidden`), Battle of Seattle's `fog` (2.2): where the options hide anything, its player decides on
+    his side's knowledge, fed every event of the session from the opening, as `simulate --players-see own` does;
+    else on the game."""
+    from referee.scenario.catalog import load
+    from referee.simulate import autoplay
 
-    given, own_eyes = [], AUTOPLAY.own_eyes
+    computer = autoplay(load(scenario))
+    given, own_eyes = [], computer.own_eyes
 
     def spied(game, players):
-        given.append((len(game.events), set(players)))
+        given.append((len(game.events), {player.side for player in players.values()}))
         return own_eyes(game, players)
 
-    monkeypatch.setattr(AUTOPLAY, "own_eyes", spied)
-    path = made(tmp_path, "n30/close-the-ring", hidden=hidden)
-    sent = send_orders(path, "protesters")
+    monkeypatch.setattr(computer, "own_eyes", spied)
+    path = made(tmp_path, scenario, **options)
+    player = first_waited_for(path)
+    sent = send_orders(path, player)
     with Session.open(path) as session:
         opening = len(session.log()[0])
-    assert sent.orders and given == ([(opening, {"protesters"})] if sees_own else [])
+        side = session.game.ctx.scenario.player(player).side
+    assert sent.orders and given == ([(opening, {side})] if sees_own else [])

@@ -216,9 +216,11 @@ def test_all_plays_todays_games_and_own_others_under_hidden_movement():
 
 
 def test_own_is_refused_for_players_who_see_the_whole_game():
-    """Battle of Seattle's players read the whole game: `own` is refused before any game, naming N30's."""
-    with pytest.raises(RefereeError, match="n30"):
-        simulate("bos/battle-of-seattle", 1, 0, sees=OWN)
+    """Computer players that read only the whole game (a ruleset plugin's without `own_eyes`) are refused `own`
+    before any game, naming the games whose players can see their own side's knowledge (all three built in)."""
+    with pytest.raises(RefereeError, match="bos, chicago, n30"):
+        seeing(SimpleNamespace(), {}, OWN)
+    assert seeing(SimpleNamespace(), {}, None) == ALL
     with pytest.raises(RefereeError, match="own, all"):
         simulate(LDHF, 1, 0, sees="some")
 

@@ -63,10 +63,11 @@ class Eyes(fog.Eyes):
 
 
 class BosKnowledge:
-    """Every player's knowledge of one game: `feed(event)` in log order, then `view(player)`."""
+    """Every player's knowledge of one game: `feed(event)` in log order, then `view(player)`. Without `journal` no
+    feed is written (the computer players read none)."""
 
-    def __init__(self, ctx: Context, rules: Ruleset, commitment: str):
-        self.ctx, self.rules, self.commitment = ctx, rules, commitment
+    def __init__(self, ctx: Context, rules: Ruleset, commitment: str, journal: bool = True):
+        self.ctx, self.rules, self.commitment, self.journaled = ctx, rules, commitment, journal
         self.state = rules.initial(ctx).thawed()
         self.fog = ctx.options.get(FOG, "off") == "on"
         self.eyes = {side: Eyes(side) for side in SIDES}
@@ -85,14 +86,16 @@ class BosKnowledge:
 
     def feed(self, event: Event) -> None:
         """Fold one event, note what everyone is told and what it shows each player, then let each side look."""
-        feed.write(self.journal, self.ctx.scenario.players, self.state, event)
+        if self.journaled:
+            feed.write(self.journal, self.ctx.scenario.players, self.state, event)
         self.rules.evolve(self.ctx, self.state, event)
         d, public = event.data, _PUBLIC.get(event.kind)
         if public is not None:
             self.announced.append((self.state.turn, f"{self.ctx.scenario.clock.label(self.state.turn)}: {public(d)}"))
         elif event.kind == "report-filed":
             self.reports.append(Filed(d["player"], d["text"], d["reliability"], d["due_turn"]))
-        self.journal.follow(self.announced, self.reports, self.state.turn)
+        if self.journaled:
+            self.journal.follow(self.announced, self.reports, self.state.turn)
         self._look()
 
     def _side(self, player: Player) -> list[Unit]:

@@ -5,25 +5,48 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.core.units import Unit
-from referee.game import Game
 from referee.rulesets.bos.players import legal
 from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.units import PROTESTER
 
+if TYPE_CHECKING:
+    from referee.core.engine import Context
+    from referee.core.state import GameState
+
+
+class Game(Protocol):
+    """What a player decides on: the game's context and a state, the game itself (referee.game.Game) or his side's
+    knowledge of it (referee.rulesets.bos.players.belief.Seen)."""
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def state(self) -> GameState: ...
+
 
 class Player:
     """One side's player. `commands(game)` yields its commands for the phase the game is in, reading the live
-    state after each (the caller applies each before asking for the next)."""
+    state after each (the caller applies each before asking for the next). Given `eyes` (his side's knowledge,
+    `Seen`), he decides on them and never on the game he is handed; the umpire judges his commands against the
+    game itself."""
 
     kind = "base"
 
     def __init__(self, side: str, seed: int):
         digest = hashlib.blake2b(f"bos-player:{seed}:{side}:{self.kind}".encode(), digest_size=8).digest()
         self.side, self.rng = side, random.Random(int.from_bytes(digest, "big"))
+        self.eyes: Any = None
+
+    def decides_on(self, game: Game) -> Game:
+        """What the player reads to decide: his side's knowledge where he has `eyes`, else `game`."""
+        return game if self.eyes is None else self.eyes
 
     def commands(self, game: Game) -> Iterator[dict]:
+        game = self.decides_on(game)
         phase = game.state.phase
         if phase == EVENTS:
             yield from self.events(game)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.core.units import Unit
-from referee.game import Game
 from referee.rulesets.bos.players import legal
-from referee.rulesets.bos.players.base import Player
+from referee.rulesets.bos.players.base import Game, Player
 from referee.rulesets.bos.rules import arrivals, forces
 from referee.rulesets.bos.rules.movement import POOL
 from referee.rulesets.bos.rules.units import AUTHORITY, GROUP, PROTESTER, TYPES

@@ -10,13 +10,12 @@ only where they pay for themselves, and orders emergency reinforcements only whe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Set
 
 from referee.core.board import Board
-from referee.core.units import Unit
-from referee.game import Game
+from referee.core.units import ACTIVE, Unit
 from referee.rulesets.bos.players import legal
-from referee.rulesets.bos.players.base import Player
+from referee.rulesets.bos.players.base import Game, Player
 from referee.rulesets.bos.players.odds import worth
 from referee.rulesets.bos.rules import arrivals, forces, turn_end
 from referee.rulesets.bos.rules.movement import BARRICADE, POOL
@@ -79,27 +78,33 @@ class SimpleProtester(Simple):
 
     def placing(self, game: Game) -> Iterator[dict]:
         """Each unit due where it adds most; a Yahoo only where it alone holds an area (each costs 1 EI a turn),
-        unless Hey Beavis... brings it (26); a Crowd chosen at night is held until the Morning (7.1)."""
-        board = game.ctx.scenario.board
+        unless Hey Beavis... brings it (26); a Crowd chosen at night is held until the Morning (7.1). An area where
+        a placement is refused is closed for the phase: the umpire's refusal tells him only Authority units stand
+        there, out of his sight under fog (4.2)."""
+        board, closed = game.ctx.scenario.board, set[str]()
         for unit in sorted(legal.due(game.state), key=lambda unit: TYPES[unit.type].kind != CROWD):
-            to = self._best_place(game, unit)
+            to = self._best_place(game, unit, closed=closed)
             if to is not None:
                 yield {"do": "place", "unit": unit.id, "to": to}
+                closed |= _refused(game, unit, to)
         while True:
             units = sorted(legal.choosable(game.state), key=_chosen_first)
             if units and arrivals.held(game.state, units[0]):
                 yield {"do": "place", "unit": units[0].id}
                 continue
-            to = self._best_place(game, units[0], bool(arrivals.yahoos_arriving(game.ctx, game.state))) if units else None
+            arrives = bool(arrivals.yahoos_arriving(game.ctx, game.state))
+            to = self._best_place(game, units[0], arrives, closed) if units else None
             if to is None:
                 return
             yield {"do": "place", "unit": units[0].id, "to": to}
+            closed |= _refused(game, units[0], to)
             if not legal.placements(board, game.state, units[0]):
                 return
 
-    def _best_place(self, game: Game, unit: Unit, arrives: bool = False) -> str | None:
-        """Where a unit adds most; None for a Yahoo that would not hold an area alone, unless it `arrives` (26)."""
-        areas = legal.placements(game.ctx.scenario.board, game.state, unit)
+    def _best_place(self, game: Game, unit: Unit, arrives: bool = False, closed: Set[str] = frozenset()) -> str | None:
+        """Where a unit adds most, but the `closed` areas; None for a Yahoo that would not hold an area alone,
+        unless it `arrives` (26)."""
+        areas = [node for node in legal.placements(game.ctx.scenario.board, game.state, unit) if node not in closed]
         if not areas:
             return None
         score, to = self._best(game, areas)
@@ -159,6 +164,11 @@ class SimpleProtester(Simple):
                     best, gain = command, lead
             if best is not None:
                 yield best
+
+
+def _refused(game: Game, unit: Unit, to: str) -> set[str]:
+    """`{to}` if placing `unit` there was refused (the unit is not on the map), else nothing."""
+    return {to} if game.state.units[unit.id].status != ACTIVE else set()
 
 
 def _chosen_first(unit: Unit) -> tuple:
