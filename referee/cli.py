@@ -1256,8 +1256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--protesters", choices=("objective", "random"), help="N30: the protesters' player (default objective)")
     p.add_argument("--police", choices=("objective", "random"), help="N30: the police's player (default objective)")
     p.add_argument("--players-see", choices=("own", "all"),
-                   help="N30: the players decide on their own side's knowledge or on the whole game (default: own "
-                        "where the options hide anything, else all)")
+                   help="the players decide on their own side's knowledge or on the whole game (default: own "
+                        "where the options hide anything, N30's hidden movement or a fog, else all)")
     p.add_argument("--sweep", action="append", default=[], metavar="NAME=A,B,...",
                    help="play the same games under each value of an option or of a tunable of the scenario's data; "
                         "repeat for a grid of every combination")

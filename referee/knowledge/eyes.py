@@ -7,7 +7,20 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from referee.core.board import Board
+from referee.core.engine import Context
 from referee.core.events import Event
+from referee.core.state import GameState
+
+
+class Picture(Protocol):
+    """What a computer player decides on: a game's context and a state, the game itself (referee.game.Game) or his
+    side's knowledge of it (a ruleset's `Seen`)."""
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def state(self) -> GameState: ...
 
 
 class Sight(Protocol):
@@ -17,6 +30,23 @@ class Sight(Protocol):
     def seen(self) -> Mapping[str, Any]: ...
 
     def feed(self, events: Iterable[Event]) -> None: ...
+
+
+class Kept:
+    """Both sides' knowledge of a game (`knowledge`, a ruleset's record), fed its events in order, counted in
+    `moment`; `seen[side]` is what that side's player decides on, made by `seen_as(self, side)`."""
+
+    def __init__(self, knowledge: Any, sides: Iterable[str], seen_as: Callable[[Any, str], Any],
+                 events: Iterable[Event] = ()):
+        self.knowledge, self.moment = knowledge, 0
+        self.seen = {side: seen_as(self, side) for side in sides}
+        self.feed(events)
+
+    def feed(self, events: Iterable[Event]) -> None:
+        """Let each side observe what these events show it."""
+        for event in events:
+            self.knowledge.feed(event)
+            self.moment += 1
 
 
 def hand_out(sight: Sight, players: Mapping[str, Any]) -> Callable[[list[Event]], None]:

@@ -5,27 +5,18 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from referee.core.units import Unit
+from referee.knowledge.eyes import Picture as Game
 from referee.rulesets.bos.players import legal
 from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.units import PROTESTER
 
 if TYPE_CHECKING:
-    from referee.core.engine import Context
-    from referee.core.state import GameState
+    pass
 
 
-class Game(Protocol):
-    """What a player decides on: the game's context and a state, the game itself (referee.game.Game) or his side's
-    knowledge of it (referee.rulesets.bos.players.belief.Seen)."""
-
-    @property
-    def ctx(self) -> Context: ...
-
-    @property
-    def state(self) -> GameState: ...
 
 
 class Player:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
+from referee.knowledge.eyes import Kept
 from referee.rulesets.bos.knowledge import PUBLIC, BosKnowledge
 from referee.rulesets.bos.rules import forces
 from referee.rulesets.bos.rules.movement import BARRICADE
@@ -31,20 +32,11 @@ if TYPE_CHECKING:
     from referee.game import Game
 
 
-class Sight:
+class Sight(Kept):
     """Both sides' knowledge of a game, fed its events in order; `seen[side]` is what that side's player decides on."""
 
     def __init__(self, game: Game, events: Iterable[Event] = ()):
-        self.knowledge = BosKnowledge(game.ctx, game.rules, "", journal=False)
-        self.moment = 0  # the events fed so far
-        self.seen = {side: Seen(self, side) for side in SIDES}
-        self.feed(events)
-
-    def feed(self, events: Iterable[Event]) -> None:
-        """Let each side observe what these events show it."""
-        for event in events:
-            self.knowledge.feed(event)
-            self.moment += 1
+        super().__init__(BosKnowledge(game.ctx, game.rules, "", journal=False), SIDES, Seen, events)
 
 
 class Seen:

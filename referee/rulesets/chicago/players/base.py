@@ -8,11 +8,12 @@ import heapq
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from referee.core.board import Board
 from referee.core.state import GameState
 from referee.core.units import Unit
+from referee.knowledge.eyes import Picture as Game
 from referee.rulesets.chicago.players import odds
 from referee.rulesets.chicago.rules import board as chicago_board
 from referee.rulesets.chicago.rules import tables
@@ -23,7 +24,7 @@ from referee.rulesets.chicago.rules.units import DEMONSTRATORS, POLICE, TYPES
 from referee.scenario.catalog import Scenario
 
 if TYPE_CHECKING:
-    from referee.core.engine import Context
+    pass
 
 
 @dataclass(frozen=True)
@@ -59,15 +60,6 @@ def facts(scenario: Scenario) -> Facts:
     return known
 
 
-class Game(Protocol):
-    """What a player decides on: the game's context and a state, the game itself (referee.game.Game) or his side's
-    knowledge of it (referee.rulesets.chicago.players.belief.Seen)."""
-
-    @property
-    def ctx(self) -> Context: ...
-
-    @property
-    def state(self) -> GameState: ...
 
 
 class Player:

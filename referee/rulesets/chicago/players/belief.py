@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from referee.core.events import Event
 from referee.core.state import GameState
 from referee.core.units import ACTIVE, Unit
-from referee.knowledge.eyes import map_order
+from referee.knowledge.eyes import Kept, map_order
 from referee.rulesets.chicago.feed import MINIMUM
 from referee.rulesets.chicago.knowledge import ChicagoKnowledge
 from referee.rulesets.chicago.rules.units import SIDES, other
@@ -34,20 +34,11 @@ if TYPE_CHECKING:
 FACE = ("level", "count", "strength")  # what a counter's face shows besides its type, numbers and name
 
 
-class Sight:
+class Sight(Kept):
     """Both sides' knowledge of a game, fed its events in order; `seen[side]` is what that side's player decides on."""
 
     def __init__(self, game: Game, events: Iterable[Event] = ()):
-        self.knowledge = ChicagoKnowledge(game.ctx, game.rules, "")
-        self.moment = 0  # the events folded: each gives both sides a new picture
-        self.seen = {side: Seen(self, side) for side in SIDES}
-        self.feed(events)
-
-    def feed(self, events: Iterable[Event]) -> None:
-        """Let each side observe what these events show it."""
-        for event in events:
-            self.knowledge.feed(event)
-            self.moment += 1
+        super().__init__(ChicagoKnowledge(game.ctx, game.rules, ""), SIDES, Seen, events)
 
 
 class Seen:

@@ -6,9 +6,10 @@ import random
 from collections.abc import Iterator
 from itertools import chain, compress, repeat
 from operator import attrgetter, eq
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from referee.core.units import OFF_MAP
+from referee.knowledge.eyes import Picture as Game
 from referee.rulesets.n30.players.boardinfo import BoardInfo, info_for
 from referee.rulesets.n30.rules.confrontation import POLICE_FACTORS as FACTORS
 from referee.rulesets.n30.rules.friction import FRICTION_FROM, PEACE_POLICE_COUNT, peace_police_pool
@@ -16,7 +17,6 @@ from referee.rulesets.n30.rules.limits import STACKING, entry_allowed, friction_
 from referee.rulesets.n30.rules.phases import CONFRONTATION, MOVER, POLICE, PROTESTERS, intersections_allowed
 
 if TYPE_CHECKING:
-    from referee.core.engine import Context
     from referee.core.state import GameState
     from referee.core.units import Unit
 
@@ -28,15 +28,6 @@ UNSEEN = "unseen"  # the type of a counter of the other side's that the player h
 _STATUS, _TYPE = attrgetter("status"), attrgetter("type")
 
 
-class Game(Protocol):
-    """What a player decides on: the game's context and a state, the game itself (referee.game.Game) or his side's
-    knowledge of it (referee.rulesets.n30.players.belief.Seen)."""
-
-    @property
-    def ctx(self) -> Context: ...
-
-    @property
-    def state(self) -> GameState: ...
 
 
 class Player:
