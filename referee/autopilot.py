@@ -72,7 +72,8 @@ def send_orders(path: Location, player: str, kind: str | None = None, seed: int 
     finally:
         session.close()
     if not planned:
-        return Sent((), f"the computer player gives {player}'s units no orders in this phase")
+        return Sent((), f"the computer player gives {player}'s units no orders in this phase: they hold, and "
+                        f"`orders --missing` still names him")
     with SessionStore.open(path) as store:
         numbers = tuple(store.write_message(player, said(command), from_player=True, command=command,
                                             umpire=writer(kind)) for command in planned)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import threading
 from collections.abc import Callable
@@ -469,16 +470,25 @@ class Session:
     def execute_all(self, items: list[int | str], said: str = "", expect: int | None = None) -> int:
         """Carry out several players' orders as they stand, in the order given, with `END` where a phase is to end
         between them: all in one transaction, so that a page sees none of them or all (double-blind orders). A
-        rules refusal of any is the umpire's to read, naming the order, and nothing is carried out. Returns the
-        seq of the last event."""
+        rules refusal of any is the umpire's to read, naming the order, and nothing is carried out. `said` reaches
+        each player once, with the first of his orders. Returns the seq of the last event."""
         numbers = [item for item in items if item != END]
         if len(set(numbers)) < len(numbers):
             raise RefereeError("an order is carried out once: each number once")
         said = checked(said) if said.strip() else ""
 
         def decided() -> int:  # the orders read again at each attempt: one decided meanwhile is Decided, not refused
-            steps: list[tuple[dict, Carried | None]] = [
-                (dict(END_PHASE), None) if item == END else self._carried(int(item), said) for item in items]
+            steps: list[tuple[dict, Carried | None]] = []
+            told: set[str] = set()  # the players given `said` already: once each, with his first order
+            for item in items:
+                if item == END:
+                    steps.append((dict(END_PHASE), None))
+                    continue
+                command, carries = self._carried(int(item), said)
+                if carries.player in told:
+                    carries = dataclasses.replace(carries, said="")
+                told.add(carries.player)
+                steps.append((command, carries))
             return self._commit_all(steps, self.umpire)
 
         with self._using:

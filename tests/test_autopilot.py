@@ -10,7 +10,8 @@ import json
 import pytest
 
 from referee.autopilot import follow, send_orders
-from referee.knowledge.build import recorded_at
+from referee.briefing.render import render_thread
+from referee.knowledge.build import player_view, recorded_at
 from referee.orders import his_units
 from referee.roster import waiting
 from referee.session import Session
@@ -59,6 +60,9 @@ def test_the_computer_player_s_orders_reach_the_inbox_named_as_its_own_and_the_u
     assert cli("verify", path).code == 0
     assert cli("review", path, "--out", tmp_path / "r.html").code == 0
     assert "written by the computer player (" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    with Session.open(path) as session:  # his page names who wrote his orders: not he
+        thread = render_thread(player_view(path, player), session.messages(player), "en")
+    assert "<b>the computer player, for you</b>" in thread and "<b>you</b>" not in thread
 
 
 def test_in_a_game_of_teams_it_orders_only_its_player_s_own_units(tmp_path):

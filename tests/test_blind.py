@@ -250,3 +250,16 @@ def test_umpires_carrying_out_the_same_orders_at_once_decide_each_once(session_a
     assert added == (3 if all(m.done for m in answers) and len(answers) == 2 else 0)
     verified = run("verify", session_at)
     assert verified.returncode == 0, verified.stderr
+
+
+def test_a_word_to_the_players_with_orders_carried_out_together_reaches_each_once(tmp_path):
+    """`execute N N --say`: the word is given to each player once, with the first of his orders; his other orders are
+    answered without it, so that his thread does not say it again and again."""
+    path = session_at(tmp_path, "open")
+    first = send(path, "protesters", move_of(path, "protesters", 0))
+    second = send(path, "protesters", {"do": "barricade", "unit": forms(path, "protesters")["barricade"].fields[0]
+                                       .choices[1].value})  # 3.3: building instead of moving
+    with Session.open(path) as session:
+        session.execute_all([first, second], "The computer moved your units while you were away.")
+        answers = {m.answers: m.text for m in session.messages("protesters") if not m.from_player}
+    assert answers == {first: "The computer moved your units while you were away.", second: ""}

@@ -15,7 +15,19 @@ from referee.core.engine import Context
 from referee.core.units import ACTIVE, Unit
 from referee.knowledge.build import views
 from referee.review.gather import gather
-from referee.review.maps import EMPTY, FULL, GONE, MARKED, MISSED, RIGHT, WORST, WRONG, Believed, compare, review_maps
+from referee.review.maps import (
+    EMPTY,
+    FULL,
+    GONE,
+    MISSED,
+    MISTAKES,
+    RIGHT,
+    WORST,
+    WRONG,
+    Believed,
+    compare,
+    review_maps,
+)
 from referee.review.report import write_review
 from referee.scenario.catalog import from_sources
 from referee.session import Session, stored_event
@@ -94,6 +106,9 @@ def test_a_move_out_of_sight_is_there_but_not_seen_and_its_old_sighting_believed
     assert {(MISSED, *spots["capitol-hill"]), (GONE, *spots["paramount"])} <= marks
     said = dict(belief.lines)
     assert "Anarchists 6" in said[MISSED] and "Capitol Hill" in said[MISSED]
+    wrong, missed = (sum(kind in kinds_ for kind in found.values()) for kinds_ in (MISTAKES, (MISSED,)))
+    assert wrong >= 1 and missed >= 1  # a place not seen is told apart from a belief wrong
+    assert belief.tally == f"authority {wrong} ({missed} more with units he could not see)"
 
 
 def test_a_place_seen_right_is_not_marked_and_one_never_seen_is_there_but_not_seen(unseen_move):
@@ -161,7 +176,8 @@ def played(tmp_path_factory):
 def test_every_game_s_review_draws_every_turn_as_it_was_and_as_each_player_believed_it(played, game, tmp_path):
     """The review has, for every turn's end of the log, a small multiple a player with his mistakes marked; and the
     map as it was and one map a player drawn in full, each with ids of its own, for every turn of a game of up to
-    FULL turns, else for the turns open and printed: the last and the most mistaken."""
+    FULL turns, else for the turns open and printed: the last and those with the most places believed wrong (a place
+    with units he could not see is no mistake of his)."""
     path = played(game)
     ends = turn_ends(path)
     g = gather(path)
@@ -169,7 +185,7 @@ def test_every_game_s_review_draws_every_turn_as_it_was_and_as_each_player_belie
     assert [t.turn for t in maps.turns] == sorted(ends)
     players = [p.id for p in g.scenario.players]
     assert all([b.player for b in t.beliefs] == players for t in maps.turns)
-    wrong = {t.turn: sum(len([p for p in b.places if p.kind in MARKED]) for b in t.beliefs) for t in maps.turns}
+    wrong = {t.turn: sum(len([p for p in b.places if p.kind in MISTAKES]) for b in t.beliefs) for t in maps.turns}
     worst = sorted((turn for turn in wrong if wrong[turn] and turn != max(ends)), key=lambda t: (-wrong[t], -t))[:WORST]
     assert {t.turn for t in maps.turns if t.chosen} == {max(ends), *worst}
     full = set(ends) if len(ends) <= FULL else {max(ends), *worst}

@@ -29,7 +29,10 @@ RIGHT, GONE, MISSED, WRONG, EMPTY = "right", "gone", "missed", "wrong", "empty"
 """How a place compares: seen right; believed there but gone (or moved); there but not seen; count, strength or units
 wrong; not seen and empty."""
 MARKED = (GONE, MISSED, WRONG)
-"""The kinds that are a mistake, marked on a player's map; a place seen right, or not seen and empty, is not."""
+"""The kinds marked on a player's map; a place seen right, or not seen and empty, is not."""
+MISTAKES = (GONE, WRONG)
+"""The kinds that are a belief wrong: a place where units were and he could not see (MISSED) is not seen, no
+mistake of his."""
 WORST = 2
 """How many turns besides the last are open on screen and printed: those where the beliefs were most wrong."""
 FULL = 12
@@ -236,6 +239,15 @@ def _chosen(wrong: dict[int, int]) -> set[int]:
                           key=lambda turn: (-wrong[turn], -turn))[:WORST]}
 
 
+def _tally(t: Strings, player: str, places: tuple[Place, ...]) -> str:
+    """How many places a player believed wrong, and how many held units he could not see, where any did."""
+    wrong = sum(place.kind in MISTAKES for place in places)
+    missed = sum(place.kind == MISSED for place in places)
+    if missed:
+        return t("maps.count_missed", player=player, count=wrong, missed=missed)
+    return t("maps.count", player=player, count=wrong)
+
+
 def review_maps(g: Gathered, lang: str = "en") -> ReviewMaps:
     """Every turn's end of a session: the map as it was and each player's as he believed it, compared, in `lang`;
     drawn in full for every turn of a game of up to `FULL` turns, else for the turns chosen (`_chosen`)."""
@@ -250,7 +262,7 @@ def review_maps(g: Gathered, lang: str = "en") -> ReviewMaps:
     spots = {spot.id: spot for spot in board.spots}
     compared = {turn: {player: differences(view, g.ends[turn][0], scenario.board) for player, view in views.items()}
                 for turn, views in ends.items()}
-    wrong = {turn: sum(place.kind in MARKED for places in players.values() for place in places)
+    wrong = {turn: sum(place.kind in MISTAKES for places in players.values() for place in places)
              for turn, players in compared.items()}
     chosen = _chosen(wrong)
     turns = []
@@ -262,8 +274,7 @@ def review_maps(g: Gathered, lang: str = "en") -> ReviewMaps:
             label = t("maps.belief_label", player=player, turn=turn)
             title = t("maps.belief", player=player, side=t.word("side", views[player].side))
             drawn = Drawn(f"t{turn}p{n}", title, label, plan(views[player]), _words(t, label), marks) if full else None
-            beliefs.append(Belief(player, title, places, _told(places, t), marks,
-                                  t("maps.count", player=player, count=len(marks)), drawn))
+            beliefs.append(Belief(player, title, places, _told(places, t), marks, _tally(t, player, places), drawn))
         label = t("maps.truth_label", turn=turn)
         truth = Drawn(f"t{turn}", t("maps.truth"), label, plan(as_it_was(views[first.id], g.ends[turn][0], first.side)),
                       _words(t, label)) if full else None
