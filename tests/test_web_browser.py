@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -303,8 +304,9 @@ def test_a_message_of_one_long_word_never_widens_the_review(tmp_path):
 
 
 def test_a_phone_s_map_opens_on_the_player_s_own_units_and_stays_where_he_scrolled_it(server):
-    """The map, wider than a phone, scrolls in its frame: it opens with the police's own stacks (Lock Down, Hold
-    Fast: downtown, east of the protesters' west edge) in the middle, and a sheet sent again keeps his scroll."""
+    """The map, wider than a phone, scrolls in its frame: it opens on the police's own stacks (Lock Down, Hold
+    Fast: downtown, east of the protesters' west edge), centred where they fit the screen, else from the westernmost,
+    and a sheet sent again keeps his scroll."""
     path, urls = server
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -315,12 +317,16 @@ def test_a_phone_s_map_opens_on_the_player_s_own_units_and_stays_where_he_scroll
             police.wait_for_function("document.getElementById('live-state').textContent.length > 0")
             figure = "document.querySelector('#sheet .map figure')"
             opened = police.evaluate(f"{figure}.scrollLeft")
-            centre = police.evaluate(f"""(() => {{
+            frame, west, east = police.evaluate(f"""(() => {{
                 const frame = {figure}.getBoundingClientRect();
                 const boxes = [...{figure}.querySelectorAll('.mine')].map(unit => unit.getBoundingClientRect());
-                const middle = (Math.min(...boxes.map(b => b.left)) + Math.max(...boxes.map(b => b.right))) / 2;
-                return middle - frame.left - frame.width / 2; }})()""")
-            assert opened > 0 and abs(centre) <= 2  # his units in the middle, not the west edge at the left
+                return [[frame.left, frame.width], Math.min(...boxes.map(b => b.left)),
+                        Math.max(...boxes.map(b => b.right))]; }})()""")
+            left, width = frame
+            if east - west <= width:  # his units in the middle, not the west edge at the left
+                assert opened > 0 and abs((west + east) / 2 - left - width / 2) <= 2
+            else:  # wider than the phone: from his westernmost, its place's name left room
+                assert opened > 0 and abs(west - left - min(width / 4, 96)) <= 2
             police.evaluate(f"{figure}.scrollLeft = 40")
             before = sheet(police)
             apply(path, {"do": "move", "unit": "Bananarchy", "to": "5th & Olive"})
@@ -329,3 +335,25 @@ def test_a_phone_s_map_opens_on_the_player_s_own_units_and_stays_where_he_scroll
             assert police.evaluate(f"{figure}.scrollLeft") == 40
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("game", [scenario.split("/")[0] for scenario in GAMES if not scenario.startswith("wallman")])
+def test_a_phone_s_map_opens_with_the_player_s_westernmost_units_in_sight(printed, game):
+    """Where a player's units are spread wider than a phone, the map cannot centre them all: it opens from his
+    westernmost stack, with room left for its place's name, rather than cutting it at the frame's edge."""
+    live = next(file for file in printed(game) if file.name == "live.html")
+    script = (Path(__file__).parents[1] / "referee" / "web" / "live.js").read_text(encoding="utf-8")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True).new_page()
+            page.goto(live.as_uri())
+            page.add_script_tag(content=script)  # the page's own script, as its server sends it
+            frame, west = page.evaluate("""(() => {
+                const figure = document.querySelector('#sheet .map figure');
+                const boxes = [...figure.querySelectorAll('.mine')].map(unit => unit.getBoundingClientRect());
+                const frame = figure.getBoundingClientRect();
+                return [[frame.left, frame.right], Math.min(...boxes.map(b => b.left))]; })()""")
+        finally:
+            browser.close()
+    assert frame[0] <= west <= frame[1], (frame, west)

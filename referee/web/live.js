@@ -27,7 +27,8 @@
   function map() {
     return sheet.querySelector(".map figure");
   }
-  function centred(figure) {  // a phone's map opens on the player's own units (class "mine"), not its west edge
+  function centred(figure) {  // a phone's map opens on the player's own units (class "mine"), not its west edge:
+    // centred on them where they fit the screen, else from the westernmost, its place's name left room
     var mine = figure ? figure.querySelectorAll(".mine") : [];
     if (!mine.length || figure.scrollWidth <= figure.clientWidth) {
       return;
@@ -38,7 +39,11 @@
       left = Math.min(left, box.left);
       right = Math.max(right, box.right);
     });
-    figure.scrollLeft += (left + right) / 2 - (frame.left + frame.width / 2);
+    if (right - left <= frame.width) {
+      figure.scrollLeft += (left + right) / 2 - (frame.left + frame.width / 2);
+    } else {
+      figure.scrollLeft += left - (frame.left + Math.min(frame.width / 4, 96));
+    }
   }
   centred(map());
   function shown(into, html) {  // the sheet, or one section of it, shown as sent
