@@ -60,8 +60,10 @@ def test_orders_are_carried_out_amended_or_sent_back_from_the_inbox(tmp_path):
         answers = {m.id: answer_to(m, messages) for m in messages if m.is_order}
         records, effective = session.log()
         moved = [r.data["unit"] for r in records if r.kind == "unit-moved" and r.command_id in effective]
+    told_him = answers[3].text  # the amended order told in the words of his forms, as `execute --as` does
+    assert told_him.startswith("As carried out: ") and "[U3]" in told_him and "5th & Pike" in told_him
     assert [(a.done is not None, a.command, a.text) for a in answers.values()] == [
-        (True, None, "On its way."), (True, {"do": "move", "unit": "U3", "to": "5th & Pike"}, ""),
+        (True, None, "On its way."), (True, {"do": "move", "unit": "U3", "to": "5th & Pike"}, told_him),
         (False, None, "Not your unit.")]
     assert moved == ["U2", "U3"] and "U3 moves" in screen  # what was carried out, on the log and the screen
 
