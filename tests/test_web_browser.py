@@ -4,6 +4,7 @@ never shows what only the protesters know."""
 
 from __future__ import annotations
 
+import functools
 import json
 import socket
 import subprocess
@@ -128,6 +129,7 @@ def printed(tmp_path_factory):
     """For a game, a session played a while: its live page, every player's sheet and the review, as files."""
     folder = tmp_path_factory.mktemp("printed")
 
+    @functools.cache  # made once a game, however many tests ask for it
     def pages(game: str) -> list:
         scenario, player = next((scenario, player) for scenario, player in GAMES.items() if scenario.startswith(game))
         path = folder / f"{game}.db"
