@@ -24,12 +24,13 @@ PACKAGE = ROOT / "referee"
 #: hot paths of `simulate`)
 COMPILED = (
     "core/board.py", "core/clock.py", "core/dice.py", "core/engine.py", "core/events.py", "core/state.py",
-    "core/units.py", "game.py", "bounds.py",
+    "core/units.py", "game.py", "bounds.py", "knowledge/eyes.py",
     *(f"rulesets/n30/rules/{name}.py" for name in (
         "attack", "confrontation", "fold", "friction", "limits", "mood", "movement", "odds", "phases", "ruleset",
         "setup", "success", "turns")),
     *(f"rulesets/n30/players/{name}.py" for name in (
-        "autoplay", "base", "boardinfo", "objective", "random_player")),
+        "autoplay", "base", "belief", "boardinfo", "objective", "random_player")),
+    *(f"rulesets/n30/knowledge/{name}.py" for name in ("markers", "record", "sightings", "watch")),
     *(f"rulesets/bos/rules/{name}.py" for name in (
         "arrivals", "board", "combat", "crt", "emergency", "events", "exposure", "fighting", "fold", "forces",
         "movement", "odds", "phases", "reinforcement", "ruleset", "sequence", "setup", "turn_end", "turns", "units",

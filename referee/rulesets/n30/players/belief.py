@@ -103,9 +103,8 @@ class Seen:
         if self.touched is None or self.touched:
             self._believe(self.touched)
             self.touched = set()
-        truth, side, mine = record.state, self.side, self.mine
-        known = truth.units
-        units = {uid: known[uid] for uid in self.order}
+        truth, side, mine, order = record.state, self.side, self.mine, self.order
+        units = dict(zip(order, map(truth.units.__getitem__, order), strict=True))
         units.update(self._units)
         local = truth.local
         own = f"|{side}"
@@ -132,8 +131,9 @@ class Seen:
         watch = record.watches.get(self.side)
         units, stacks = ({}, {}) if touched is None else (dict(self._units), dict(self._stacks))
         for node in () if touched is None else touched:
-            for uid in stacks.pop(node, ()):
+            for uid in stacks.get(node, ()):
                 del units[uid]
+        fresh: dict[str, tuple[str, ...]] = {}
         for node, stack, known in stacks_seen(truth, other, watch, None if touched is None else
                                               sorted(touched, key=self.rank.__getitem__)):
             glimpse = shown(truth, stack, known, watch)
@@ -147,9 +147,14 @@ class Seen:
             unseen = [f"?{node}/{index}" for index in range(1, glimpse.count - len(identified) + 1)]
             for uid in unseen:
                 units[uid] = Unit(uid, UNSEEN, other, UNSEEN, NO_FACTORS, node, ACTIVE)
-            stacks[node] = (*identified, *unseen)
+            fresh[node] = (*identified, *unseen)
+        for node in () if touched is None else touched - fresh.keys():
+            stacks.pop(node, None)
+        added = not fresh.keys() <= stacks.keys()
+        stacks.update(fresh)  # a stack still there keeps its place in map order
         self._units = units
-        self._stacks = stacks = {node: stacks[node] for node in sorted(stacks, key=self.rank.__getitem__)}
+        self._stacks = stacks = {node: stacks[node] for node in sorted(stacks, key=self.rank.__getitem__)} \
+            if added else stacks
         if self.side == BUILDERS or watch is None:
             self._markers = None
             return
