@@ -152,9 +152,12 @@ class Seen:
             stacks.pop(node, None)
         added = not fresh.keys() <= stacks.keys()
         stacks.update(fresh)  # a stack still there keeps its place in map order
+        if added:
+            stacks = {node: stacks[node] for node in sorted(stacks, key=self.rank.__getitem__)}
         self._units = units
-        self._stacks = stacks = {node: stacks[node] for node in sorted(stacks, key=self.rank.__getitem__)} \
-            if added else stacks
+        if stacks != self._stacks:  # the same stacks stay the same value (the players' route memos hold)
+            self._stacks = stacks
+        stacks = self._stacks
         if self.side == BUILDERS or watch is None:
             self._markers = None
             return
