@@ -158,7 +158,8 @@ def printed(tmp_path_factory):
 @pytest.mark.parametrize("game", [scenario.split("/")[0] for scenario in GAMES])
 def test_every_game_s_live_page_sheets_and_review_pass_axe_on_a_phone_and_a_laptop(printed, game):
     """axe-core finds no violation; on a phone the live page and the sheets scroll only where a map or a table
-    scrolls within its own frame, never the whole page sideways."""
+    scrolls within its own frame, never the whole page sideways, and his forces are listed a unit a line, every
+    column on the screen."""
     files = printed(game)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -175,6 +176,10 @@ def test_every_game_s_live_page_sheets_and_review_pass_axe_on_a_phone_and_a_lapt
                             "th.textContent.trim())).filter(th => { const r = document.createRange(); "
                             "r.selectNodeContents(th); return r.getClientRects().length > 1; }).map(th => th.textContent)")
                         assert broken == [], f"{file.name}: {broken} broken over lines"
+                        beyond = page.evaluate(  # his forces: every unit's counter and notes on the screen, unscrolled
+                            "[...document.querySelectorAll('table.forces td')].filter(td => td.textContent.trim() && "
+                            "td.getBoundingClientRect().right > window.innerWidth).map(td => td.textContent.trim())")
+                        assert beyond == [], f"{file.name}: {beyond[:3]} off the screen's right edge"
                     if file.name == "live.html" and viewport["width"] == 390:  # map names readable on a phone
                         size = page.evaluate("Math.min(...[...document.querySelectorAll('svg.map text')]"
                                              ".filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height))")
