@@ -34,10 +34,13 @@ ORDER_BYTES = 4096
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One thing a field offers: the id the order carries, the words the page shows."""
+    """One thing a field offers: the id the order carries, the words the page shows; a unit may name the place
+    that a page lists it under (`group`) and its words there (`within`, the label without the place)."""
 
     value: str
     label: str
+    group: str = ""
+    within: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,16 @@ class Field:
             return None if self._counted(value) else f"{self.label}: a whole number from {self.least} to {self.most}"
         ok = isinstance(value, str) and 0 < len(value.strip()) <= self.most and value.isprintable()
         return None if ok else f"{self.label}: a line of at most {self.most} characters"
+
+    def grouped(self) -> list[tuple[str, tuple[Choice, ...]]]:
+        """The choices in their order, those next to each other under the same `group` together ("" for none)."""
+        runs: list[tuple[str, tuple[Choice, ...]]] = []
+        for choice in self.choices:
+            if runs and runs[-1][0] == choice.group:
+                runs[-1] = (choice.group, (*runs[-1][1], choice))
+            else:
+                runs.append((choice.group, (choice,)))
+        return runs
 
     def _counted(self, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and self.least <= value <= self.most
@@ -163,9 +176,9 @@ def handed_to(view: PlayerView) -> tuple[str, ...]:
                          if note.startswith(COMMANDED)}))
 
 
-def choices(values: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:
-    """Choices of (value, label) pairs, each value once, in the order given."""
-    seen: dict[str, str] = {}
-    for value, label in values:
-        seen.setdefault(value, label)
-    return tuple(Choice(value, label) for value, label in seen.items())
+def choices(values: Sequence[tuple[str, str] | tuple[str, str, str, str]]) -> tuple[Choice, ...]:
+    """Choices of (value, label) pairs, or (value, label, group, within), each value once, in the order given."""
+    seen: dict[str, Choice] = {}
+    for value in values:
+        seen.setdefault(value[0], Choice(*value))
+    return tuple(seen.values())

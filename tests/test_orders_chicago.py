@@ -5,11 +5,15 @@ or has not identified, on the open board and under option `fog`, one player a si
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.briefing.i18n import Strings
+from referee.briefing.render import render_orders
 from referee.core.units import ACTIVE
 from referee.errors import RefereeError
 from referee.game import Game
@@ -91,6 +95,29 @@ def test_how_to_move_units_his_counters_on_the_board_to_the_boxes_within_reach()
     assert set(offered(blue, "to")) == set(board.nodes)  # platoons stand in every box with a minimum box
     held = next(c.label for c in field(blue, "units").choices if c.value == boxes.in_minimum(game.state, "loop")[0].id)
     assert held.endswith(EN("order.chicago.in_minimum", place=EN.place("loop")))
+
+
+def test_how_to_move_units_the_page_lists_his_counters_under_their_boxes():
+    """HOW TO MOVE UNITS 1 (counters move together from one box): the police's forty-odd counters are offered box by
+    box, each box's once, under its name on the page, each counter there by its name alone."""
+    game = to_step(new_game(), "blue-move")
+    view = view_of(game, "police")
+    blue = field(forms_of(game, "police")["move"], "units")
+    where = {unit.id: unit.node for unit in view.own}
+    runs = blue.grouped()
+    assert len(blue.choices) > 40 and len(runs) > 10
+    assert len({group for group, _ in runs}) == len(runs)  # a box's counters together
+    for group, listed in runs:
+        assert all(choice.group == group and choice.label.startswith(choice.within) for choice in listed)
+        for choice in listed:  # its box, or the minimum box in it (CPD MINIMUM)
+            place = EN.place(where[choice.value])
+            assert group in (place, EN("order.chicago.in_minimum", place=place))
+    page = render_orders(view, [forms_of(game, "police")["move"]], "en")
+    found = re.findall(r'<fieldset class="group"><legend>([^<]*)</legend>(.*?)</fieldset>', page, flags=re.S)
+    assert [html.unescape(group) for group, _ in found] == [group for group, _ in runs]
+    for (_, boxes_there), (_, listed) in zip(found, runs, strict=True):
+        assert re.findall(r'<label class="box"><input type="checkbox" name="units" value="([^"]*)"> ([^<]*)</label>',
+                          boxes_there) == [(choice.value, html.escape(choice.within)) for choice in listed]
 
 
 def test_infiltration_groups_infiltrating_start_no_conflict():

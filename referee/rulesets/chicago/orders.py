@@ -51,10 +51,12 @@ def _name(words: Words, unit: OwnUnit | UnitFact) -> str:
     return unit.name if unit.renamed else words.data(unit.name)
 
 
-def _at(words: Words, unit: OwnUnit | UnitFact, node: str) -> tuple[str, str]:
-    """A counter as a choice: its name, and the box it stands in (or that box's minimum box)."""
+def _at(words: Words, unit: OwnUnit | UnitFact, node: str) -> tuple[str, str, str, str]:
+    """A counter as a choice: its name, and the box it stands in (or that box's minimum box), which a page lists
+    it under."""
     place = words("order.chicago.in_minimum", place=words.place(node)) if MINIMUM in unit.notes else words.place(node)
-    return unit.id, words("order.chicago.unit_at", unit=_name(words, unit), place=place)
+    name = _name(words, unit)
+    return unit.id, words("order.chicago.unit_at", unit=name, place=place), place, name
 
 
 def _places(board: Board, words: Words, nodes: Iterable[str]) -> list[tuple[str, str]]:
