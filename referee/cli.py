@@ -582,9 +582,17 @@ def _order_line(order, answer, names: dict[str, str], due: bool = False, stands:
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
 
+def _order_number(text: str, other: str = "") -> int:
+    """An argument type: an order's number, any whole number (the session says which orders wait)."""
+    if not re.fullmatch(r"[+-]?\d{1,40}", text.strip()):
+        raise argparse.ArgumentTypeError(f"must be an order's number (`referee orders` lists them){other}, "
+                                         f"not {shown(text)}")
+    return int(text)
+
+
 def _order_item(text: str) -> int | str:
     """An argument type: an order's number, or `end` (the end of the phase between orders carried out together)."""
-    return "end" if text == "end" else _whole(1, 2**63 - 1)(text)
+    return "end" if text == "end" else _order_number(text, " or end")
 
 
 def cmd_execute(args) -> int:
@@ -1143,7 +1151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "return", cmd_return, "send a player's order back unexecuted, with a word to him",
                  "referee return tuesday.db 6 'The police hold that street: try Pine.'")
     p.add_argument("path", type=_path, help=session)
-    p.add_argument("number", type=_whole(1, 2**63 - 1), metavar="N", help="the order's number (`orders` lists them)")
+    p.add_argument("number", type=_order_number, metavar="N", help="the order's number (`orders` lists them)")
     p.add_argument("text", metavar="TEXT", help=f"what to tell him (at most {MESSAGE_CHARS} characters), or - to read "
                    "it from stdin")
     _umpire_option(p)

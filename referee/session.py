@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from referee import rulesets, umpires
 from referee.blind import END, laid_out
+from referee.bounds import shown
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, Ruleset
 from referee.core.events import MARKS, Event
@@ -30,6 +31,7 @@ from referee.store.reading import (
     listener,
     open_reader,
 )
+from referee.text import spans
 
 if TYPE_CHECKING:
     from referee.store.repository import Carried, SessionStore
@@ -410,7 +412,7 @@ class Session:
         one not answered yet; else a RefereeError saying why it is neither."""
         order = next((m for m in messages if m.id == number), None)
         if order is None or not order.is_order:
-            raise RefereeError(f"no order {number}: `referee orders` lists them")
+            raise RefereeError(f"no order {shown(number)}: {self._waiting_said(messages)}")
         answer = answer_to(order, messages)
         if answer is None:
             return order, False
@@ -420,6 +422,16 @@ class Session:
             raise Decided(f"standing order {number} is not due in this phase: carried out in it already, or "
                           f"{order.player} sent another order, or his forms take it no more")
         raise Decided(f"order {number} was answered already ({'carried out' if answer.done else 'returned'})")
+
+    def _waiting_said(self, messages: list[MessageRecord]) -> str:
+        """Which orders wait for this umpire's decision, of the players whose briefings he may print: "the orders
+        waiting are 1-2, 4"."""
+        scenario = self.game.ctx.scenario
+        numbers = [order.id for order in [m for m in waiting(messages) if m.is_order] + list(self.due_again())
+                   if not umpires.sheets_problem(self._roles[1], self.umpire, [scenario.player(order.player).side])]
+        if not numbers:
+            return "no order is waiting"
+        return f"the order waiting is {numbers[0]}" if len(numbers) == 1 else f"the orders waiting are {spans(numbers)}"
 
     def due_again(self) -> tuple[MessageRecord, ...]:
         """The standing orders due again in the phase the game is in, of players who sent no other (referee.roster)."""
