@@ -17,7 +17,7 @@ from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Decided, Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
-from referee.messages import answer_to, checked, player_named, standing_orders, waiting
+from referee.messages import RETURNING, SAYING, WRITING, answer_to, checked, player_named, standing_orders, waiting
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
@@ -394,7 +394,7 @@ class Session:
         """The umpire (`self.umpire`) writes to a player, perhaps answering a message the player wrote; returns the
         message's number. Who may print a player's briefing may write to him."""
         player = player_named(player, (p.id for p in self.game.ctx.scenario.players), self.state.names.get("players"))
-        text = checked(text)
+        text = checked(text, WRITING)
         with self._using:
             self._may_link([player])
             if answers is not None and not any(m.id == answers and m.from_player for m in self.messages(player)):
@@ -446,7 +446,7 @@ class Session:
         log names the umpire, the answer the player and the command. A standing order due again is carried out by
         its repeat, kept as his order of this phase. Returns the seq of its last event; a rules refusal is the
         umpire's to read, and the order stays unanswered."""
-        said = checked(said) if said.strip() else ""
+        said = checked(said, SAYING) if said.strip() else ""
         if isinstance(amended, dict) and amended.get("do") in ("undo", "redo"):
             raise RefereeError("an order is carried out by a command of the game, not by undo or redo")
 
@@ -487,7 +487,7 @@ class Session:
         numbers = [item for item in items if item != END]
         if len(set(numbers)) < len(numbers):
             raise RefereeError("an order is carried out once: each number once")
-        said = checked(said) if said.strip() else ""
+        said = checked(said, SAYING) if said.strip() else ""
 
         def decided() -> int:  # the orders read again at each attempt: one decided meanwhile is Decided, not refused
             steps: list[tuple[dict, Carried | None]] = []
@@ -518,7 +518,7 @@ class Session:
         instead); returns the answer's number. A standing order returned (due again, or on its first phase) stands
         no more."""
         order, again = self._decidable(number, self.messages())
-        said = checked(said)
+        said = checked(said, RETURNING)
         with self._using:
             self._may_link([order.player])
             return self._connected(lambda: self.store.write_message(

@@ -136,7 +136,7 @@ def test_an_order_is_decided_once_whether_carried_out_or_sent_back(path):
                 session.execute(number)
             with pytest.raises(Decided):
                 session.return_order(number, "again")
-        with pytest.raises(RefereeError, match="a message needs some words"):
+        with pytest.raises(RefereeError, match="a returned order needs a reason for the player"):
             session.return_order(send(path, "protesters", {"do": "stay", "unit": "U4"}), "  ")
 
 
@@ -199,7 +199,13 @@ def test_orders_lists_each_order_with_what_became_of_it(cli, path):
                                      "or end, not 'first'"),
     (("execute", "{path}", 1, "--as", "[1]"), '--as: a command must be a JSON object such as {"do": "move", ...}'),
     (("execute", "{path}", 1, "--as", '{"do": "undo"}'), "an order is carried out by a command of the game, not by undo or redo"),
-    (("return", "{path}", 1, ""), "a message needs some words"),
+    (("return", "{path}", 1, ""), "a returned order needs a reason for the player: TEXT is empty"),
+    (("return", "{path}", 1, " \n "), "a returned order needs a reason for the player: TEXT is empty"),
+    (("return", "{path}", 1, "x" * 1001), "the reason for returning the order holds at most 1000 characters, not 1001"),
+    (("return", "{path}", 1, "a\x1bb"),
+     "the reason for returning the order must not hold control characters (a line break is fine)"),
+    (("execute", "{path}", 1, "--say", "x" * 1001),
+     "the word to the player with his order holds at most 1000 characters, not 1001"),
     (("return", "{path}", 2, "no"), "no order 2: the order waiting is 1"),
     (("orders", "{path}", "--player", "mayor"), "no player 'mayor' (players: protesters, police)"),
 ])
@@ -211,6 +217,14 @@ def test_a_decision_refused_is_one_line_exit_2_and_nothing_kept(cli, path, args,
     done = cli(*(str(path) if arg == "{path}" else arg for arg in args))
     assert (done.code, done.err) == (2, f"referee: {line}\n")
     assert (stored(path), commands(path)) == before
+
+
+def test_a_return_read_from_standard_input_with_no_words_says_so(cli, path):
+    number = send(path, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"})
+    done = cli("return", path, number, "-", stdin="\n  \n")
+    assert (done.code, done.err) == (2, "referee: a returned order needs a reason for the player: standard input is "
+                                        "empty\n")
+    assert cli("orders", path, "--waiting").out.startswith(f"#{number} ")
 
 
 def test_a_number_that_is_no_order_names_the_orders_waiting_for_this_umpire(cli, path):
