@@ -463,7 +463,7 @@ class Session:
         """The command that carries out order `number` (as it stands, or `amended`) and what it answers, decided on
         the messages as they stand: a standing order due again is answered in its repeat, kept first, unless a
         message came meanwhile."""
-        from referee.roster import told_as
+        from referee.roster import told_as, worded_now
         from referee.store.repository import Carried
 
         messages = self.messages()
@@ -476,7 +476,8 @@ class Session:
         changed = amended if amended != order.command else None
         if changed is not None:
             said = told_as(self._reader, order.player, changed, said)
-        carries = Carried(order.player, number, said, changed, order if again else None, messages[-1].id)
+        repeat = dataclasses.replace(order, text=worded_now(self._reader, order)) if again else None
+        carries = Carried(order.player, number, said, changed, repeat, messages[-1].id)
         return dict(command), carries
 
     def execute_all(self, items: list[int | str], said: str = "", expect: int | None = None) -> int:
