@@ -421,3 +421,4 @@ def test_every_column_of_the_places_table_is_on_the_screen_with_its_heading_whol
     assert "Kiosk (" in "".join(cells) and "fire x1" in "".join(cells)
     for cell in cells:
         assert all(word in shown for word in cell.split()), cell
+    assert ("Station Approach" in shown) == (size == (120, 40))  # a place's name kept whole where there is room

@@ -1,6 +1,6 @@
 """A table whose columns share its width: where its rows are wider than the panel, the widest columns are narrowed
 and their cells wrapped onto more lines, so that every column stays on the screen with its heading whole (laid out
-again when the panel's width changes)."""
+again when the panel's width changes). The first column, the rows' names, is kept whole where there is room."""
 
 from __future__ import annotations
 
@@ -69,8 +69,8 @@ class FittingTable(DataTable):
         cells = [row[:-1] for row in self._rows]
         labels = [column.label.cell_len for column in columns]
         needs = [max([label, *(_width(row[at]) for row in cells)]) for at, label in enumerate(labels)]
-        least = [max([label, *(min(_longest_word(row[at]), need) for row in cells)])
-                 for at, (label, need) in enumerate(zip(labels, needs, strict=True))]
+        least = [need if at == 0 else max([label, *(min(_longest_word(row[at]), need) for row in cells)])
+                 for at, (label, need) in enumerate(zip(labels, needs, strict=True))]  # a row's name whole if it may
         room = self.size.width - self.styles.scrollbar_size_vertical - 2 * self.cell_padding * len(columns)
         fitted = self.wraps and room > 0 and sum(needs) > room
         for column, width in zip(columns, shares(needs, least, labels, room) if fitted else needs, strict=True):
