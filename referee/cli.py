@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from referee.bounds import GAMES, SHOWN, name_problem, quoted, shown
 from referee.errors import RefereeError
-from referee.messages import MESSAGE_CHARS
+from referee.messages import MESSAGE_CHARS, RETURNING, SAYING, WRITING, Wording, checked
 from referee.paths import new_session_path, sessions_dir
 from referee.text import plural, printable
 
@@ -477,10 +477,7 @@ def _message_line(message, waits: bool, names: dict[str, str]) -> str:
 def cmd_message(args) -> int:
     from referee.session import Session
 
-    text = sys.stdin.read() if args.text == "-" else args.text
-    problem = _unprintable(text, read=True)
-    if problem:
-        raise RefereeError(f"the message is not text: {problem}")
+    text = _said(args.text, WRITING, "TEXT")
     session = Session.view(_session(args.path))
     session.umpire = args.umpire
     try:
@@ -582,9 +579,17 @@ def _order_line(order, answer, names: dict[str, str], due: bool = False, stands:
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
 
+def _order_number(text: str, other: str = "") -> int:
+    """An argument type: an order's number, any whole number (the session says which orders wait)."""
+    if not re.fullmatch(r"[+-]?\d{1,40}", text.strip()):
+        raise argparse.ArgumentTypeError(f"must be an order's number (`referee orders` lists them){other}, "
+                                         f"not {shown(text)}")
+    return int(text)
+
+
 def _order_item(text: str) -> int | str:
     """An argument type: an order's number, or `end` (the end of the phase between orders carried out together)."""
-    return "end" if text == "end" else _whole(1, 2**63 - 1)(text)
+    return "end" if text == "end" else _order_number(text, " or end")
 
 
 def cmd_execute(args) -> int:
@@ -602,7 +607,7 @@ def cmd_execute(args) -> int:
         if not isinstance(given, dict) or not isinstance(given.get("do"), str):
             raise RefereeError('--as: a command must be a JSON object such as {"do": "move", ...}')
         amended = given
-    said = _said(args.say) if args.say is not None else ""
+    said = _said(args.say, SAYING, "--say", blank=True) if args.say is not None else ""
     session = Session.open(_session(args.path))
     session.umpire = args.umpire
     try:
@@ -628,7 +633,7 @@ def cmd_execute(args) -> int:
 def cmd_return(args) -> int:
     from referee.session import Session
 
-    said = _said(args.text)
+    said = _said(args.text, RETURNING, "TEXT")
     session = Session.view(_session(args.path))
     session.umpire = args.umpire
     try:
@@ -658,13 +663,15 @@ def cmd_deadline(args) -> int:
     return 0
 
 
-def _said(text: str) -> str:
-    """What the umpire says to a player, from the command line or (`-`) standard input, as text."""
-    text = sys.stdin.read() if text == "-" else text
+def _said(text: str, wording: Wording, given: str, blank: bool = False) -> str:
+    """What the umpire says to a player, from the command line (the argument `given`) or (`-`) standard input, as
+    the session keeps it (a `blank` text may be none: "")."""
+    if text == "-":
+        text, given = sys.stdin.read(), "standard input"
     problem = _unprintable(text, read=True)
     if problem:
-        raise RefereeError(f"the message is not text: {problem}")
-    return text
+        raise RefereeError(f"{wording.what} is not text: {problem}")
+    return "" if blank and not text.strip() else checked(text, wording, given)
 
 
 def cmd_umpires(args) -> int:
@@ -1143,7 +1150,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _command(sub, "return", cmd_return, "send a player's order back unexecuted, with a word to him",
                  "referee return tuesday.db 6 'The police hold that street: try Pine.'")
     p.add_argument("path", type=_path, help=session)
-    p.add_argument("number", type=_whole(1, 2**63 - 1), metavar="N", help="the order's number (`orders` lists them)")
+    p.add_argument("number", type=_order_number, metavar="N", help="the order's number (`orders` lists them)")
     p.add_argument("text", metavar="TEXT", help=f"what to tell him (at most {MESSAGE_CHARS} characters), or - to read "
                    "it from stdin")
     _umpire_option(p)

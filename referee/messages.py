@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from referee.bounds import CONTROL, shown
 from referee.errors import RefereeError
@@ -21,6 +21,20 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 S = TypeVar("S", bound="Said")
+
+
+class Wording(NamedTuple):
+    """How the lines that refuse a text name it, after what its writer is doing: `what` the text is, and what is
+    said of a text with no words."""
+
+    what: str
+    empty: str
+
+
+MESSAGE = Wording("a message", "a message needs some words")
+WRITING = Wording("the message to the player", "a message to a player needs some words")
+RETURNING = Wording("the reason for returning the order", "a returned order needs a reason for the player")
+SAYING = Wording("the word to the player with his order", "a word to the player with his order needs some words")
 
 
 class Said(Protocol):
@@ -61,20 +75,21 @@ class Directed(Protocol):
     def direction(self) -> str: ...
 
 
-def checked(text: object) -> str:
+def checked(text: object, wording: Wording = MESSAGE, given: str = "") -> str:
     """A message's text as kept: its lines stripped at the ends, holding words, at most MESSAGE_CHARS characters,
-    no control character but the line break; else a RefereeError naming the problem."""
+    no control character but the line break; else a RefereeError naming the problem in `wording`, and where the
+    text was `given` ("TEXT"), if said."""
     if not isinstance(text, str):
-        raise RefereeError(f"a message is text, not {shown(text)}")
+        raise RefereeError(f"{wording.what} is text, not {shown(text)}")
     text = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").strip().split("\n"))
     if not text:
-        raise RefereeError("a message needs some words")
+        raise RefereeError(wording.empty + (f": {given} is empty" if given else ""))
     if len(text) > MESSAGE_CHARS:
-        raise RefereeError(f"a message holds at most {MESSAGE_CHARS} characters, not {len(text)}")
+        raise RefereeError(f"{wording.what} holds at most {MESSAGE_CHARS} characters, not {len(text)}")
     if _CONTROL.search(text.replace("\n", "")):
-        raise RefereeError("a message must not hold control characters (a line break is fine)")
+        raise RefereeError(f"{wording.what} must not hold control characters (a line break is fine)")
     if _SURROGATE.search(text):  # half of a character (JSON's "\ud800"): no text, and no database would keep it
-        raise RefereeError("a message must be whole characters, not half of one")
+        raise RefereeError(f"{wording.what} must be whole characters, not half of one")
     return text
 
 

@@ -13,16 +13,16 @@ to carry out, amend or return as any order."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from referee import rulesets
-from referee.briefing.i18n import Strings
+from referee.briefing.i18n import LANGUAGES, Strings
 from referee.errors import RefereeError
 from referee.knowledge.build import recorded_at
 from referee.messages import answer_to, standing_orders
-from referee.orders import described, takes
+from referee.orders import OrderForm, described, takes
 from referee.rulesets.plugin import RulesetPlugin
 from referee.store.location import Location
 from referee.store.reading import LogReader, MessageRecord, open_reader
@@ -85,17 +85,37 @@ def waiting_in(reader: LogReader) -> Waiting:
     return Waiting(turn, phase, reader.opened(turn, phase), tuple(yet), views[0].deadline, tuple(due))
 
 
+def _forms_now(reader: LogReader, player: str) -> Iterator[tuple[OrderForm, ...]]:
+    """The player's order forms as the session `reader` reads stands, in each language of the sheets, English
+    first."""
+    known = recorded_at(reader).knowledge
+    scenario = known.ctx.scenario
+    view, plugin = known.view(player), rulesets.get(scenario.ruleset)
+    for lang in LANGUAGES:
+        yield plugin.order_forms(view, scenario.board, Strings(lang, scenario.ruleset), known.ctx.options)
+
+
 def told_as(reader: LogReader, player: str, command: dict, said: str) -> str:
     """The umpire's answer to an order he amended: the command carried out in the words of the player's forms
     (English) as the session `reader` reads stands, then `said`. Where his forms do not take it as it stands (it
     holds what they do not offer, which may be what he cannot see), `said` alone."""
-    known = recorded_at(reader).knowledge
-    scenario = known.ctx.scenario
-    forms = rulesets.get(scenario.ruleset).order_forms(known.view(player), scenario.board,
-                                                       Strings("en", scenario.ruleset), known.ctx.options)
+    forms = next(_forms_now(reader, player))
     if not takes(command, forms):
         return said
     return "\n".join(line for line in (f"{CARRIED_AS}{described(command, forms)}", said) if line)
+
+
+def worded_now(reader: LogReader, standing: MessageRecord) -> str:
+    """A standing order's words for its repeat, a new order of the phase the session `reader` reads is in: its
+    command in the words of the player's forms as they stand now (a unit renamed, moved on), in the language its
+    words were first sent in (the one whose form's name they begin with); its first words where no form of his
+    takes it so."""
+    command = standing.command or {}
+    for forms in _forms_now(reader, standing.player):
+        form = next((form for form in forms if form.do == command.get("do")), None)
+        if form is not None and standing.text.split(":")[0] == form.label and takes(command, forms):
+            return described(command, forms)
+    return standing.text
 
 
 def _window(plugin: RulesetPlugin, side: str, written_for: str, options: Mapping[str, str]) -> str:

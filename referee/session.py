@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 from referee import rulesets, umpires
 from referee.blind import END, laid_out
+from referee.bounds import shown
 from referee.core.dice import SeededDice
 from referee.core.engine import Context, Ruleset
 from referee.core.events import MARKS, Event
 from referee.core.state import GameState
 from referee.errors import Decided, Disconnected, RefereeError, Stale, replaying
 from referee.game import Game
-from referee.messages import answer_to, checked, player_named, standing_orders, waiting
+from referee.messages import RETURNING, SAYING, WRITING, answer_to, checked, player_named, standing_orders, waiting
 from referee.rulesets import rules as ruleset_for
 from referee.scenario.catalog import from_sources
 from referee.store.location import DatabaseUrl, Location
@@ -30,6 +31,7 @@ from referee.store.reading import (
     listener,
     open_reader,
 )
+from referee.text import spans
 
 if TYPE_CHECKING:
     from referee.store.repository import Carried, SessionStore
@@ -392,7 +394,7 @@ class Session:
         """The umpire (`self.umpire`) writes to a player, perhaps answering a message the player wrote; returns the
         message's number. Who may print a player's briefing may write to him."""
         player = player_named(player, (p.id for p in self.game.ctx.scenario.players), self.state.names.get("players"))
-        text = checked(text)
+        text = checked(text, WRITING)
         with self._using:
             self._may_link([player])
             if answers is not None and not any(m.id == answers and m.from_player for m in self.messages(player)):
@@ -410,7 +412,7 @@ class Session:
         one not answered yet; else a RefereeError saying why it is neither."""
         order = next((m for m in messages if m.id == number), None)
         if order is None or not order.is_order:
-            raise RefereeError(f"no order {number}: `referee orders` lists them")
+            raise RefereeError(f"no order {shown(number)}: {self._waiting_said(messages)}")
         answer = answer_to(order, messages)
         if answer is None:
             return order, False
@@ -420,6 +422,16 @@ class Session:
             raise Decided(f"standing order {number} is not due in this phase: carried out in it already, or "
                           f"{order.player} sent another order, or his forms take it no more")
         raise Decided(f"order {number} was answered already ({'carried out' if answer.done else 'returned'})")
+
+    def _waiting_said(self, messages: list[MessageRecord]) -> str:
+        """Which orders wait for this umpire's decision, of the players whose briefings he may print: "the orders
+        waiting are 1-2, 4"."""
+        scenario = self.game.ctx.scenario
+        numbers = [order.id for order in [m for m in waiting(messages) if m.is_order] + list(self.due_again())
+                   if not umpires.sheets_problem(self._roles[1], self.umpire, [scenario.player(order.player).side])]
+        if not numbers:
+            return "no order is waiting"
+        return f"the order waiting is {numbers[0]}" if len(numbers) == 1 else f"the orders waiting are {spans(numbers)}"
 
     def due_again(self) -> tuple[MessageRecord, ...]:
         """The standing orders due again in the phase the game is in, of players who sent no other (referee.roster)."""
@@ -434,7 +446,7 @@ class Session:
         log names the umpire, the answer the player and the command. A standing order due again is carried out by
         its repeat, kept as his order of this phase. Returns the seq of its last event; a rules refusal is the
         umpire's to read, and the order stays unanswered."""
-        said = checked(said) if said.strip() else ""
+        said = checked(said, SAYING) if said.strip() else ""
         if isinstance(amended, dict) and amended.get("do") in ("undo", "redo"):
             raise RefereeError("an order is carried out by a command of the game, not by undo or redo")
 
@@ -451,7 +463,7 @@ class Session:
         """The command that carries out order `number` (as it stands, or `amended`) and what it answers, decided on
         the messages as they stand: a standing order due again is answered in its repeat, kept first, unless a
         message came meanwhile."""
-        from referee.roster import told_as
+        from referee.roster import told_as, worded_now
         from referee.store.repository import Carried
 
         messages = self.messages()
@@ -464,7 +476,8 @@ class Session:
         changed = amended if amended != order.command else None
         if changed is not None:
             said = told_as(self._reader, order.player, changed, said)
-        carries = Carried(order.player, number, said, changed, order if again else None, messages[-1].id)
+        repeat = dataclasses.replace(order, text=worded_now(self._reader, order)) if again else None
+        carries = Carried(order.player, number, said, changed, repeat, messages[-1].id)
         return dict(command), carries
 
     def execute_all(self, items: list[int | str], said: str = "", expect: int | None = None) -> int:
@@ -475,7 +488,7 @@ class Session:
         numbers = [item for item in items if item != END]
         if len(set(numbers)) < len(numbers):
             raise RefereeError("an order is carried out once: each number once")
-        said = checked(said) if said.strip() else ""
+        said = checked(said, SAYING) if said.strip() else ""
 
         def decided() -> int:  # the orders read again at each attempt: one decided meanwhile is Decided, not refused
             steps: list[tuple[dict, Carried | None]] = []
@@ -506,7 +519,7 @@ class Session:
         instead); returns the answer's number. A standing order returned (due again, or on its first phase) stands
         no more."""
         order, again = self._decidable(number, self.messages())
-        said = checked(said)
+        said = checked(said, RETURNING)
         with self._using:
             self._may_link([order.player])
             return self._connected(lambda: self.store.write_message(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 _SHOWN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
@@ -31,6 +31,17 @@ def printable(value: object) -> str:
 def plural(count: int, word: str, many: str = "") -> str:
     """`count` and the word for that many: "1 unit", "3 units", "2 dice" (with `many` for irregular words)."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def spans(numbers: Iterable[int]) -> str:
+    """Whole numbers as runs, in order: "1-3, 5, 8-9"."""
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(low) if low == high else f"{low}-{high}" for low, high in runs)
 
 
 def numbered(name: str) -> tuple:

@@ -172,7 +172,7 @@ def test_execute_all_at_the_command_line(tmp_path):
     protesters = send(path, "protesters", move_of(path, "protesters"))
     for args, said in [((), "give an order's number"), ((police, "--all"), "not both"),
                        ((police, protesters, "--as", '{"do": "top"}'), "--as amends one order"),
-                       ((police, police), "each number once"), (("x",), "whole number"),
+                       ((police, police), "each number once"), (("x",), "or end, not 'x'"),
                        ((protesters, 99), "no order 99")]:
         refused = run("execute", path, *args)
         assert refused.returncode == 2 and said in refused.stderr, (args, refused.stderr)

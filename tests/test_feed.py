@@ -7,9 +7,13 @@ from a plain observer of what each side could see (tests/fog_support.py)."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.briefing.i18n import Strings
 from referee.core.events import Event
 from referee.game import Game
 from referee.knowledge.build import new_record
@@ -203,8 +207,36 @@ def test_chicago_moves_are_their_side_s_own_and_a_conflict_reaches_both_sides_in
         attacked = [(turn, d["result"]) for turn, d in conflicts if d["attacker"] != side[player]]
         assert sorted(entry.turn for entry in entries(view, "attack")) == sorted(turn for turn, _ in attacks)
         assert sorted(entry.turn for entry in entries(view, "attacked")) == sorted(turn for turn, _ in attacked)
-        results = sorted((entry.turn, *named(entry, "text")) for entry in entries(view, "result"))
+        results = sorted((entry.turn, *named(entry, "result")) for entry in entries(view, "result"))
         assert set(attacks + attacked) <= set(results)
+
+
+@pytest.mark.parametrize("lang, code, said", [
+    # HOW TO RESOLVE CONFLICT 6: "3:1 on the HARASS table with a 2 rolled would give you DD3 (the demonstrators get
+    # the points but are demoralized)"; 5: the first letter wins and scores; RULINGS.md, "The code": the second
+    # letter the side whose units change level, 3 a third, 2 a half, a trailing + up one level, "-" no effect
+    ("en", "DD3", "Result: the demonstrators win and score; a third of their units go down one level (DD3)"),
+    ("en", "PD2", "Result: the police win and score; half of the demonstrators' units go down one level (PD2)"),
+    ("en", "DP3", "Result: the demonstrators win and score; a third of the police units go down one level (DP3)"),
+    ("en", "DD2+", "Result: the demonstrators win and score; half of their units go up one level (DD2+)"),
+    ("en", "-", "Result: no effect: nobody scores (-)"),
+    ("es", "PD2", "Resultado: la policía gana y puntúa; la mitad de las unidades de los manifestantes baja un nivel "
+                  "(PD2)"),
+])
+def test_chicago_a_conflict_s_result_reads_in_words_with_its_table_code_in_brackets(lang, code, said):
+    assert Strings(lang, "chicago").said(FeedEntry(1, "25A", OWN, "result", (("result", "result", code),))) == said
+
+
+def test_chicago_every_result_in_a_game_s_feeds_reads_in_words():
+    """HOW TO RESOLVE CONFLICT 5-6: each conflict's result, on every player's sheet and page, in words before its
+    code."""
+    t = Strings("en", "chicago")
+    results = [entry for view in views_after(_chicago(5, list(range(300)))).values() for entry in entries(view, "result")]
+    assert results
+    for entry in results:
+        code = next(iter(named(entry, "result")))
+        assert re.fullmatch(rf"Result: the (police|demonstrators) win and score; .+ one level \({re.escape(code)}\)|"
+                            r"Result: no effect: nobody scores \(-\)", t.said(entry)), t.said(entry)
 
 
 def _same_turns(view: PlayerView, mine: list[tuple[int, list[str]]]) -> bool:

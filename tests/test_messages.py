@@ -96,13 +96,15 @@ def test_no_messages_is_one_line_and_an_empty_json_array(cli, path):
 
 BAD = {
     "an unknown player": (("--to", "mayor", "Hello"), "referee: no player 'mayor' (players: protesters, police)\n"),
-    "no words": (("--to", "police", "  \n "), "referee: a message needs some words\n"),
-    "too long": (("--to", "police", "x" * (MESSAGE_CHARS + 1)),
-                 f"referee: a message holds at most {MESSAGE_CHARS} characters, not {MESSAGE_CHARS + 1}\n"),
-    "a tab": (("--to", "police", "a\tb"), "referee: a message must not hold control characters (a line break is fine)\n"),
+    "no words": (("--to", "police", "  \n "), "referee: a message to a player needs some words: TEXT is empty\n"),
+    "too long": (("--to", "police", "x" * (MESSAGE_CHARS + 1)), f"referee: the message to the player holds at most "
+                 f"{MESSAGE_CHARS} characters, not {MESSAGE_CHARS + 1}\n"),
+    "a tab": (("--to", "police", "a\tb"),
+              "referee: the message to the player must not hold control characters (a line break is fine)\n"),
     "an escape": (("--to", "police", "\x1b[2Jx"),
-                  "referee: a message must not hold control characters (a line break is fine)\n"),
-    "a byte not UTF-8": (("--to", "police", "a\udcffb"), "referee: the message is not text: byte 0xff is not UTF-8\n"),
+                  "referee: the message to the player must not hold control characters (a line break is fine)\n"),
+    "a byte not UTF-8": (("--to", "police", "a\udcffb"),
+                         "referee: the message to the player is not text: byte 0xff is not UTF-8\n"),
     "no such message": (("--to", "police", "--answers", "9", "Yes"), "referee: no message 9 from police to answer\n"),
     "another player's": (("--to", "police", "--answers", "1", "Yes"), "referee: no message 1 from police to answer\n"),
     "the umpire's own": (("--to", "protesters", "--answers", "2", "Yes"),

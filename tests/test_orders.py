@@ -136,7 +136,7 @@ def test_an_order_is_decided_once_whether_carried_out_or_sent_back(path):
                 session.execute(number)
             with pytest.raises(Decided):
                 session.return_order(number, "again")
-        with pytest.raises(RefereeError, match="a message needs some words"):
+        with pytest.raises(RefereeError, match="a returned order needs a reason for the player"):
             session.return_order(send(path, "protesters", {"do": "stay", "unit": "U4"}), "  ")
 
 
@@ -190,11 +190,23 @@ def test_orders_lists_each_order_with_what_became_of_it(cli, path):
 
 
 @pytest.mark.parametrize("args, line", [
-    (("execute", "{path}", 9), "no order 9: `referee orders` lists them"),
+    (("execute", "{path}", 9), "no order 9: the order waiting is 1"),
+    (("execute", "{path}", 0), "no order 0: the order waiting is 1"),
+    (("execute", "{path}", "-3"), "no order -3: the order waiting is 1"),
+    (("execute", "{path}", 1, "end", 0), "no order 0: the order waiting is 1"),
+    (("return", "{path}", "99999999999999999999999", "no"), "no order 99999999999999999999999: the order waiting is 1"),
+    (("execute", "{path}", "first"), "execute: argument N: must be an order's number (`referee orders` lists them) "
+                                     "or end, not 'first'"),
     (("execute", "{path}", 1, "--as", "[1]"), '--as: a command must be a JSON object such as {"do": "move", ...}'),
     (("execute", "{path}", 1, "--as", '{"do": "undo"}'), "an order is carried out by a command of the game, not by undo or redo"),
-    (("return", "{path}", 1, ""), "a message needs some words"),
-    (("return", "{path}", 2, "no"), "no order 2: `referee orders` lists them"),
+    (("return", "{path}", 1, ""), "a returned order needs a reason for the player: TEXT is empty"),
+    (("return", "{path}", 1, " \n "), "a returned order needs a reason for the player: TEXT is empty"),
+    (("return", "{path}", 1, "x" * 1001), "the reason for returning the order holds at most 1000 characters, not 1001"),
+    (("return", "{path}", 1, "a\x1bb"),
+     "the reason for returning the order must not hold control characters (a line break is fine)"),
+    (("execute", "{path}", 1, "--say", "x" * 1001),
+     "the word to the player with his order holds at most 1000 characters, not 1001"),
+    (("return", "{path}", 2, "no"), "no order 2: the order waiting is 1"),
     (("orders", "{path}", "--player", "mayor"), "no player 'mayor' (players: protesters, police)"),
 ])
 def test_a_decision_refused_is_one_line_exit_2_and_nothing_kept(cli, path, args, line):
@@ -205,6 +217,28 @@ def test_a_decision_refused_is_one_line_exit_2_and_nothing_kept(cli, path, args,
     done = cli(*(str(path) if arg == "{path}" else arg for arg in args))
     assert (done.code, done.err) == (2, f"referee: {line}\n")
     assert (stored(path), commands(path)) == before
+
+
+def test_a_return_read_from_standard_input_with_no_words_says_so(cli, path):
+    number = send(path, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"})
+    done = cli("return", path, number, "-", stdin="\n  \n")
+    assert (done.code, done.err) == (2, "referee: a returned order needs a reason for the player: standard input is "
+                                        "empty\n")
+    assert cli("orders", path, "--waiting").out.startswith(f"#{number} ")
+
+
+def test_a_number_that_is_no_order_names_the_orders_waiting_for_this_umpire(cli, path):
+    for unit in ("U2", "U3"):
+        send(path, "protesters", {"do": "move", "unit": unit, "to": "5th & Pike"})
+    with SessionStore.open(path) as store:
+        store.write_message("protesters", "Just a question.", from_player=True)
+    police = send(path, "police", {"do": "move", "unit": "P1", "to": "5th & Pike"})
+    assert cli("return", path, 2, "Not that one.").code == 0
+    assert cli("umpires", path, "--set", "ann=all", "--set", "bob=police").code == 0
+    assert cli("execute", path, 0, "--umpire", "ann").err == f"referee: no order 0: the orders waiting are 1, {police}\n"
+    assert cli("execute", path, 0, "--umpire", "bob").err == f"referee: no order 0: the order waiting is {police}\n"
+    assert cli("return", path, police, "No.", "--umpire", "bob").code == 0
+    assert cli("execute", path, 7, "--umpire", "bob").err == "referee: no order 7: no order is waiting\n"
 
 
 # --- two umpires at once ----------------------------------------------------------------------------------------

@@ -192,10 +192,13 @@ def test_every_game_s_review_draws_every_turn_as_it_was_and_as_each_player_belie
     assert len(ends) > FULL or game != "n30"  # (a long game: its 36 turns)
     page = write_review(path, tmp_path / "review.html").read_text(encoding="utf-8")
     assert page.count('<use href="#maps-board"') == len(ends) * len(players)
+    in_play = max(ends) if game == "wallman" else None  # the computer games are played to their end; Wallman's not
     for turn in ends:
-        assert page.count(f'aria-label="The map as it was at the end of turn {turn}"') == (turn in full)
+        was, believed = ("it is in turn {turn}, in play", "believes it in turn {turn}, in play") if turn == in_play else (
+            "it was at the end of turn {turn}", "believed it at the end of turn {turn}")
+        assert page.count(f'aria-label="The map as {was.format(turn=turn)}"') == (turn in full)
         for player in players:
-            assert page.count(f'aria-label="The map as {player} believed it at the end of turn {turn}"') == (turn in full)
+            assert page.count(f'aria-label="The map as {player} {believed.format(turn=turn)}"') == (turn in full)
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)[:5]
 
@@ -244,6 +247,24 @@ def _latest(sightings) -> list:
         if s.node not in found or (s.current, s.seen_turn) > (found[s.node].current, found[s.node].seen_turn):
             found[s.node] = s
     return list(found.values())
+
+
+@pytest.mark.parametrize("lang, ended, now", [("en", "End of turn {turn} ({time})", "Turn {turn} ({time}, in play)"),
+                                              ("es", "Final del turno {turn} ({time})", "Turno {turn} ({time}, en juego)")])
+def test_a_turn_not_yet_ended_is_called_in_play_and_a_game_s_last_turn_once_over_ended(played, tmp_path, lang, ended,
+                                                                                        now):
+    """Wallman's session stops in turn 3 of 30: turns 1 and 2 have ended, turn 3 is in play; a computer game played
+    to its end has ended its last turn too."""
+    page = write_review(played("wallman"), tmp_path / "riot.html", at=[2, 3], lang=lang).read_text(encoding="utf-8")
+    assert re.findall(r"<summary><h3>([^<]*)</h3>", page) == [ended.format(turn=1, time="22:00"),
+                                                             ended.format(turn=2, time="22:02"),
+                                                             now.format(turn=3, time="22:04")]
+    knew = ("What you knew and what was true: end of turn 2 (22:02)", "What you knew and what was true: turn 3 (22:04, "
+            "in play)") if lang == "en" else ("Lo que sabías y lo que era verdad: final del turno 2 (22:02)",
+                                              "Lo que sabías y lo que era verdad: turno 3 (22:04, en juego)")
+    assert [h for h in re.findall(r"<h2>([^<]*)</h2>", page) if h.startswith(knew[0][:12])] == list(knew)
+    over = write_review(played("chicago"), tmp_path / "chicago.html").read_text(encoding="utf-8")
+    assert "in play" not in over and "End of turn 12 (" in over
 
 
 def test_the_maps_speak_spanish(unseen_move):

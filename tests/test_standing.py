@@ -299,3 +299,26 @@ def test_a_format_6_session_takes_standing_orders_once_opened(cli, path):
     assert cli("orders", path).out.startswith("No orders yet")
     number = keep(path)
     assert standing_orders(stored(path))["protesters"].id == number and cli("verify", path).code == 0
+
+
+@pytest.mark.parametrize("first, now", [
+    ("Move a unit: Unit Unorganized 2 [U2], Waiting at the map edge; To 5th & Pike", "Move a unit: Unit Group B, "),
+    ("Mover una unidad: Unidad Unorganized 2 [U2], Esperando en el borde del mapa; Hacia 5th & Pike",
+     "Mover una unidad: Unidad Group B, "),
+])
+def test_a_standing_order_repeated_is_a_new_order_worded_as_it_stands_now_in_the_words_it_was_sent_in(cli, path, first,
+                                                                                                      now):
+    """The repeat is the player's order of its phase: his unit under the name the table gave it since (`rename`)
+    and where it stands now, in the language of his page; the standing order keeps the words he sent."""
+    with SessionStore.open(path) as store:
+        number = store.write_message("protesters", first, from_player=True, command=MOVE, standing=NEW)
+    assert cli("execute", path, number).code == 0
+    with Session.open(path) as session:
+        session.apply({"do": "rename", "units": {"U2": "Group B"}})
+    next_turn(path)
+    assert cli("execute", path, number).code == 0
+    standing, repeat = [m for m in stored(path) if m.from_player]
+    assert standing.text == first
+    assert repeat.standing == number and repeat.text.startswith(now) and repeat.text.endswith(" 5th & Pike")
+    assert "Unorganized 2" not in repeat.text and "Waiting" not in repeat.text and "Esperando" not in repeat.text
+    assert cli("verify", path).code == 0

@@ -87,7 +87,7 @@ def test_the_umpire_writes_to_a_player_unasked(tmp_path):
         return empty, refused
 
     empty, refused = drive(path, script)
-    assert "No messages yet" in empty and refused == "a message needs some words"
+    assert "No messages yet" in empty and refused == "a message to a player needs some words"
     session = Session.open(path)
     authority = session.game.ctx.scenario.players[1].id
     assert [(m.player, m.from_player, m.answers, m.text) for m in session.messages()] == [

@@ -11,7 +11,7 @@ from referee.rulesets.wallman.tui.widgets import CrowdsTable, PlacesTable
 from referee.tui.dialogs.form import CommandForm
 from referee.tui.dialogs.help import HelpScreen
 from tests.test_tui import log_kinds
-from tests.tui_support import drive, log_text, make_session, press, settle
+from tests.tui_support import drive, log_text, make_session, press, screen_lines, settle
 
 SCENARIO = "wallman/town-centre-riot"
 
@@ -398,3 +398,27 @@ def test_the_log_says_who_won_a_fight_and_who_came_off_worse(tmp_path, cli):
     text = cli("log", path).out
     assert "Sgt. Brennan wins by 5; Town Hall protest: wounded" in text, text
     assert "Each adjacent crowd at a lower RL -1;" in text and "(RL State Chart)" in text and "adjacent_lower" not in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_every_column_of_the_places_table_is_on_the_screen_with_its_heading_whole(tmp_path, size):
+    """The places table shares its panel's width among its columns, wrapping the widest cells: nothing is cut at the
+    panel's edge (a building on fire and a fighting casualty fill the last columns)."""
+    path = riot(tmp_path, {"do": "fire", "building": "Kiosk"}, {"do": "fire", "building": "Community centre"},
+                {"do": "crowd-move", "crowd": "Town Hall protest", "to": "Market Cross"},
+                {"do": "fight", "unit": "Foot Patrol", "crowd": "Town Hall protest", "intent": "arrest", "dice": [9, 1]})
+
+    async def script(pilot, app):
+        table = app.screen.query_one(PlacesTable)
+        lines = screen_lines(app)
+        top = table.region.y
+        cells = {str(table.get_row("Market Cross")[at]) for at in range(5)}
+        return table.virtual_size.width, table.size.width, lines[top], "\n".join(lines[top:]), cells
+
+    wide, room, heading, shown, cells = drive(path, script, size=size)
+    assert wide <= room
+    assert heading.split() == ["Place", "Crowds", "Security", "Damage", "Down", *heading.split()[5:]]
+    assert "Kiosk (" in "".join(cells) and "fire x1" in "".join(cells)
+    for cell in cells:
+        assert all(word in shown for word in cell.split()), cell
+    assert ("Station Approach" in shown) == (size == (120, 40))  # a place's name kept whole where there is room

@@ -262,3 +262,14 @@ def test_a_table_filled_again_is_as_wide_as_its_rows_now_need():
 
     wide, narrow = asyncio.run(main())
     assert narrow[1] == len("Precinct crowd 6") < wide[1] and narrow[2] == len("Security forces")
+
+
+def test_a_narrow_table_s_columns_share_its_width_none_under_its_heading():
+    from referee.tui.widgets.fitting import shares
+
+    needs, words, headings = [16, 21, 47, 20, 4], [9, 8, 9, 9, 4], [5, 6, 8, 6, 4]
+    assert shares(needs, words, headings, 200) == needs
+    narrow = shares(needs, words, headings, 36)
+    assert sum(narrow) == 36 and all(width >= heading for width, heading in zip(narrow, headings, strict=True))
+    assert shares(needs, words, headings, 60) == [14, 13, 15, 14, 4]  # each its longest word, and 21 shared evenly
+    assert shares(needs, words, headings, 20) == headings  # too narrow even for them: the headings whole all the same

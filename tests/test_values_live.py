@@ -8,6 +8,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from referee.briefing.render import render, render_sheet
 from referee.game import Game
 from referee.knowledge.build import new_record
@@ -111,8 +113,15 @@ def test_a_session_made_with_values_set_prints_them_on_its_sheets(tmp_path):
     assert "ev\\_convention\\_centre 5 (impreso 8)" in text or "ev_convention_centre 5 (impreso 8)" in text
 
 
-def test_an_unknown_name_set_is_refused_naming_the_options_and_the_values_that_may_be_set(cli, tmp_path):
-    run = cli("new", "bos/battle-of-seattle", "--set", "nope=1", "--db", tmp_path / "s.db")
-    assert run.code == 2 and not (tmp_path / "s.db").exists()
-    assert run.err.startswith("referee: unknown option 'nope' for bos/battle-of-seattle (options: extend, reading, ")
-    assert "; values: ev_convention_centre, ev_paramount, " in run.err
+@pytest.mark.parametrize("command", ["new", "simulate"])
+def test_an_unknown_name_set_is_refused_naming_the_options_alone_and_counting_the_tunables(cli, tmp_path, command):
+    where = ("--db", tmp_path / "s.db") if command == "new" else ("--save", tmp_path / "s.db")
+    run = cli(command, "chicago/chicago-1968", "--set", "nope=1", *where)
+    assert (run.code, run.out) == (2, "") and not (tmp_path / "s.db").exists()
+    assert run.err == ("referee: unknown option 'nope' for chicago/chicago-1968 (options: fog, park_penalty, "
+                       "counter_limit, seats; and 4 tunables, which `referee scenarios --json` lists)\n")
+
+
+def test_a_bad_value_of_an_option_names_that_option_s_choices_alone(cli, tmp_path):
+    run = cli("new", "chicago/chicago-1968", "--set", "fog=maybe", "--db", tmp_path / "s.db")
+    assert (run.code, run.err) == (2, "referee: option fog must be one of off, on, not 'maybe'\n")

@@ -42,12 +42,14 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """The end of a turn: the true state then, and what each player knew."""
+    """The end of a turn (or the turn still in play, at the log's end): the true state then, and what each player
+    knew."""
 
     turn: int
     time: str
     state: GameState
     views: dict[str, PlayerView]
+    in_play: bool = False
 
 
 @dataclass
@@ -77,6 +79,10 @@ class Gathered:
     @property
     def scenario(self) -> Scenario:
         return self.ctx.scenario
+
+    def in_play(self, turn: int) -> bool:
+        """Whether `turn` has not ended yet: the log's last turn, of a game not over."""
+        return turn == self.final.turn and not self.final.over
 
 
 def _crowd_levels(state: GameState) -> dict[str, int]:
@@ -132,13 +138,13 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
                     g.rl.setdefault(uid, []).append((state.turn, level))
     g.ends[state.turn] = (state.thawed(), score(state.scores))
     if state.turn in wanted:
-        g.moments[state.turn] = _moment(ctx, state, record)
+        g.moments[state.turn] = _moment(ctx, state, record, g.in_play(state.turn))
     for moment in g.moments.values():  # the table's names are the table's, not the turn's: the last given, throughout
         moment.views.update({player: named(view, state.names) for player, view in moment.views.items()})
     return g
 
 
-def _moment(ctx: Context, state: GameState, record) -> Moment:
+def _moment(ctx: Context, state: GameState, record, in_play: bool = False) -> Moment:
     """The moment, its views in the rules' names (`gather` gives them the table's last names)."""
     return Moment(state.turn, ctx.scenario.clock.label(state.turn), state.thawed(),
-                  {player.id: record.knowledge.view(player.id) for player in ctx.scenario.players})
+                  {player.id: record.knowledge.view(player.id) for player in ctx.scenario.players}, in_play)

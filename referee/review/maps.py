@@ -183,6 +183,7 @@ class TurnMaps:
     wrong: int
     chosen: bool
     truth: Drawn | None = None
+    in_play: bool = False  # the log's last turn, of a game not over: not ended yet
 
 
 @dataclass(frozen=True)
@@ -268,17 +269,18 @@ def review_maps(g: Gathered, lang: str = "en") -> ReviewMaps:
     turns = []
     for turn, views in sorted(ends.items()):
         full = len(ends) <= FULL or turn in chosen
+        now = "_in_play" if g.in_play(turn) else ""
         beliefs = []
         for n, (player, places) in enumerate(compared[turn].items(), 1):
             marks = tuple(Mark(p.kind, spots[p.node].x, spots[p.node].y) for p in places if p.kind in MARKED)
-            label = t("maps.belief_label", player=player, turn=turn)
+            label = t(f"maps.belief_label{now}", player=player, turn=turn)
             title = t("maps.belief", player=player, side=t.word("side", views[player].side))
             drawn = Drawn(f"t{turn}p{n}", title, label, plan(views[player]), _words(t, label), marks) if full else None
             beliefs.append(Belief(player, title, places, _told(places, t), marks, _tally(t, player, places), drawn))
-        label = t("maps.truth_label", turn=turn)
+        label = t(f"maps.truth_label{now}", turn=turn)
         truth = Drawn(f"t{turn}", t("maps.truth"), label, plan(as_it_was(views[first.id], g.ends[turn][0], first.side)),
                       _words(t, label)) if full else None
         turns.append(TurnMaps(turn, t.data(scenario.clock.label(turn)), tuple(beliefs), wrong[turn], turn in chosen,
-                              truth))
+                              truth, bool(now)))
     kind = "areas" if rulesets.get(scenario.ruleset).sheet_map == "areas" else "grid"
     return ReviewMaps(t, tuple(turns), t.word("side", first.side), board, MARK_SIZE[kind], MINI_SIZE[kind])

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from referee.bounds import shown
 from referee.core.board import Board, Building, Link, Node, Target
 from referee.core.clock import Clock, parse_time
 from referee.core.units import RESERVE, Unit
 from referee.errors import RefereeError, more_faults
 from referee.scenario.toml_lines import DataError, FaultAt, checked, read_toml
 from referee.scenario.tunables import WHOLE, Tunable, fits, parsed, place, unknown, value_at
+from referee.text import plural
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -168,10 +170,9 @@ class Scenario:
             option = self.options.get(name)
             if option is None:
                 known = ", ".join(self.options) or "none"
-                names = list(self.tunables)
-                tunable = (f"; values: {', '.join(names[:8])}{', ...' if len(names) > 8 else ''} (`referee scenarios "
-                           "--json` lists them)" if names else "")
-                raise RefereeError(f"unknown option {name!r} for {self.id} (options: {known}{tunable})")
+                tunable = (f"; and {plural(len(self.tunables), 'tunable')}, which `referee scenarios --json` lists"
+                           if self.tunables else "")
+                raise RefereeError(f"unknown option {shown(name)} for {self.id} (options: {known}{tunable})")
             value = option.aliases.get(value, value)
             if value not in option.choices:
                 raise RefereeError(f"option {name} must be one of {', '.join(option.choices)}, not {value!r}")

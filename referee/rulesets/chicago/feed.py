@@ -36,7 +36,7 @@ def write(journal: Journal, commanders: Callable[..., list[str]], turn: int, eve
     elif event.kind == "conflict":
         attack, defend = tuple(d["attack"]), tuple(d["defend"])
         results = [d["result"]] + ([d["forced"]["result"]] if d["forced"] else [])
-        after: Said = [("result", {"result": ("text", result)}) for result in results] + _changes(d["changes"])
+        after: Said = [("result", {"result": ("result", result)}) for result in results] + _changes(d["changes"])
         journal.clash(turn, commanders(*attack), commanders(*defend), attack, defend, ("place", d["box"]), after)
     elif event.kind == "attrition":
         for line, values in _changes(d["changes"]):

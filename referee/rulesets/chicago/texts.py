@@ -9,6 +9,21 @@ where they match; the rest change a shared sentence of `referee/briefing/i18n.py
 TURNS = ("25A", "25B", "25C", "26A", "26B", "26C", "27A", "27B", "27C", "28A", "28B", "28C")
 #: every box code P#/D# (HOW TO RESOLVE CONFLICT 5) as the map prints it, in either language
 CODES = {f"feature.P{p}/D{d}": f"P{p}/D{d}" for p in range(10) for d in range(10)}
+#: every code a conflict table may print (HOW TO RESOLVE CONFLICT 5-6): winner, side affected, fraction, going up
+RESULTS = {f"{w}{a}{f}{'+' * up}": (w, a, f, up) for w in "PD" for a in "PD" for f in (3, 2) for up in (False, True)}
+
+
+def _en_result(winner: str, affected: str, fraction: int, up: bool) -> str:
+    whose = "their" if winner == affected else {"P": "the police", "D": "the demonstrators'"}[affected]
+    return (f"{'the police win' if winner == 'P' else 'the demonstrators win'} and score; "
+            f"{'a third' if fraction == 3 else 'half'} of {whose} units go {'up' if up else 'down'} one level")
+
+
+def _es_result(winner: str, affected: str, fraction: int, up: bool) -> str:
+    whose = "sus unidades" if winner == affected else {"P": "las unidades de la policía",
+                                                        "D": "las unidades de los manifestantes"}[affected]
+    return (f"{'la policía gana y puntúa' if winner == 'P' else 'los manifestantes ganan y puntúan'}; "
+            f"{'un tercio' if fraction == 3 else 'la mitad'} de {whose} {'sube' if up else 'baja'} un nivel")
 
 EN = {
     # the sheet's own words: who plays, how a citation and a counter read, the glossary
@@ -16,6 +31,9 @@ EN = {
                       "says so.",
     "col.counter": "Counter (Conflict-Movement)",
     **{f"counter.{kind}": "{strength}-{movement}" for kind in ("police", "tac", "guard", "demonstrator")},
+    # a conflict's result in a player's feed, its code after it (HOW TO RESOLVE CONFLICT 5-6; RULINGS.md, "The code")
+    "result.-": "no effect: nobody scores (-)",
+    **{f"result.{code}": f"{_en_result(*parts)} ({code})" for code, parts in RESULTS.items()},
     "player.demonstrators": "Demonstrators",
     "player.police": "Police",
     "player.yippies": "Yippies",
@@ -243,6 +261,8 @@ ES = {
                       "las reglas de Chicago-Chicago que lo dice.",
     "col.counter": "Ficha (Conflicto-Movimiento)",
     **{f"counter.{kind}": "{strength}-{movement}" for kind in ("police", "tac", "guard", "demonstrator")},
+    "result.-": "sin efecto: nadie puntúa (-)",
+    **{f"result.{code}": f"{_es_result(*parts)} ({code})" for code, parts in RESULTS.items()},
     "player.demonstrators": "Manifestantes",
     "player.police": "Policía",
     "player.yippies": "Yippies",

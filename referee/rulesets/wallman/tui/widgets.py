@@ -17,7 +17,7 @@ from referee.rulesets.wallman.rules.setup import tables
 from referee.scenario.catalog import Scenario
 from referee.text import printable
 from referee.tui.text import plain
-from referee.tui.widgets.emptied import emptied
+from referee.tui.widgets.fitting import FittingTable
 
 RL_STYLE = {1: "green", 2: "green", 3: "yellow", 4: "yellow", 5: "dark_orange", 6: "dark_orange", 7: "red", 8: "bold red"}
 
@@ -72,7 +72,7 @@ def unit_words(unit) -> str:
     return ", ".join(word for word in words if word) + (f". {unit.attrs['note']}" if unit.attrs.get("note") else "")
 
 
-class PickingTable(DataTable):
+class PickingTable(FittingTable):
     """A table of rows keyed by name; moving onto a row says which."""
 
     class Picked(Message):
@@ -83,18 +83,7 @@ class PickingTable(DataTable):
             super().__init__()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.post_message(self.Picked(cast(str, event.row_key.value)))  # every row is keyed (`refill`)
-
-    def refill(self, rows: list[tuple]) -> None:
-        """Replace the rows (the last item of each is its key; text cells `plain`), keeping the cursor's place;
-        only the umpire's own moves pick a row, not the refill's."""
-        keep = self.cursor_row
-        with self.prevent(DataTable.RowHighlighted):
-            emptied(self)
-            for *cells, key in rows:
-                self.add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), key=key)
-            if self.row_count:
-                self.move_cursor(row=min(keep, self.row_count - 1))
+        self.post_message(self.Picked(cast(str, event.row_key.value)))  # every row is keyed (`fill`)
 
 
 class PlacesTable(PickingTable):
@@ -105,7 +94,7 @@ class PlacesTable(PickingTable):
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
-        self.add_columns("Place", "Crowds", "Security forces", "Buildings hit", "Down")
+        self.add_columns("Place", "Crowds", "Security", "Damage", "Down")
 
     def show(self, scenario: Scenario, state: GameState) -> None:
         board, rows = scenario.board, []
@@ -120,7 +109,7 @@ class PlacesTable(PickingTable):
             rows.append((plain(node, "bold" if crowds or security else "dim"), crowd_cell,
                          ", ".join(u.id for u in security), plain("; ".join(hit), "red" if any(
                              "fire" in h for h in hit) else ""), str(down) if down else "", node))
-        self.refill(rows)
+        self.fill(rows)
 
     def show_view(self, scenario: Scenario, view: PlayerView) -> None:
         """The places as one player knows them: his command, what he saw there and when; those out of his sight
@@ -135,7 +124,7 @@ class PlacesTable(PickingTable):
             if node in view.unseen:
                 name.append(" ░ not seen", style="dim italic")
             rows.append((name, ", ".join(crowds), ", ".join(security), "; ".join(scene), "", node))
-        self.refill(rows)
+        self.fill(rows)
 
 
 class CrowdsTable(PickingTable):
@@ -145,6 +134,7 @@ class CrowdsTable(PickingTable):
     class Picked(PickingTable.Picked):
         """A crowd was moved onto."""
 
+    wraps = False  # a crowd a line, its RL bar whole: the panel keeps its few lines
     def on_mount(self) -> None:
         self.cursor_type = "row"
         self.add_columns("Crowd", "At", "Fig.", "RL", "Mood", "History", "Looters", "RL roll due")
@@ -160,11 +150,11 @@ class CrowdsTable(PickingTable):
             rows.append((plain(unit.id, "bold"), unit.node, str(unit.factors["strength"]), rl_text(a["rl"], len(levels)),
                          mood, history_text(a["history"]), str(a.get("looters", 0) or ""),
                          plain(due.get(unit.id, ""), "bold yellow"), unit.id))
-        self.refill(rows)
+        self.fill(rows)
 
     def show_view(self, view: PlayerView) -> None:
         """The crowds one player has seen: where and when, their mood as option mood_shown shows it, and their size."""
-        self.refill([(plain(u.id, "bold"), s.node, "; ".join(u.notes), "", u.mood.name if u.mood else "",
+        self.fill([(plain(u.id, "bold"), s.node, "; ".join(u.notes), "", u.mood.name if u.mood else "",
                       "now" if s.current else f"seen {s.seen_time}", "", "", u.id) for s, u in _seen_crowds(view)])
 
 
