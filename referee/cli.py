@@ -579,12 +579,21 @@ def _order_line(order, answer, names: dict[str, str], due: bool = False, stands:
                      f"| {json.dumps(order.command, ensure_ascii=False)}")
 
 
+def _listed_number(text: str, what: str) -> int:
+    """A number the session lists (an order's, a message's), any whole number: the session says which there are."""
+    if not re.fullmatch(r"[+-]?\d{1,40}", text.strip()):
+        raise argparse.ArgumentTypeError(f"must be {what}, not {shown(text)}")
+    return int(text)
+
+
 def _order_number(text: str, other: str = "") -> int:
     """An argument type: an order's number, any whole number (the session says which orders wait)."""
-    if not re.fullmatch(r"[+-]?\d{1,40}", text.strip()):
-        raise argparse.ArgumentTypeError(f"must be an order's number (`referee orders` lists them){other}, "
-                                         f"not {shown(text)}")
-    return int(text)
+    return _listed_number(text, f"an order's number (`referee orders` lists them){other}")
+
+
+def _message_number(text: str) -> int:
+    """An argument type: a message's number, any whole number (the session says which wait for an answer)."""
+    return _listed_number(text, "a message's number (`referee messages` lists them)")
 
 
 def _order_item(text: str) -> int | str:
@@ -1090,7 +1099,7 @@ def build_parser() -> argparse.ArgumentParser:
                  "referee message tuesday.db --to protesters --answers 3 'Yes: at Westlake, in ten minutes.'")
     p.add_argument("path", type=_path, help=session)
     p.add_argument("--to", required=True, type=_name, metavar="PLAYER", help="the player written to")
-    p.add_argument("--answers", type=_whole(1, 2**63 - 1), metavar="N",
+    p.add_argument("--answers", type=_message_number, metavar="N",
                    help="the number of his message it answers (`messages` lists them)")
     p.add_argument("text", metavar="TEXT", help=f"what to say (at most {MESSAGE_CHARS} characters; line breaks are kept), "
                    "or - to read it from stdin")

@@ -397,8 +397,15 @@ class Session:
         text = checked(text, WRITING)
         with self._using:
             self._may_link([player])
-            if answers is not None and not any(m.id == answers and m.from_player for m in self.messages(player)):
-                raise RefereeError(f"no message {answers} from {player} to answer")
+            if answers is not None:
+                said = self.messages(player)
+                if not any(m.id == answers and m.from_player for m in said):
+                    open_ = [m.id for m in waiting(said)]
+                    raise RefereeError(f"no message {shown(answers)} from {player} to answer: " + (
+                        f"his message waiting for an answer is {open_[0]}" if len(open_) == 1 else
+                        f"his messages waiting for an answer are {spans(open_)}" if open_ else
+                        "none of his messages waits for an answer" if any(m.from_player for m in said) else
+                        "he has written none"))
             return self._connected(lambda: self.store.write_message(player, text, from_player=False,
                                                                     umpire=self.umpire, answers=answers))
 

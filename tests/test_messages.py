@@ -105,12 +105,19 @@ BAD = {
                   "referee: the message to the player must not hold control characters (a line break is fine)\n"),
     "a byte not UTF-8": (("--to", "police", "a\udcffb"),
                          "referee: the message to the player is not text: byte 0xff is not UTF-8\n"),
-    "no such message": (("--to", "police", "--answers", "9", "Yes"), "referee: no message 9 from police to answer\n"),
-    "another player's": (("--to", "police", "--answers", "1", "Yes"), "referee: no message 1 from police to answer\n"),
+    "no such message": (("--to", "police", "--answers", "9", "Yes"),
+                        "referee: no message 9 from police to answer: he has written none\n"),
+    "another player's": (("--to", "police", "--answers", "1", "Yes"),
+                         "referee: no message 1 from police to answer: he has written none\n"),
     "the umpire's own": (("--to", "protesters", "--answers", "2", "Yes"),
-                         "referee: no message 2 from protesters to answer\n"),
-    "a number that is none": (("--to", "police", "--answers", "0", "Yes"), "referee: message: argument --answers: must "
-                              "be a whole number from 1 to 9223372036854775807, not '0'\n"),
+                         "referee: no message 2 from protesters to answer: his message waiting for an answer is 1\n"),
+    "a number that is none": (("--to", "protesters", "--answers", "0", "Yes"),
+                              "referee: no message 0 from protesters to answer: his message waiting for an answer is 1\n"),
+    "a number far beyond": (("--to", "protesters", "--answers", "-99999999999999999999999", "Yes"),
+                            "referee: no message -99999999999999999999999 from protesters to answer: his message "
+                            "waiting for an answer is 1\n"),
+    "not a number": (("--to", "protesters", "--answers", "first", "Yes"), "referee: message: argument --answers: must "
+                     "be a message's number (`referee messages` lists them), not 'first'\n"),
     "no player": (("Hello",), "referee: message: the following arguments are required: --to\n"),
     "no text": (("--to", "police"), "referee: message: the following arguments are required: TEXT\n"),
     "an id too long": (("--to", "p" * 65, "Hello"), None),
@@ -260,3 +267,17 @@ def test_the_review_shows_hostile_messages_harmlessly(cli, path, tmp_path):
     assert unsafe(section) == [] and "<script" not in section
     for text in HOSTILE:
         assert "<br>".join(escape(printable(line)) for line in text.split("\n")) in section
+
+
+def test_answering_a_message_that_is_not_his_names_those_that_wait(cli, path):
+    """A number that is none of the player's messages is refused naming those still waiting, or that none waits."""
+    player_writes(path, "protesters", "Can we talk?")  # 1
+    player_writes(path, "protesters", "Still there?")  # 2
+    run = cli("message", path, "--to", "protesters", "--answers", "7", "Yes")
+    assert (run.code, run.err) == (2, "referee: no message 7 from protesters to answer: his messages waiting for an "
+                                      "answer are 1-2\n")
+    for number in ("1", "2"):
+        assert cli("message", path, "--to", "protesters", "--answers", number, "Yes").code == 0
+    run = cli("message", path, "--to", "protesters", "--answers", "7", "Yes")
+    assert (run.code, run.err) == (2, "referee: no message 7 from protesters to answer: none of his messages waits "
+                                      "for an answer\n")
