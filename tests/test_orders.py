@@ -5,14 +5,20 @@ two umpires deciding one order at once; sessions kept before orders were."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sqlite3
 import subprocess
 import sys
 
 import pytest
 
+from referee.briefing.i18n import Strings
+from referee.briefing.render import render_thread
 from referee.errors import Decided, RefereeError
+from referee.knowledge.build import player_view
+from referee.knowledge.feed import PUBLIC
 from referee.orders import Choice, Field, OrderForm, checked, described
 from referee.session import Session
 from referee.store.reading import FORMAT, open_reader
@@ -325,3 +331,27 @@ def test_an_amendment_his_forms_do_not_offer_is_not_worded_for_him(path):
         session.execute(number, {"do": "choose", "node": node}, "Changed.")
     answer = stored(path)[-1]
     assert answer.text == "Changed." and answer.command == {"do": "choose", "node": node}
+
+
+def test_an_order_carried_out_shows_on_his_page_what_came_of_it_as_his_feed_has_it(path):
+    """His thread gives, under the umpire's answer, the lines his own feed has of the command that carried the order
+    out, those alone: where his unit went (the dice may stop it short of where he asked), never another command's."""
+    with Session.open(path) as session:
+        session.umpire = None
+        session.apply({"do": "move", "unit": "U3", "to": "5th & Pike"})  # the umpire's own command: not the order's
+        number = send(path, "protesters", {"do": "move", "unit": "U2", "to": "5th & Pike"})
+        session.execute(number, said="Done.")
+        returned = send(path, "protesters", {"do": "move", "unit": "U4", "to": "5th & Pike"})
+        session.return_order(returned, "Not now.")
+    done = stored(path)[-3].done
+    view = player_view(path, "protesters")
+    words = Strings("en", "n30")
+    lines = [words.said(entry) for entry in view.feed if entry.command == done]
+    others = [words.said(entry) for entry in view.feed if entry.command not in (done, 0)]
+    assert any(line.startswith("U2 moved from") for line in lines), lines
+    assert any(line.startswith("U3 moved from") for line in others), others
+    page = render_thread(view, [m for m in stored(path) if m.player == "protesters"], "en")
+    came = re.findall(r'<ul class="came">(.*?)</ul>', page, flags=re.S)
+    assert came == ["".join(f"<li>{html.escape(line)}</li>" for line in lines)]  # one list: the order carried out
+    police = player_view(path, "police")
+    assert not [entry for entry in police.feed if entry.command == done and entry.kind != PUBLIC]

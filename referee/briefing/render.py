@@ -184,7 +184,7 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
     of messages and orders with the umpire and the form that writes to him (each carrying `key`, the page's own),
     and `script`, which follows the page."""
     page = context(view, board, lang, head=head, ended=ended)
-    return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread), "script": script,
+    return environment().get_template("live.html.j2").render({**page, **_thread(page["t"], thread, view), "script": script,
                                                               **_placed(_sections(page)),
                                                               "key": key, "message_chars": MESSAGE_CHARS,
                                                               "forms": forms, "ahead": ahead,
@@ -193,14 +193,20 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
     """A player's messages with the umpire alone, oldest first: what a live page is sent again when one is written."""
-    return environment().get_template("_thread.html.j2").render(_thread(_strings(view, lang), thread))
+    return environment().get_template("_thread.html.j2").render(_thread(_strings(view, lang), thread, view))
 
 
-def _thread(t: Strings, thread: Sequence[MessageRecord]) -> dict:
-    """What the thread's template reads: the words, the messages, each by its number (for the one answered), and
-    each order's answer, which decided it."""
+def _thread(t: Strings, thread: Sequence[MessageRecord], view: PlayerView) -> dict:
+    """What the thread's template reads: the words, the messages, each by its number (for the one answered), each
+    order's answer, which decided it, and what came of each order carried out as the player's feed says it (his
+    knowledge alone: the lines the command's events wrote him, oldest first)."""
     answer_of = {m.id: answer_to(m, thread) for m in thread if m.is_order}
-    return {"t": t, "thread": thread, "by_id": {message.id: message for message in thread},
+    done = {message.done for message in thread if message.done}
+    came: dict[int, list[str]] = {}
+    for entry in view.feed:  # a command's lines fall in one turn, in the order they happened
+        if entry.command in done:
+            came.setdefault(entry.command, []).append(t.said(entry))
+    return {"t": t, "thread": thread, "by_id": {message.id: message for message in thread}, "came": came,
             "answer_of": {number: answer for number, answer in answer_of.items() if answer is not None}}
 
 

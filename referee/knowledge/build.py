@@ -10,6 +10,7 @@ from referee.core.engine import Context, Ruleset
 from referee.core.events import Event
 from referee.errors import replaying
 from referee.knowledge.due import Due
+from referee.knowledge.feed import Journal
 from referee.knowledge.names import Named
 from referee.knowledge.played import Played
 from referee.knowledge.view import PlayerView
@@ -23,6 +24,7 @@ class Knowledge(Protocol):
     """What every player of a game knows, fed its events in order (a ruleset's `knowledge`)."""
 
     ctx: Context
+    journal: Journal  # every player's feed
 
     def feed(self, event: Event) -> None:
         """Let each player observe what this event shows him."""
@@ -89,6 +91,7 @@ def _fed(knowledge: Knowledge, events: list[EventRecord], ended: str | None) -> 
     for stored in events:
         with replaying(stored.seq):
             event = Event(stored.kind, stored.data, (), stored.turn, stored.phase)  # no dice: nobody sees them
+            knowledge.journal.command = stored.command_id  # what came of an order carried out, on his page
             knowledge.feed(event)
             ended = rules.narrate(event, ctx) if event.kind == ENDED else None  # an event after it: play went on
     return ended

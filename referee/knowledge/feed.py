@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from referee.knowledge.told import Filed
@@ -61,6 +61,7 @@ class FeedEntry:
     kind: str  # OWN, ATTACKED, REPORT or PUBLIC
     line: str
     values: tuple[tuple[str, str, Value], ...]
+    command: int = field(default=0, compare=False)  # the stored command whose events made it (0: not known)
 
     @property
     def text(self) -> str:
@@ -77,6 +78,7 @@ class _Noted:
     kind: str
     line: str
     values: tuple[tuple[str, str, Value], ...]
+    command: int
 
 
 class Journal:
@@ -89,13 +91,14 @@ class Journal:
         self.filed: list[tuple[Filed, int, int]] = []  # (report, turn filed, seq)
         self.starts: dict[int, int] = {}  # each turn's first seq
         self._announced = self._reports = 0
+        self.command = 0  # the stored command whose events are fed now (0: not known), noted with each entry
 
     def note(self, players: Iterable[str] | None, turn: int, kind: str, line: str, **values: tuple[str, Value]) -> None:
         """An entry for `players` (None: everyone) in `turn`: `values` by field, each (kind of word, value)."""
         seq = len(self.noted) + len(self.filed)
         self.starts.setdefault(turn, seq)
         self.noted.append(_Noted(turn, seq, None if players is None else frozenset(players), kind, line,
-                                 tuple((field, how, value) for field, (how, value) in values.items())))
+                                 tuple((field, how, value) for field, (how, value) in values.items()), self.command))
 
     def clash(self, turn: int, attacking: Iterable[str], defending: Iterable[str], attackers: tuple[str, ...],
               defenders: tuple[str, ...], at: tuple[str, str], after: list[tuple[str, dict[str, tuple[str, Value]]]]) -> None:
@@ -121,14 +124,16 @@ class Journal:
     def of(self, player: str, turn: int) -> tuple[FeedEntry, ...]:
         """One player's feed now, latest turn first, each turn's entries in the order they happened; a report
         from the turn it reached him (where it was due later than filed, at the start of that turn)."""
-        placed: list[tuple[int, float, str, str, tuple[tuple[str, str, Value], ...]]] = [
-            (n.turn, n.seq, n.kind, n.line, n.values) for n in self.noted if n.players is None or player in n.players]
+        placed: list[tuple[int, float, str, str, tuple[tuple[str, str, Value], ...], int]] = [
+            (n.turn, n.seq, n.kind, n.line, n.values, n.command) for n in self.noted
+            if n.players is None or player in n.players]
         for report, filed, seq in self.filed:
             reached = max(report.due, filed)
             if report.player == player and reached <= turn:
                 at = seq if reached == filed else self.starts.get(reached, seq) + 0.5
                 placed.append((reached, at, REPORT, "report", (("reliability", "reliability", report.reliability),
-                                                               ("text", "text", report.text))))
+                                                               ("text", "text", report.text)), 0))
         placed.sort(key=lambda entry: (-entry[0], entry[1]))
         label = functools.cache(self.label)  # each turn's name once, however many entries it holds
-        return tuple(FeedEntry(when, label(when), kind, line, values) for when, _, kind, line, values in placed)
+        return tuple(FeedEntry(when, label(when), kind, line, values, command)
+                     for when, _, kind, line, values, command in placed)
