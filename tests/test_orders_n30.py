@@ -103,6 +103,10 @@ def test_3_a_unit_moves_once_and_units_of_no_more_intersections_than_the_turn_al
                       and unit.status == "off-map"}
     assert set(offered(after["move"], "unit")) == {"Sea Turtles (T)"} | reinforcements
     assert offered(after["barricade"], "unit") == ["Sea Turtles (T)"]
+    assert EN("order.n30.move_chosen", places="7th & Olive, 4th & Olive") in after["move"].note  # what is left, said
+    assert ES("order.n30.move_chosen", places="7th & Olive, 4th & Olive") in forms_of(game, PROTESTERS, ES)["move"].note
+    assert EN("order.n30.move_chosen", places="7th & Olive") in first["move"].note
+    assert "Chosen so far" not in forms_of(new_game(SCENARIO), PROTESTERS)["move"].note
 
 
 def test_3_a_side_of_several_players_is_told_its_intersections_are_shared_with_his_teammates():
@@ -330,10 +334,11 @@ def test_the_leak_check_bites(monkeypatch):
     monkeypatch.undo()
     movers = orders._movers
 
-    def last_seen(view: PlayerView, mine: list[OwnUnit]) -> list[OwnUnit]:
+    def last_seen(view: PlayerView, mine: list[OwnUnit]) -> tuple[list[OwnUnit], list[str]]:
         seen = [OwnUnit(unit.id, unit.name, unit.type, sighting.node, 0, "active", 0, 1, ())
                 for sighting in view.sightings for unit in sighting.units]
-        return movers(view, mine) + seen
+        units, chosen = movers(view, mine)
+        return units + seen, chosen
 
     monkeypatch.setattr(orders, "_movers", last_seen)
     assert any("move.unit" in leak for leak in look_all(*game))

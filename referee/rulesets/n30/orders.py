@@ -42,8 +42,8 @@ def forms(view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]
     mine = [unit for unit in his_units(view) if unit.status in (ACTIVE, OFF_MAP)]
     made: list[OrderForm | None] = []
     if MOVER.get(view.phase) == view.side:
-        movers = _movers(view, mine)
-        made.append(_move(view, board, words, movers))
+        movers, chosen = _movers(view, mine)
+        made.append(_move(view, board, words, movers, chosen))
         if view.side == PROTESTERS:
             made += [_barricade(view, words, movers), _flo(view, words, movers)]
     if view.phase == CONFRONTATION and view.side == POLICE:
@@ -52,21 +52,23 @@ def forms(view: PlayerView, board: Board, words: Words) -> tuple[OrderForm, ...]
     return tuple(form for form in made if form is not None)
 
 
-def _movers(view: PlayerView, mine: list[OwnUnit]) -> list[OwnUnit]:
+def _movers(view: PlayerView, mine: list[OwnUnit]) -> tuple[list[OwnUnit], list[str]]:
     """3: his units that may still move or build this turn, as his feed tells: each unit once, from no more
-    intersections than the turn allows (a reinforcement enters from its edge, which is chosen by none). The feed
-    names a unit the table renamed by its new name."""
-    acted, chosen = set(), set()
+    intersections than the turn allows (a reinforcement enters from its edge, which is chosen by none); and the
+    intersections his side has chosen, in the order it chose them. The feed names a unit the table renamed by its
+    new name."""
+    acted: set[object] = set()
+    chosen: dict[str, None] = {}
     for entry in view.feed:
         if entry.turn == view.turn and entry.kind == OWN and entry.line in ACTED:
             values = {field: (kind, value) for field, kind, value in entry.values}
             acted.add(values["units"][1])
             kind, start = values["from" if entry.line == "moved" else "at"]
-            if kind == "place":
-                chosen.add(start)
+            if kind == "place" and isinstance(start, str):
+                chosen[start] = None
     full = len(chosen) >= allowed_at(view.side, view.time)
     return [unit for unit in mine if (unit.name if unit.renamed else unit.id) not in acted
-            and (unit.status == OFF_MAP or not full or unit.node in chosen)]
+            and (unit.status == OFF_MAP or not full or unit.node in chosen)], list(chosen)
 
 
 def _named(words: Words, unit: OwnUnit) -> str:
@@ -91,12 +93,15 @@ def _places(board: Board, words: Words, key: str, nodes: Iterable[str]) -> Field
                                                                   if node in wanted and board.nodes[node].in_play]))
 
 
-def _move(view: PlayerView, board: Board, words: Words, movers: list[OwnUnit]) -> OrderForm | None:
-    """3, 3.1, 3.2: one of his units that may move, to any intersection in play; the dice decide how far."""
+def _move(view: PlayerView, board: Board, words: Words, movers: list[OwnUnit], chosen: list[str]) -> OrderForm | None:
+    """3, 3.1, 3.2: one of his units that may move, to any intersection in play; the dice decide how far. The note
+    says how many intersections the turn allows and which his side has chosen so far."""
     if not movers:
         return None
     shared = len(his_units(view)) < len(view.own)  # a teammate commands some of his side's units
     note = words("order.n30.move_note", allowed=allowed_at(view.side, view.time))
+    if chosen:
+        note += " " + words("order.n30.move_chosen", places=", ".join(words.place(node) for node in chosen))
     if shared:
         note += " " + words("order.n30.move_shared")
     return OrderForm("move", words("order.n30.move"), (_units(words, movers), _places(board, words, "to", board.nodes)),

@@ -155,6 +155,8 @@ EN = {
                            "too. Each unit rolls its move, and stops as it enters the other side's intersection.",
     "order.n30.move_shared": "These intersections are your side's, shared with your teammates: agree with them who "
                              "moves from where, or the umpire sends back the orders past the limit.",
+    "order.n30.move_chosen": "Chosen so far this turn: {places}; orders still waiting for the umpire count once he "
+                             "carries them out.",
     "order.n30.barricade": "Build a barricade",
     "order.n30.barricade_note": "Instead of moving; it stands while a protester unit holds the intersection.",
     "order.n30.flo": "Drop Flo",
@@ -351,6 +353,8 @@ ES = {
                            "del otro bando.",
     "order.n30.move_shared": "Estas intersecciones son de tu bando, compartidas con tus compañeros: acordad quién "
                              "mueve desde dónde, o el árbitro devolverá las órdenes que pasen del límite.",
+    "order.n30.move_chosen": "Elegidas hasta ahora este turno: {places}; las órdenes que aún esperan al árbitro "
+                             "cuentan cuando él las cumple.",
     "order.n30.barricade": "Levantar una barricada",
     "order.n30.barricade_note": "En lugar de mover; sigue en pie mientras una unidad manifestante ocupe la "
                                 "intersección.",
