@@ -85,7 +85,11 @@ def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_
                 page.evaluate("window.loadedOnce = true")  # gone if the page were loaded again
                 assert page.locator(f'form.order[data-do="{verb}"]').count() == 1
                 send(page, verb, chosen if page is phone else {})
-                if page is phone:
+                if page is phone:  # the word that it was sent stays until he begins another order
+                    state = page.locator(f'form.order[data-do="{verb}"] .order-state')
+                    assert state.inner_text().startswith("Order sent")
+                    page.locator(f'form.order[data-do="{verb}"] select').first.select_option(index=1)
+                    assert state.inner_text() == ""
                     button = page.locator(f'form.order[data-do="{verb}"] button')
                     where = button.bounding_box()
                     assert where is not None and where["height"] >= 44 and where["x"] + where["width"] <= PHONE["width"]
@@ -104,6 +108,7 @@ def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_
                                      timeout=10000)
             mine, theirs = phone.inner_text("#thread"), laptop.inner_text("#thread")
             assert "carried out" in mine and "waiting for the umpire" not in mine
+            assert "What came of it:" in mine and "What came of it:" not in theirs  # his unit's move, as his feed has it
             assert "sent back" in theirs and "waiting for the umpire" not in theirs
             phone.wait_for_function("before => document.getElementById('sheet').innerText !== before", arg=before,
                                     timeout=10000)
@@ -114,6 +119,7 @@ def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_
             subprocess.run([sys.executable, "-m", "referee", "apply", str(path)], check=True, capture_output=True,
                            input=json.dumps({"do": "deadline", "at": soon}), text=True)
             phone.wait_for_function("document.querySelector('#orders [data-due]') !== null", timeout=10000)
+            assert "Now: " in phone.inner_text("#orders")  # the phase the game is in, above his forms
             assert "Send your orders by" in phone.inner_text("#orders") or "Orders closed at" in phone.inner_text("#orders")
             phone.wait_for_function("document.getElementById('orders').innerText.includes('Orders closed at')",
                                     timeout=15000)  # the page's own clock turns the words once it has passed

@@ -219,10 +219,11 @@ def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead
 
 
 def _ordering(view: PlayerView, standing: MessageRecord | None) -> dict:
-    """What his page says above his order forms: the deadline of his orders in this phase, if any, as a time
-    (`due`) and in the hours and minutes of the room's clock, the server's (`due_time`); who commands his units
-    where all were handed away (`handed`); and his standing order in force (`standing`)."""
-    handed = {"handed": handed_to(view), "standing": standing}
+    """What his page says above his order forms: the phase the game is in (`now`); the deadline of his orders in
+    this phase, if any, as a time (`due`) and in the hours and minutes of the room's clock, the server's
+    (`due_time`); who commands his units where all were handed away (`handed`); and his standing order in force
+    (`standing`)."""
+    handed = {"handed": handed_to(view), "standing": standing, "now": view.phase}
     if view.deadline is None:
         return {"due": None, **handed}
     return {"due": view.deadline, "due_time": clock(view.deadline), **handed}

@@ -199,6 +199,13 @@
     return made;
   }
   if (orders) {
+    orders.addEventListener("input", function (event) {  // a new order begun: the last one's word goes
+      var said = event.target.form && event.target.form.querySelector(".order-state");
+      if (said) {
+        said.textContent = "";
+        said.classList.remove("refused");
+      }
+    });
     orders.addEventListener("submit", function (event) {
       var of = event.target;
       event.preventDefault();
