@@ -180,6 +180,11 @@ def test_every_game_s_live_page_sheets_and_review_pass_axe_on_a_phone_and_a_lapt
                             "[...document.querySelectorAll('table.forces td')].filter(td => td.textContent.trim() && "
                             "td.getBoundingClientRect().right > window.innerWidth).map(td => td.textContent.trim())")
                         assert beyond == [], f"{file.name}: {beyond[:3]} off the screen's right edge"
+                        key = page.evaluate(  # the map's key and targets stay on the screen, the map scrolled
+                            "[...document.querySelectorAll('section.map figure')].map(f => { f.scrollLeft = "
+                            "f.scrollWidth; const k = f.querySelector('figcaption.key').getBoundingClientRect(); "
+                            "return [k.left, k.right]; })")
+                        assert all(0 <= left and right <= 390 for left, right in key), (file.name, key)
                     if file.name == "live.html" and viewport["width"] == 390:  # map names readable on a phone
                         size = page.evaluate("Math.min(...[...document.querySelectorAll('svg.map text')]"
                                              ".filter(t => t.textContent.trim()).map(t => t.getBoundingClientRect().height))")
