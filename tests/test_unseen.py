@@ -298,3 +298,22 @@ def test_view_as_an_officer_marks_the_places_he_cannot_see(tmp_path):
 
     rows = drive(path, script)
     assert "not seen" in rows["Tower Estate"] and "not seen" not in rows["Fire Station"]
+
+
+def test_an_officer_s_sheet_names_his_own_units_in_the_places_he_cannot_see():
+    """Wallman (The Player Role, RULINGS.md "What a player hears of his own units"): Supt. Hale sees only around
+    his own figure, but knows his command by radio: each place out of his sight where units of his stand is listed
+    with them, in both languages, so that the sheet never reads as if he did not know where his own units are."""
+    game = Game.new(load("wallman/town-centre-riot"), {}, 3)
+    record = new_record(game.ctx, game.rules, "ab" * 32)
+    for event in game.events:
+        record.feed(event)
+    view = record.view("hale")
+    away = {node: [unit.name for unit in view.own if unit.node == node] for node in view.unseen}
+    away = {node: names for node, names in away.items() if names}
+    assert away, "some of his units stand out of his sight"
+    for lang in ("en", "es"):
+        t = Strings(lang, "wallman")
+        listed = " ".join(said_unseen(render(view, game.ctx.scenario.board, "html", lang), "html", t).split())
+        for node, names in away.items():
+            assert f"{t.place(node)} ({t('other.yours_there')} {', '.join(map(t.data, names))})" in listed, listed
