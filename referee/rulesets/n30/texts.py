@@ -38,6 +38,10 @@ EN = {
     "means.lockdown": "Protesters locked to each other in the street; a locked cluster is hard to move (4.4).",
     "term.radicalized": "Radicalized",
     "means.radicalized": "Unorganized protesters angered by police attacks (4.3).",
+    "term.flo": "Flo",
+    "means.flo": "An inflatable grey whale the protesters bring: a unit drops her in its intersection instead of "
+                 "moving; as with a barricade, only one police unit a turn may then enter there from each "
+                 "direction where protesters stand (3.2, 3.3).",
     "term.success": "Success level",
     "means.success": "The protesters' score, from 0 to 200: it rises while the blockades hold or the police attack; at "
                      "the target by the end, the protesters win (1.1, 5).",
@@ -229,6 +233,10 @@ ES = {
     "means.lockdown": "Manifestantes encadenados entre sí en la calle; un grupo encadenado es difícil de mover (4.4).",
     "term.radicalized": "Radicalizado",
     "means.radicalized": "Manifestantes no organizados enfurecidos por los ataques de la policía (4.3).",
+    "term.flo": "Flo",
+    "means.flo": "Una ballena gris hinchable que traen los manifestantes: una unidad la suelta en su intersección en "
+                 "lugar de mover; como con una barricada, solo una unidad de policía por turno puede entrar allí desde "
+                 "cada dirección donde haya manifestantes (3.2, 3.3).",
     "term.success": "Nivel de éxito",
     "means.success": "La puntuación de los manifestantes, de 0 a 200: sube mientras duran los bloqueos o la policía "
                      "ataca; si llega al objetivo al final, ganan los manifestantes (1.1, 5).",
