@@ -80,6 +80,8 @@ def test_movement_his_units_on_the_table_once_a_turn_and_his_figure_runs_while_h
     form = forms_of(game, "hale")["move"]
     assert offered(form, "unit") == ["Supt. Hale", "Panda 1", "Panda 2", "Foot Patrol"]
     assert set(offered(form, "to")) == set(game.ctx.scenario.board.nodes) and "run" in keys(form)
+    run = next(field for field in form.fields if field.key == "run")
+    assert run.label == "Run: Supt. Hale only, as his action this turn"  # not his vans: only a personal figure runs
     do(game, "move", unit="Panda 1", to="Market Cross")
     assert "Panda 1" not in offered(forms_of(game, "hale")["move"], "unit")
     far = game.ctx.scenario.board.distances(["Market Cross"])

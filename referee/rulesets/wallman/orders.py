@@ -123,8 +123,10 @@ def _move(view: PlayerView, board: Board, words: Words, mine: list[OwnUnit]) -> 
     units = [unit for unit in mine if unit.id not in moved]
     if not units:
         return None
-    runners = {unit.id for unit in _acting(view, units) if unit.type == OFFICER}
-    run = (Field("run", words("order.wallman.run"), "flag", optional=True),) if runners else ()
+    acting = [unit for unit in _acting(view, units) if unit.type == OFFICER]
+    runners = {unit.id for unit in acting}
+    run = (Field("run", words("order.wallman.run", figure=", ".join(_name(words, unit) for unit in acting)), "flag",
+                 optional=True),) if runners else ()
     reach = {node for unit in units for node in _reach(board, unit, unit.id in runners)}
     return OrderForm("move", words("order.wallman.move"), (
         _units(words, units), Field("to", words("order.wallman.to"), choices=_places(board, words, reach)), *run),

@@ -148,7 +148,7 @@ EN = {
     "order.wallman.at": "Into",
     "order.wallman.megaphone": "With a megaphone",
     "order.wallman.move": "Move",
-    "order.wallman.run": "Run (your action)",
+    "order.wallman.run": "Run: {figure} only, as his action this turn",
     "order.wallman.move_note": "Once a turn: one place on foot, two mounted or in a vehicle from a standstill, any "
                                "distance once under way; a crowd's place may be entered, not passed through. Walking "
                                "is free; running, {run} times as far, is your action.",
@@ -359,7 +359,7 @@ ES = {
     "order.wallman.at": "Contra",
     "order.wallman.megaphone": "Con megáfono",
     "order.wallman.move": "Mover",
-    "order.wallman.run": "Correr (tu acción)",
+    "order.wallman.run": "Correr: solo {figure}, como su acción del turno",
     "order.wallman.move_note": "Una vez por turno: un lugar a pie, dos montado o en un vehículo parado, cualquier "
                                "distancia una vez en marcha; se puede entrar en el lugar de una multitud, no "
                                "atravesarlo. Andar es gratis; correr, {run} veces más lejos, es tu acción.",
