@@ -94,6 +94,9 @@ def test_two_players_send_orders_the_umpire_carries_one_out_and_sends_the_other_
                     where = button.bounding_box()
                     assert where is not None and where["height"] >= 44 and where["x"] + where["width"] <= PHONE["width"]
                     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                    page.evaluate("window.scrollTo(0, document.getElementById('sheet').offsetHeight / 2)")
+                    jump = page.locator("nav.jump").bounding_box()  # his orders a tap away, deep in his sheet
+                    assert jump is not None and 0 <= jump["y"] <= 1, jump
                 assert axe_violations(page) == []
 
             listed = json.loads(referee("orders", path, "--waiting", "--json"))
