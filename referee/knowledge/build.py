@@ -24,7 +24,6 @@ class Knowledge(Protocol):
     """What every player of a game knows, fed its events in order (a ruleset's `knowledge`)."""
 
     ctx: Context
-    journal: Journal  # every player's feed
 
     def feed(self, event: Event) -> None:
         """Let each player observe what this event shows him."""
@@ -88,10 +87,12 @@ def recorded_at(reader: LogReader, known: Recorded | None = None) -> Recorded:
 def _fed(knowledge: Knowledge, events: list[EventRecord], ended: str | None) -> str | None:
     """Feed stored events to every player's knowledge, in order; the game's end as it then stands."""
     rules, ctx = ruleset_for(knowledge.ctx.scenario.ruleset), knowledge.ctx
+    journal = getattr(knowledge, "journal", None)  # a game's own feed, where it keeps one (a plugin's may not)
     for stored in events:
         with replaying(stored.seq):
             event = Event(stored.kind, stored.data, (), stored.turn, stored.phase)  # no dice: nobody sees them
-            knowledge.journal.command = stored.command_id  # what came of an order carried out, on his page
+            if isinstance(journal, Journal):
+                journal.command = stored.command_id  # what came of an order carried out, on his page
             knowledge.feed(event)
             ended = rules.narrate(event, ctx) if event.kind == ENDED else None  # an event after it: play went on
     return ended
