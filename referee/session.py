@@ -31,7 +31,7 @@ from referee.store.reading import (
     listener,
     open_reader,
 )
-from referee.text import spans
+from referee.text import which_are
 
 if TYPE_CHECKING:
     from referee.store.repository import Carried, SessionStore
@@ -402,10 +402,9 @@ class Session:
                 if not any(m.id == answers and m.from_player for m in said):
                     open_ = [m.id for m in waiting(said)]
                     raise RefereeError(f"no message {shown(answers)} from {player} to answer: " + (
-                        f"his message waiting for an answer is {open_[0]}" if len(open_) == 1 else
-                        f"his messages waiting for an answer are {spans(open_)}" if open_ else
-                        "none of his messages waits for an answer" if any(m.from_player for m in said) else
-                        "he has written none"))
+                        which_are(open_, "his message waiting for an answer", "his messages waiting for an answer")
+                        if open_ else "none of his messages waits for an answer" if any(m.from_player for m in said)
+                        else "he has written none"))
             return self._connected(lambda: self.store.write_message(player, text, from_player=False,
                                                                     umpire=self.umpire, answers=answers))
 
@@ -438,7 +437,7 @@ class Session:
                    if not umpires.sheets_problem(self._roles[1], self.umpire, [scenario.player(order.player).side])]
         if not numbers:
             return "no order is waiting"
-        return f"the order waiting is {numbers[0]}" if len(numbers) == 1 else f"the orders waiting are {spans(numbers)}"
+        return which_are(numbers, "the order waiting", "the orders waiting")
 
     def due_again(self) -> tuple[MessageRecord, ...]:
         """The standing orders due again in the phase the game is in, of players who sent no other (referee.roster)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 _SHOWN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
@@ -42,6 +42,11 @@ def spans(numbers: Iterable[int]) -> str:
         else:
             runs.append([number, number])
     return ", ".join(str(low) if low == high else f"{low}-{high}" for low, high in runs)
+
+
+def which_are(numbers: Sequence[int], one: str, several: str) -> str:
+    """Some numbers named as what they are: "the order waiting is 4", "the orders waiting are 1-2, 4"."""
+    return f"{one} is {numbers[0]}" if len(numbers) == 1 else f"{several} are {spans(numbers)}"
 
 
 def numbered(name: str) -> tuple:
