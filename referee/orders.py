@@ -12,8 +12,8 @@ carries it out (as it stands or amended) or returns it with a word.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from referee.bounds import shown
@@ -35,17 +35,21 @@ ORDER_BYTES = 4096
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One thing a field offers: the id the order carries, the words the page shows; a unit may name the place
-    that a page lists it under (`group`) and its words there (`within`, the label without the place)."""
+    that a page lists it under (`group`) and its words there (`within`, the label without the place); in a field
+    narrowed by another (`Field.by`), the values of that field it goes with (`fits`)."""
 
     value: str
     label: str
     group: str = ""
     within: str = ""
+    fits: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One key of an order: its words on the page, what it takes, and whether it may be left out."""
+    """One key of an order: its words on the page, what it takes, and whether it may be left out; a choice of one
+    may be narrowed `by` another field of the form (a destination by the unit chosen): with a value chosen there,
+    only the choices that fit it (every one, of several) are offered."""
 
     key: str
     label: str
@@ -54,6 +58,7 @@ class Field:
     optional: bool = False
     least: int = 0
     most: int = 0
+    by: str = ""
 
     def problem(self, value: object) -> str | None:
         """Why `value` is not one this field takes, in words of the form alone; None where it is."""
@@ -118,6 +123,14 @@ class OrderForm:
             if problem:
                 raise RefereeError(f"{self.label}: {problem}")
             kept[field.key] = order[field.key].strip() if field.kind == "text" else order[field.key]
+        for field in self.fields:
+            if field.by in kept and field.key in kept:
+                choice = next(choice for choice in field.choices if choice.value == kept[field.key])
+                chosen = kept[field.by]
+                if not set(chosen if isinstance(chosen, list) else [chosen]) <= set(choice.fits):
+                    by = next(other for other in self.fields if other.key == field.by)
+                    raise RefereeError(f"{self.label}: {field.label} \"{choice.label}\" is not offered with the "
+                                       f"{by.label} chosen")
         return kept
 
 
@@ -174,6 +187,13 @@ def handed_to(view: PlayerView) -> tuple[str, ...]:
         return ()
     return tuple(sorted({note.removeprefix(COMMANDED) for unit in view.own for note in unit.notes
                          if note.startswith(COMMANDED)}))
+
+
+def fitting(offered: Sequence[Choice], reach: Mapping[str, Collection[str]]) -> tuple[Choice, ...]:
+    """Choices narrowed by a field of units (`Field.by`): each goes with the units whose `reach` (a unit's id to
+    the values open to it) holds it."""
+    return tuple(replace(choice, fits=tuple(unit for unit, open_to in reach.items() if choice.value in open_to))
+                 for choice in offered)
 
 
 def choices(values: Sequence[tuple[str, str] | tuple[str, str, str, str]]) -> tuple[Choice, ...]:

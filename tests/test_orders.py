@@ -99,6 +99,17 @@ def test_an_order_its_forms_do_not_offer_is_refused_in_one_line_saying_nothing_b
     assert str(refused.value) == line
 
 
+def test_a_choice_narrowed_by_another_field_is_taken_only_with_what_it_fits():
+    """A destination narrowed by the units chosen (Field.by) goes with each of them, or the order is refused."""
+    boxes = (Choice("park", "Grant Park", fits=("a", "b")), Choice("loop", "The Loop", fits=("b",)))
+    go = OrderForm("move", "Move", (Field("units", "Units", "many", (Choice("a", "A"), Choice("b", "B"))),
+                                    Field("to", "To", choices=boxes, by="units")))
+    assert checked({"do": "move", "units": ["a", "b"], "to": "park"}, [go])["to"] == "park"
+    assert checked({"do": "move", "units": ["b"], "to": "loop"}, [go])["to"] == "loop"
+    with pytest.raises(RefereeError, match='^Move: To "The Loop" is not offered with the Units chosen$'):
+        checked({"do": "move", "units": ["b", "a"], "to": "loop"}, [go])
+
+
 # --- kept, chained, decided ---------------------------------------------------------------------------------
 
 def test_an_order_carried_out_is_one_command_of_the_log_answered_in_the_player_s_thread(path):

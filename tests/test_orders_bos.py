@@ -347,7 +347,8 @@ def test_the_leak_check_bites(monkeypatch):
 
 def test_every_unit_offered_may_do_what_its_form_orders():
     """5.0, 5.1, 7.2, 6.1: through a game the computer players play on the open map, each unit the move form offers
-    has an area offered that the rules let it reach now, each the barricade form offers may try, and each attacker
+    has an area offered with it that the rules let it reach now, and every area they let it reach is offered with
+    it, each the barricade form offers may try, and each attacker
     the combat form offers stands with a unit it offers to attack."""
     record, fed, problems = None, 0, []
 
@@ -362,9 +363,13 @@ def test_every_unit_offered_may_do_what_its_form_orders():
         for side in ("protester", "authority"):
             forms = {f.do: f for f in PLUGIN.order_forms(record.view(side), game.ctx.scenario.board, EN)}
             if "move" in forms:
-                places = offered(forms["move"], "to")
-                problems.extend(f"move {u}" for u in offered(forms["move"], "unit") if all(
-                    movement.refused(game.ctx, state, state.units[u], to) for to in places))
+                fits = {c.value: c.fits for c in next(f for f in forms["move"].fields if f.key == "to").choices}
+                for u in offered(forms["move"], "unit"):
+                    open_to = {to for to, units in fits.items() if u in units}
+                    legal = {to for to in [*game.ctx.scenario.board.nodes, *((movement.POOL,) if side == "authority" else ())]
+                             if not movement.refused(game.ctx, state, state.units[u], to)}
+                    problems.extend([f"move {u}: none of {sorted(open_to)} legal"] if not open_to & legal else [])
+                    problems.extend([f"move {u}: {sorted(legal - open_to)} not offered"] if legal - open_to else [])
             if "barricade" in forms:
                 problems.extend(f"barricade {u}" for u in offered(forms["barricade"], "unit")
                                 if movement.barricade_refused(state, state.units[u]))

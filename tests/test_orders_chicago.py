@@ -89,6 +89,11 @@ def test_how_to_move_units_his_counters_on_the_board_to_the_boxes_within_reach()
     fastest = 2 * max(TYPES["demonstrator"].movements)
     assert set(offered(green, "to")) == {n for n, far in board.distances(["lincoln-park"]).items() if 0 < far <= fastest}
     assert [f.key for f in green.fields] == ["units", "to", "infiltrate"] and field(green, "infiltrate").optional
+    assert field(green, "to").by == "units"  # the boxes a page offers follow the counters chosen, each his own reach
+    for unit in view_of(game, "demonstrators").own:
+        if unit.id in offered(green, "units"):
+            fits = {c.value for c in field(green, "to").choices if unit.id in c.fits}
+            assert fits == {n for n, far in board.distances([unit.node]).items() if 0 < far <= 2 * unit.movement}
     blue = forms_of(to_step(game, "blue-move"), "police")["move"]
     assert set(offered(blue, "units")) == on_board(game, "police")
     assert [f.key for f in blue.fields] == ["units", "to", "minimum"]

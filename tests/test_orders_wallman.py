@@ -20,7 +20,7 @@ from referee.orders import OrderForm, checked
 from referee.rulesets import get
 from referee.rulesets.wallman import orders
 from referee.rulesets.wallman.knowledge import eyes
-from referee.rulesets.wallman.rules.looks import FROM, UNDER_FIRE
+from referee.rulesets.wallman.rules.looks import FROM, UNDER_FIRE, UNDER_WAY
 from referee.rulesets.wallman.rules.phases import PHASES
 from referee.session import Session
 from tests.test_wallman_knowledge import random_command
@@ -91,6 +91,32 @@ def test_movement_his_units_on_the_table_once_a_turn_and_his_figure_runs_while_h
     assert "run" not in keys(walk) and set(offered(walk, "to")) == set(game.ctx.scenario.board.adjacency["Market Cross"])
     assert not {"negotiate", "shoot"} & set(forms_of(game, "brennan")), "his one action is taken"
     assert "Mounted Section" not in offered(forms_of(game, "brennan")["move"], "unit"), "still on its way (22:06)"
+
+
+def test_movement_the_places_offered_go_with_the_unit_chosen_and_one_beyond_its_pace_is_refused():
+    """Movement: each unit within its own pace (its figure twice that, running: Player Actions), so the form's
+    places are narrowed by the unit chosen, and an order to a place beyond that unit's reach is refused by the
+    form, in one line."""
+    game = new_game()
+    form = forms_of(game, "hale")["move"]
+    to = next(field for field in form.fields if field.key == "to")
+    assert to.by == "unit"
+    board = game.ctx.scenario.board
+    mine = {unit.id: unit for unit in view_of(game, "hale").own}
+    assert set(offered(form, "unit")) <= set(mine)
+    for name in offered(form, "unit"):
+        unit = mine[name]
+        limit = 99 if UNDER_WAY in unit.notes else unit.movement * (2 if name == "Supt. Hale" else 1)
+        far = board.distances([unit.node])
+        fits = {choice.value for choice in to.choices if name in choice.fits}
+        assert fits == {node for node, d in far.items() if 0 < d <= limit}, name
+    foot = mine["Foot Patrol"]
+    beyond = next(node for node, d in board.distances([foot.node]).items() if d > foot.movement)
+    assert beyond in offered(form, "to"), "another of his units reaches it"
+    with pytest.raises(RefereeError, match=f'Move: To "{beyond}" is not offered with the Unit chosen'):
+        checked({"do": "move", "unit": "Foot Patrol", "to": beyond}, (form,))
+    near = next(choice.value for choice in to.choices if "Foot Patrol" in choice.fits)
+    assert checked({"do": "move", "unit": "Foot Patrol", "to": near}, (form,))["to"] == near
 
 
 def test_player_actions_an_order_to_his_units_within_earshot_or_an_officer_he_sees():
@@ -318,8 +344,9 @@ def random_order(game: Game, rng: random.Random, record) -> dict | None:
     form = rng.choice(mine)
     order: dict = {"do": form.do}
     for field in form.fields:
-        if field.kind == "one":
-            order[field.key] = rng.choice(field.choices).value
+        if field.kind == "one":  # a place that goes with the unit chosen, where the unit narrows it
+            order[field.key] = rng.choice([choice for choice in field.choices
+                                           if not field.by or order[field.by] in choice.fits]).value
         elif field.kind == "many":
             order[field.key] = [rng.choice(field.choices).value]
         elif field.kind == "flag":

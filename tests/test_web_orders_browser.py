@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import sync_playwright
 
+from referee.knowledge.build import player_view
 from referee.session import Session
 from tests.browser import ARGS, CHROMIUM, axe_violations
 
@@ -53,7 +54,8 @@ def send(page, verb: str, chosen: dict[str, str]) -> str:
     choice of each list, and send it; the words the form's legend says."""
     form = page.locator(f'form.order[data-do="{verb}"]')
     for select in form.locator("select").all():
-        values = [v for v in select.locator("option").evaluate_all("os => os.map(o => o.value)") if v]
+        values = [v for v in select.locator("option").evaluate_all("os => os.filter(o => !o.disabled).map(o => o.value)")
+                  if v]
         select.select_option(chosen.get(select.get_attribute("name") or "", values[-1]))
     for many in form.locator('fieldset[data-kind="many"]').all():
         many.locator("input").first.check()
@@ -153,5 +155,41 @@ def test_a_player_keeps_an_order_as_his_standing_order_and_stops_it_from_his_pho
             said = json.loads(referee("messages", path, "--json"))
             assert said[-1]["standing"] == kept[0]["id"] and said[-1]["text"].startswith("Stop my standing order")
             assert not said[-1]["waiting"]
+        finally:
+            browser.close()
+
+
+NARROWED = [("wallman/town-centre-riot", {}, "hale")]
+
+
+@pytest.mark.parametrize("served", NARROWED, indirect=True, ids=[game[0] for game in NARROWED])
+def test_movement_his_page_offers_only_the_places_the_unit_chosen_may_reach(served):
+    """Movement (Wallman): each unit within its own pace, so the move form's places follow the unit chosen: his
+    foot patrol is offered only the places within its pace, his figure those within twice his (running), and a
+    place chosen that the next unit chosen cannot reach is cleared; with no unit chosen, every place any of them
+    reaches."""
+    path, urls, (player,) = served
+    with Session.open(path) as session:
+        board = session.game.ctx.scenario.board
+    mine = {unit.id: unit for unit in player_view(path, player).own}
+    foot, figure = mine["Foot Patrol"], mine["Supt. Hale"]
+    near = {node for node, d in board.distances([foot.node]).items() if 0 < d <= foot.movement}
+    running = {node for node, d in board.distances([figure.node]).items() if 0 < d <= 2 * figure.movement}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = opened(browser, urls[player], PHONE, mobile=True)
+            form = page.locator('form.order[data-do="move"]')
+            unit, to = form.locator('select[name="unit"]'), form.locator('select[name="to"]')
+            open_now = "s => Array.from(s.options).filter(o => o.value && !o.disabled).map(o => o.value)"
+            every = set(to.evaluate(open_now))
+            to.select_option(next(iter(every - near)))
+            unit.select_option("Foot Patrol")
+            assert set(to.evaluate(open_now)) == near
+            assert to.input_value() == "", "a place the foot patrol cannot reach is not kept"
+            unit.select_option("Supt. Hale")
+            assert set(to.evaluate(open_now)) == running != near
+            unit.select_option("")
+            assert set(to.evaluate(open_now)) == every
         finally:
             browser.close()

@@ -198,7 +198,33 @@
     });
     return made;
   }
+  function narrow(of) {  // a list narrowed by another field (a destination by the unit chosen) offers only the
+    // options that fit what that field holds, every one of several; a choice that no longer fits is cleared
+    var made = order(of);
+    of.querySelectorAll("select[data-by]").forEach(function (list) {
+      var chosen = [].concat(made[list.dataset.by] || []);
+      Array.prototype.forEach.call(list.options, function (option) {
+        var fits = option.dataset.fits ? JSON.parse(option.dataset.fits) : null;
+        option.disabled = option.hidden = fits !== null && !chosen.every(function (value) {
+          return fits.indexOf(value) >= 0;
+        });
+      });
+      if (list.selectedOptions.length && list.selectedOptions[0].disabled) {
+        list.value = "";
+      }
+    });
+  }
+  function narrowAll() {
+    orders.querySelectorAll("form.order").forEach(narrow);
+  }
   if (orders) {
+    narrowAll();
+    source.addEventListener("orders", narrowAll);  // after the forms sent again have their choices back
+    orders.addEventListener("change", function (event) {
+      if (event.target.form) {
+        narrow(event.target.form);
+      }
+    });
     orders.addEventListener("input", function (event) {  // a new order begun: the last one's word goes
       var said = event.target.form && event.target.form.querySelector(".order-state");
       if (said) {
@@ -224,6 +250,7 @@
       send("/orders", body, orders.dataset.key).then(function (answer) {
         if (answer.ok) {
           of.reset();
+          narrow(of);
           note(said.dataset.done || orders.dataset.sent, false);
           return;
         }

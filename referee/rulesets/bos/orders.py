@@ -19,7 +19,7 @@ from referee.core.board import Board
 from referee.knowledge import card
 from referee.knowledge.feed import OWN
 from referee.knowledge.view import OwnUnit, PlayerView, UnitFact
-from referee.orders import Field, OrderForm, choices, his_units
+from referee.orders import Field, OrderForm, choices, fitting, his_units
 from referee.rulesets.bos.rules import combat, emergency, events, forces, reinforcement
 from referee.rulesets.bos.rules.movement import BARRICADE, POOL, kept_still
 from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR, TURN_END
@@ -86,17 +86,13 @@ def _places(board: Board, words: Words, nodes: Iterable[str]) -> list[tuple[str,
     return [(node, words.place(node)) for node in board.nodes if node in wanted and board.nodes[node].in_play]
 
 
-def _reach(board: Board, units: Iterable[OwnUnit], steps: int | None) -> set[str]:
-    """The areas his units may end a move in as far as the map alone tells: along Transit Lines within their
+def _reach(board: Board, unit: OwnUnit, steps: int | None) -> set[str]:
+    """The areas a unit of his may end a move in as far as the map alone tells: along Transit Lines within its
     Movement Factor (or `steps`) from an area, any area from the Reserve Pool (5.0, 5.1)."""
-    found: set[str] = set()
-    for unit in units:
-        if unit.node is None:
-            found |= set(board.nodes)
-            continue
-        most = unit.movement if steps is None else steps
-        found |= {node for node, far in board.distances([unit.node]).items() if 0 < far <= most}
-    return found
+    if unit.node is None:
+        return set(board.nodes)
+    most = unit.movement if steps is None else steps
+    return {node for node, far in board.distances([unit.node]).items() if 0 < far <= most}
 
 
 def _move(view: PlayerView, board: Board, words: Words) -> OrderForm | None:
@@ -116,13 +112,15 @@ def _move(view: PlayerView, board: Board, words: Words) -> OrderForm | None:
     left = limit - len(reacted)
     if not units or reacting and left <= 0:
         return None
-    places = _places(board, words, _reach(board, units, 1 if reacting else None))
-    if view.side == AUTHORITY and not reacting and any(unit.node for unit in units):
-        places.append((POOL, words.word("status", RESERVE)))
+    reach = {unit.id: _reach(board, unit, 1 if reacting else None) for unit in units}
+    places = _places(board, words, set().union(*reach.values()))
+    if view.side == AUTHORITY and not reacting:  # back to the Reserve Pool from the map
+        reach = {unit.id: reach[unit.id] | ({POOL} if unit.node else set()) for unit in units}
+        places += [(POOL, words.word("status", RESERVE))] if any(unit.node for unit in units) else []
     kind = "reaction" if reacting else "move"
     return OrderForm("move", words(f"order.bos.{kind}"), (
         Field("unit", words("order.bos.unit"), choices=choices([_at(words, unit) for unit in units])),
-        Field("to", words("order.bos.to"), choices=choices(places))),
+        Field("to", words("order.bos.to"), choices=fitting(choices(places), reach), by="unit")),
         words(f"order.bos.{kind}_note.{view.side}", limit=limit, ei=ei, left=left), "5.1" if reacting else "5.0")
 
 

@@ -19,7 +19,7 @@ from referee.core.board import Board
 from referee.core.units import ACTIVE, OFF_MAP
 from referee.knowledge import card
 from referee.knowledge.view import OwnUnit, PlayerView, UnitFact
-from referee.orders import Field, OrderForm, choices, his_units
+from referee.orders import Field, OrderForm, choices, fitting, his_units
 from referee.rulesets.chicago.feed import INFILTRATING, MINIMUM, OVER
 from referee.rulesets.chicago.rules import board as boxes
 from referee.rulesets.chicago.rules import conflict, movement, tables
@@ -66,17 +66,13 @@ def _places(board: Board, words: Words, nodes: Iterable[str]) -> list[tuple[str,
     return [(node, words.place(node)) for node in found]
 
 
-def _reach(board: Board, units: Iterable[OwnUnit], factor: int, stay: Iterable[str]) -> set[str]:
-    """The boxes his units may end a move in as far as the map alone tells: within `factor` times their movement
-    number (HOW TO MOVE UNITS 2; doubled by INFILTRATION), and the boxes `stay` they stand in (stepping into or out
-    of its minimum box)."""
-    kept, found = set(stay), set()
-    for unit in units:
-        assert unit.node is not None
-        far = board.distances([unit.node])
-        found |= {node for node, steps in far.items() if 0 < steps <= factor * unit.movement
-                  or steps == 0 and node in kept}
-    return found
+def _reach(board: Board, unit: OwnUnit, factor: int, stay: Iterable[str]) -> set[str]:
+    """The boxes a unit of his may end a move in as far as the map alone tells: within `factor` times its movement
+    number (HOW TO MOVE UNITS 2; doubled by INFILTRATION), and the box it stands in where that is one of `stay`
+    (stepping into or out of its minimum box)."""
+    assert unit.node is not None
+    return {node for node, steps in board.distances([unit.node]).items()
+            if 0 < steps <= factor * unit.movement or steps == 0 and node in stay}
 
 
 def _move(view: PlayerView, board: Board, words: Words, on_board: list[OwnUnit]) -> OrderForm | None:
@@ -86,13 +82,14 @@ def _move(view: PlayerView, board: Board, words: Words, on_board: list[OwnUnit])
         return None
     green = view.side == DEMONSTRATORS
     stay = () if green else boxes.minimum(board)
-    places = _places(board, words, _reach(board, on_board, 2 if green else 1, stay))
+    reach = {unit.id: _reach(board, unit, 2 if green else 1, stay) for unit in on_board}
+    places = fitting(choices(_places(board, words, set().union(*reach.values()))), reach)
     units = choices([_at(words, unit, unit.node or "") for unit in on_board])
     flag = Field("infiltrate", words("order.chicago.infiltrate"), "flag", optional=True) if green else \
         Field("minimum", words("order.chicago.minimum"), "flag", optional=True)
     return OrderForm("move", words("order.chicago.move"), (
         Field("units", words("order.chicago.units"), "many", units),
-        Field("to", words("order.chicago.to"), choices=choices(places)), flag),
+        Field("to", words("order.chicago.to"), choices=places, by="units"), flag),
         words(f"order.chicago.move_note.{view.side}"),
         f"{movement.MOVE}, {'INFILTRATION' if green else 'CPD MINIMUM'}")
 

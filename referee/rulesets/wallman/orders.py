@@ -20,7 +20,7 @@ from referee.core.units import ACTIVE
 from referee.knowledge import card
 from referee.knowledge.feed import OWN
 from referee.knowledge.view import OwnUnit, PlayerView, UnitFact
-from referee.orders import Choice, Field, Kind, OrderForm, choices
+from referee.orders import Choice, Field, Kind, OrderForm, choices, fitting
 from referee.rulesets.wallman.rules.actions import PLAYER_ACTIONS
 from referee.rulesets.wallman.rules.care import MEDICAL, STRETCHERS, TO_HOSPITAL, WALKING
 from referee.rulesets.wallman.rules.clashes import FIGHTING, FIREARMS, GAS, GAS_CARRIERS, SNIPERS
@@ -127,9 +127,10 @@ def _move(view: PlayerView, board: Board, words: Words, mine: list[OwnUnit]) -> 
     runners = {unit.id for unit in acting}
     run = (Field("run", words("order.wallman.run", figure=", ".join(_name(words, unit) for unit in acting)), "flag",
                  optional=True),) if runners else ()
-    reach = {node for unit in units for node in _reach(board, unit, unit.id in runners)}
+    reach = {unit.id: _reach(board, unit, unit.id in runners) for unit in units}
+    places = fitting(_places(board, words, set().union(*reach.values())), reach)
     return OrderForm("move", words("order.wallman.move"), (
-        _units(words, units), Field("to", words("order.wallman.to"), choices=_places(board, words, reach)), *run),
+        _units(words, units), Field("to", words("order.wallman.to"), choices=places, by="unit"), *run),
         words("order.wallman.move_note", run=RUN), MOVEMENT)
 
 
