@@ -21,6 +21,7 @@ from referee.knowledge.build import new_record
 from referee.knowledge.export import view_json
 from referee.rulesets.chicago.knowledge import MINIMUM, ChicagoKnowledge, built_up
 from referee.scenario.catalog import load
+from referee.simulate import play as autoplay
 from tests.chicago_play import random_game
 from tests.fog_support import Observed, in_sight, leaks
 from tests.test_chicago_game import END, green_ahead, new_game, next_turn, play
@@ -191,6 +192,27 @@ def test_several_players_a_side_each_command_their_counters_and_know_the_sides_o
     yippies = {uid for uid, who in command.items() if who == "yippies" and game.state.units[uid].status == ACTIVE}
     marked = {u.id for u in views["mobe"].own if "commanded by yippies" in u.notes}
     assert marked == yippies
+
+
+def test_a_commander_left_with_no_counter_on_the_board_takes_the_next_one_that_comes_on():
+    """RULINGS.md, "Several players a side": a counter that comes onto the board commanded by nobody goes first to a
+    player of its side who commands no counter there, so that no one sits out the rest of the game. In a game the
+    computer players play, the Mobe loses every group and takes the next one added in a park."""
+    played = autoplay("chicago/chicago-1968-commanders", {}, 0, "simple", "simple", keep_events=True)
+    game = played.game
+    record, moments = new_record(game.ctx, game.rules, COMMITMENT), 0
+    for event in game.events:
+        before = dict(record.command)
+        holding = {who for uid, who in before.items() if record.state.units[uid].status == ACTIVE}
+        record.feed(event)
+        exchanged = {new for _, new in event.data.get("changes", ())}  # a level down: its commander's still
+        for side in ("demonstrators", "police"):
+            new = [uid for uid in record.command if uid not in before.keys() | exchanged and game.state.units[uid].side == side]
+            idle = [p.id for p in game.ctx.scenario.players if p.side == side and p.id not in holding]
+            if new and idle:
+                moments += 1
+                assert record.command[new[0]] == idle[0], (event.kind, new, idle)
+    assert moments > 0, "the game has a commander left with nothing on the board"
 
 
 def test_a_counter_exchanged_a_level_down_stays_with_its_commander():

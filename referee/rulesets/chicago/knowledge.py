@@ -9,8 +9,9 @@ conflict's box and result, the points the Guard and the parks give, and the end.
 
 A side may have several players, each commanding the counters his scenario entry lists. A counter exchanged for
 one a level down (BREAKING DOWN AND BUILDING UP UNITS) passes to the new counter's command; a counter that comes
-onto the board commanded by nobody (groups added in a park, Guard companies brought in) is commanded by the
-player commanding the units where it arrives, else by the side's first player. A player knows his own counters in
+onto the board commanded by nobody (groups added in a park, Guard companies brought in) goes first to a player of
+its side who commands no counter on the board, else to the player commanding the units where it arrives, else to
+the side's first player. A player knows his own counters in
 full, his side's others on the board (each marked with its commander) and the counters in the box, off the board.
 """
 
@@ -113,17 +114,21 @@ class ChicagoKnowledge:
         self._look()
 
     def _take_command(self) -> None:
-        """A counter on the board commanded by nobody, on a side of several players: the commander of the units in
-        its box (the top one's), else the side's first player."""
+        """A counter on the board commanded by nobody, on a side of several players: a player of the side who
+        commands no counter on the board (the first such), so that no one sits out the rest of the game; else the
+        commander of the units in its box (the top one's), else the side's first player."""
         players = self.ctx.scenario.players
         for side in SIDES:
             mine = [p.id for p in players if p.side == side]
             if len(mine) < 2:
                 continue
-            for ids in self.state.stacks[side].values():
+            stacks = self.state.stacks[side].values()
+            idle = [player for player in mine if player not in {self.command.get(uid) for ids in stacks for uid in ids}]
+            for ids in stacks:
                 commanders = [self.command[uid] for uid in ids if uid in self.command]
                 for uid in ids:
-                    self.command.setdefault(uid, commanders[0] if commanders else mine[0])
+                    if uid not in self.command:
+                        self.command[uid] = idle.pop(0) if idle else commanders[0] if commanders else mine[0]
 
     def _commands(self, player: Player, unit: Unit) -> bool:
         """Whether the player commands the counter: his side's only player does; else his own, by `command`."""
