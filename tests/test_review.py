@@ -18,6 +18,8 @@ from referee.review.branch import cut
 from referee.review.dice_audit import audit, chi2_p
 from referee.review.gather import gather
 from referee.review.report import context
+from referee.review.summary import _reason, key_moments
+from referee.review.words import ReviewWords
 from referee.session import Session, stored_event
 from referee.store.reading import open_reader
 
@@ -302,6 +304,27 @@ def test_each_sides_key_moments_are_told_as_its_own_gains(cli, tmp_path):
         for moment in found:
             assert (moment.points > 0) == (side == "protester")
             assert moment.reason.endswith(f": +{abs(moment.points)}"), moment.reason
+
+
+def test_a_side_s_key_moment_counts_its_own_gains_never_net_of_the_other_side_s(cli, tmp_path):
+    """Chicago-Chicago (HOW TO RESOLVE CONFLICT 5): both sides win conflicts in the same turn, each scoring its
+    points; the first page tells each side's gain whole (the police's +2), not the lead's net change (+1)."""
+    db = tmp_path / "chicago.db"
+    assert cli("simulate", "chicago/chicago-1968", "--seed", "1", "--games", "1", "--save", str(db)).code == 0
+    gathered = gather(db)
+    words = ReviewWords("en", gathered.scenario.ruleset)
+    gains: Counter = Counter()
+    for p in gathered.played:
+        if p.score_after != p.score_before:
+            reason = _reason(gathered, p, words)[0]
+            gains[p.event.turn, reason, p.score_after > p.score_before] += abs(p.score_after - p.score_before)
+    both = sum((turn, reason, not up) in gains for turn, reason, up in gains)
+    assert both, "a turn where one reason scored for both sides"
+    for side, found in key_moments(gathered, words).items():
+        for moment in found:
+            up = side == "demonstrators"
+            assert any(moment.reason.startswith(reason.split("{")[0]) and points == abs(moment.points)
+                       for (turn, reason, way), points in gains.items() if turn == moment.turn and way == up), moment
 
 
 def test_a_review_of_a_game_not_over_warns_that_its_seed_foretells_the_dice_to_come(cli, tmp_path):

@@ -96,20 +96,22 @@ def why(g: Gathered, turn: int, words: ReviewWords) -> list[str]:
 
 def key_moments(g: Gathered, words: ReviewWords, count: int = 3) -> dict[str, list[Moment]]:
     """For each side, what moved the score its way most (a rising score serves the game's first side, a falling
-    one its second): each reason of a turn taken whole, the biggest first, the earlier first where two gave alike."""
+    one its second): each reason of a turn taken whole for each side, never net of what the same reason gave the
+    other side that turn, the biggest first, the earlier first where two gave alike."""
     plugin = rulesets.get(g.scenario.ruleset)
     sides = plugin.rising or plugin.lead or tuple(g.final.scores)[:2]
-    gains: dict[tuple[int, str], list] = {}
+    gains: dict[tuple[int, str, str], list] = {}  # each side's gains apart: one side's never net of the other's
     for p in g.played:
         if p.score_after != p.score_before:
             reason, names = _reason(g, p, words)
-            entry = gains.setdefault((p.event.turn, reason), [0, []])
+            gainer = sides[0] if p.score_after > p.score_before else sides[-1]
+            entry = gains.setdefault((p.event.turn, reason, gainer), [0, []])
             entry[0] += p.score_after - p.score_before
             entry[1].extend(name for name in names if name not in entry[1])
     found: dict[str, list[Moment]] = {side: [] for side in sides}
-    for (turn, reason), (points, names) in sorted(gains.items(), key=lambda item: (-abs(item[1][0]), item[0][0])):
-        side = sides[0] if points > 0 else sides[-1]
-        if points and len(found[side]) < count:  # told as that side's gain: +2 for the Authority, not -2
+    for (turn, reason, side), (points, names) in sorted(gains.items(),
+                                                        key=lambda item: (-abs(item[1][0]), item[0][0])):
+        if len(found[side]) < count:  # told as that side's gain: +2 for the Authority, not -2
             found[side].append(Moment(turn, _told(reason, names, abs(points)), points))
     return found
 
