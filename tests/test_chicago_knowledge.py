@@ -215,6 +215,17 @@ def test_a_commander_left_with_no_counter_on_the_board_takes_the_next_one_that_c
     assert moments > 0, "the game has a commander left with nothing on the board"
 
 
+def test_the_end_is_told_at_the_scenario_s_last_turn_not_the_text_s(cli, tmp_path):
+    """HOW TO "WIN" at the end of the last turn: `chicago/two-days` ends at 26C, and its log and every player's
+    announcements say so, never the text's 28C."""
+    db = tmp_path / "two.db"
+    assert cli("simulate", "chicago/two-days", "--seed", "2", "--games", "1", "--save", str(db)).code == 0
+    told = [line for line in cli("view", str(db), "--player", "police").lines if "game over" in line]
+    assert len(told) == 1 and told[0].strip().startswith("26C: game over:"), told
+    last = cli("log", str(db)).lines[-1]
+    assert "Game over:" in last and "28C" not in last and "28C" not in told[0]
+
+
 def test_a_counter_exchanged_a_level_down_stays_with_its_commander():
     """A Yippies' level-1 group wins at Old Town (12:6, 2:1) on DD3: it goes down a level, exchanged for a level-2
     counter that the Yippies command (BREAKING DOWN AND BUILDING UP UNITS; RULINGS.md)."""

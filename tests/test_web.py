@@ -489,6 +489,9 @@ def test_a_finished_game_says_so_on_every_page_and_sheet_with_its_result(cli, tm
             spanish = Strings("es", "n30").data(result)  # in the sheet's words: "Fin de la partida: ..."
             assert spanish.startswith("Fin de la partida") and spanish != result
             assert f'<p class="ended">{html.escape(spanish)}</p>' in book.page(player, "es")[1]
+            for orders in (page, book.orders(player, "en")):  # no "Now: ... wait for your phase" once it is over
+                assert "The game is over: no more orders." in orders
+                assert "Now: " not in orders and "wait for your phase" not in orders
     finally:
         book.close()
     assert cli("brief", saved, "--all", "--format", "md", "--out", tmp_path / "sheets").code == 0

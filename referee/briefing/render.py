@@ -188,7 +188,7 @@ def render_live(view: PlayerView, board: Board, lang: str, script: str, head: st
                                                               **_placed(_sections(page)),
                                                               "key": key, "message_chars": MESSAGE_CHARS,
                                                               "forms": forms, "ahead": ahead,
-                                                              **_ordering(view, standing)})
+                                                              **_ordering(view, standing, ended)})
 
 
 def render_thread(view: PlayerView, thread: Sequence[MessageRecord], lang: str) -> str:
@@ -211,19 +211,20 @@ def _thread(t: Strings, thread: Sequence[MessageRecord], view: PlayerView) -> di
 
 
 def render_orders(view: PlayerView, forms: Sequence[OrderForm], lang: str, ahead: str | None = None,
-                  standing: MessageRecord | None = None) -> str:
+                  standing: MessageRecord | None = None, ended: str | None = None) -> str:
     """The forms of the orders a player may send now (for a phase `ahead`, blind) and his `standing` order in
-    force: what a live page is sent again when they change."""
+    force, or once the game has `ended` that no order is taken: what a live page is sent again when they change."""
     return environment().get_template("_orders.html.j2").render({"t": _strings(view, lang), "forms": forms,
-                                                                  "ahead": ahead, **_ordering(view, standing)})
+                                                                  "ahead": ahead,
+                                                                  **_ordering(view, standing, ended)})
 
 
-def _ordering(view: PlayerView, standing: MessageRecord | None) -> dict:
-    """What his page says above his order forms: the phase the game is in (`now`); the deadline of his orders in
-    this phase, if any, as a time (`due`) and in the hours and minutes of the room's clock, the server's
-    (`due_time`); who commands his units where all were handed away (`handed`); and his standing order in force
-    (`standing`)."""
-    handed = {"handed": handed_to(view), "standing": standing, "now": view.phase}
+def _ordering(view: PlayerView, standing: MessageRecord | None, ended: str | None) -> dict:
+    """What his page says above his order forms: the phase the game is in (`now`), or that it is `over`; the
+    deadline of his orders in this phase, if any, as a time (`due`) and in the hours and minutes of the room's
+    clock, the server's (`due_time`); who commands his units where all were handed away (`handed`); and his
+    standing order in force (`standing`)."""
+    handed = {"handed": handed_to(view), "standing": standing, "now": view.phase, "over": ended is not None}
     if view.deadline is None:
         return {"due": None, **handed}
     return {"due": view.deadline, "due_time": clock(view.deadline), **handed}

@@ -224,7 +224,7 @@ class PageBook:
         edition, standing = self.edition, self.standing(player)
         return self._made(edition, (player, lang, f"orders {standing.id}" if standing else "orders"),
                           lambda: render_orders(edition.views[player], self.forms(player, lang), lang,
-                                                self.ahead(player), standing))
+                                                self.ahead(player), standing, edition.ended))
 
     def thread(self, player: str, lang: str) -> str:
         """The HTML of a player's messages with the umpire as they now stand (what his page is sent again)."""

@@ -59,7 +59,8 @@ def _conflict(d: dict) -> str:
 def _ended(d: dict) -> str:
     if d["reason"] == "CPD MINIMUM":
         return f"{OVER}: the police lose, a CPD MINIMUM box is short of three platoons"
-    return f"{OVER} at 28C: {d['winner'] or 'nobody'} {'wins' if d['winner'] else 'wins (a draw)'}; {_ei(d)}"
+    won = f"the {d['winner']} win" if d["winner"] else "nobody wins (a draw)"  # the turn: the line's own time
+    return f"{OVER}: {won}; {_ei(d)}"
 
 
 _PUBLIC = {  # what every player is told of an event, in a line: nothing of where units stand out of sight

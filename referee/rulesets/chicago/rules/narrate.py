@@ -45,7 +45,7 @@ def _ended(d: dict) -> str:
     if d["reason"] == "CPD MINIMUM":
         return f"Game over: the police lose, a CPD MINIMUM box is short of three platoons ({', '.join(d['boxes'])})"
     who = {"police": "the police win", "demonstrators": "the demonstrators win", None: "a draw"}[d["winner"]]
-    return f"Game over at 28C: {who} ({_ei(d)})"
+    return f"Game over: {who} ({_ei(d)})"  # the last turn's name is the line's own time (28C, or 26C in two days)
 
 
 _LINES = {
