@@ -83,3 +83,23 @@ def test_a_phase_that_offers_a_player_only_what_he_may_do_at_any_time_does_not_w
         success = waiting(path)
     assert confrontation.phase == "confrontation" and not set(confrontation.players) & set(PROTESTERS)
     assert (success.phase, success.players) == ("success", ())
+
+
+def test_chicago_s_national_guard_at_any_point_does_not_make_green_s_steps_wait_for_the_police(tmp_path):
+    """NATIONAL GUARD: blue may bring the Guard in (while green leads) or take it out "at any point": in green's
+    move (HOW TO PLAY, step 1) only the demonstrators are waited for, in blue's the police too."""
+    path = tmp_path / "s.db"
+    with Session.create(path, "chicago/chicago-1968-commanders", {}, seed=3) as session:
+        for command in ({"do": "move", "units": ["G1-01"], "to": "old-town"}, {"do": "end-phase"},
+                        {"do": "conflict", "box": "old-town", "dice": [2]}):  # green wins there, and leads
+            session.apply(command)
+        while session.game.state.phase != "green-move":
+            session.apply({"do": "end-phase"})
+        green = waiting(path)
+        while session.game.state.phase != "blue-move":
+            session.apply({"do": "end-phase"})
+        blue = waiting(path)
+        scores = session.game.state.scores
+    assert scores["demonstrators"] > scores["police"], "the Guard may come in"
+    assert (green.phase, green.players) == ("green-move", ("yippies", "mobe"))
+    assert blue.phase == "blue-move" and set(blue.players) == {"police-north", "police-south"}

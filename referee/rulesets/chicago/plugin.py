@@ -40,4 +40,5 @@ PLUGIN = RulesetPlugin(
     autoplay="referee.rulesets.chicago.players.autoplay:AUTOPLAY",
     actors={"move": "units", "place": "units", "conflict": "phase", "guard": "side:police", "guard-out": "side:police"},
     phase_sides={"green-conflict": "demonstrators", "blue-conflict": "police"},  # HOW TO PLAY (rules.steps.FIGHTER)
+    anytime=("guard", "guard-out"),  # NATIONAL GUARD: "at any point"; a step offering only these waits for no one
 )
