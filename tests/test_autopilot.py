@@ -16,6 +16,7 @@ from referee.orders import his_units
 from referee.roster import waiting
 from referee.session import Session
 from referee.store.reading import open_reader
+from referee.tui.dialogs.form import CommandForm
 from tests.test_tui_inbox import until
 from tests.test_tui_riot import fill
 from tests.tui_support import drive, press
@@ -118,6 +119,21 @@ def test_the_dashboard_s_a_writes_a_computer_player_s_orders_into_the_inbox(tmp_
     told, mail = drive(path, script)
     assert mail and all(m.umpire == "computer player (objective)" and m.from_player for m in mail)
     assert any(said.endswith("orders from the computer player for protesters: I, the inbox, has them") for said in told)
+
+
+def test_the_dashboard_s_a_offers_first_the_player_yet_to_send_orders_in_this_phase(tmp_path):
+    """N30 3.1: in the police's movement phase the police are waited for, so the form is for them to begin with."""
+    path = made(tmp_path, "n30/close-the-ring")
+    with Session.open(path) as session:
+        session.apply({"do": "end-phase"})
+    assert waiting(path).players == ("police",)
+
+    async def script(pilot, app):
+        await press(pilot, "A")
+        await until(pilot, lambda: isinstance(app.screen, CommandForm))
+        return app.screen.query_one("#field-player").value
+
+    assert drive(path, script) == "police"
 
 
 @pytest.mark.parametrize("scenario, options, sees_own", [

@@ -695,17 +695,32 @@ class UmpireScreen(Screen):
                  lambda v: {"do": "hand", "player": v["player"], "to": v["to"]}, note=note, rolls=False)
 
     def action_autopilot(self) -> None:
-        """Ask which player a computer player writes this phase's orders for (and of which kind), then write them
-        into the inbox (referee.autopilot); a game without computer players says so."""
+        """Ask which player a computer player writes this phase's orders for (the first yet to send any, to begin
+        with) and of which kind, then write them into the inbox (referee.autopilot); a game without computer players
+        says so."""
         from referee.simulate import autoplay
 
         try:
-            kinds = autoplay(self.game.ctx.scenario).kinds
+            autoplay(self.game.ctx.scenario)
         except RefereeError as error:
             self.notify(str(error), severity="warning", timeout=10)
             return
+        self._ask_autopilot()
+
+    @work(thread=True, group="roster", exclusive=True)
+    def _ask_autopilot(self) -> None:
+        from referee.roster import waiting
+
+        found = waiting(self.session.path)
+        self.app.call_from_thread(self._autopilot_form, found.players)
+
+    def _autopilot_form(self, yet: tuple[str, ...]) -> None:
+        from referee.simulate import autoplay
+
+        kinds = autoplay(self.game.ctx.scenario).kinds
         names = self.game.state.names.get("players", {})
         players = tuple((called(p.id, names), p.id) for p in self.game.ctx.scenario.players)
+        missing = next((p.id for p in self.game.ctx.scenario.players if p.id in yet), None)
 
         def chosen(values: dict | None) -> None:
             if values is not None:
@@ -714,8 +729,8 @@ class UmpireScreen(Screen):
         note = ("Its orders reach the inbox (I) as the player's, named as the computer player's: carry them out, amend "
                 "or send back each. It writes only for a player yet to send orders in a phase his side acts in.")
         self.app.push_screen(CommandForm("A computer player's orders", [
-            Field("player", "For", choices=players), Field("kind", "Kind", choices=tuple((k, k) for k in kinds),
-                                                           default=kinds[0])], note=note), chosen)
+            Field("player", "For", choices=players, default=missing),
+            Field("kind", "Kind", choices=tuple((k, k) for k in kinds), default=kinds[0])], note=note), chosen)
 
     @work(thread=True, group="roster", exclusive=True)
     def _autopilot(self, player: str, kind: str) -> None:
