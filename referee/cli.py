@@ -489,7 +489,7 @@ def cmd_message(args) -> int:
 
 
 def cmd_orders(args) -> int:
-    from referee.messages import answer_to, standing_orders
+    from referee.messages import answer_to, order_state, standing_orders
 
     messages, shown, names, game = _threads_shown(args)
     if args.missing:
@@ -502,7 +502,7 @@ def cmd_orders(args) -> int:
     odds = _waiting_odds(game, [order for order, answer in listed if answer is None or order.id in due])
     if args.json:
         print(json.dumps([{"id": order.id, "player": order.player, "created": order.created, "order": order.command,
-                           "text": order.text, "state": _order_state(answer), "command": answer.done if answer else None,
+                           "text": order.text, "state": order_state(answer), "command": answer.done if answer else None,
                            "carried_out": (answer.command or order.command) if answer and answer.done else None,
                            "answer": answer.text if answer else None, "umpire": answer.umpire if answer else None,
                            "odds": list(odds.get(order.id, ())), "standing": order.standing, "due": order.id in due,
@@ -554,23 +554,18 @@ def _waiting_odds(game: Game, waiting: list) -> dict[int, tuple[str, ...]]:
     return {order.id: game.odds(order.command) for order in waiting}
 
 
-def _order_state(answer) -> str:
-    """What became of an order: waiting, carried out or returned."""
-    return "waiting" if answer is None else "carried out" if answer.done else "returned"
-
-
 def _order_line(order, answer, names: dict[str, str], due: bool = False, stands: bool = False) -> str:
     """An order on one line, as `orders` prints it: its number, time, player (with the name the table calls him, and
     what the order is to his standing order: one that `stands` no more says so), what became of it (a standing
     order due again in this phase: so), its words and the command it asks for."""
-    state = _order_state(answer)
+    from referee.messages import called, order_state
+
+    state = order_state(answer)
     if answer is not None:
         state += f" by command {answer.done}" if answer.done else ""
         state += f" ({answer.umpire})" if answer.umpire else ""
         state += f": {answer.on_one_line}" if answer.text else ""
         state += f" as {json.dumps(answer.command)}" if answer.command else ""
-    from referee.messages import called
-
     state += "; due again in this phase" if due else ""
     kept = "" if order.standing is None else (" (standing)" if stands else " (standing no more)") \
         if order.standing == order.id else f" (repeating #{order.standing})"

@@ -138,3 +138,8 @@ def answer_to(message: Said, messages: Sequence[S]) -> S | None:
     """The umpire's first answer to a player's message, if any: to an order, what decided it (it was carried
     out where the answer names the command that did, else returned)."""
     return next((m for m in messages if m.answers == message.id and not m.from_player), None)
+
+
+def order_state(answer: Said | None) -> str:
+    """What became of an order, by the umpire's answer to it (`answer_to`): waiting, carried out or returned."""
+    return "waiting" if answer is None else "carried out" if answer.done else "returned"

@@ -28,6 +28,11 @@ def printable(value: object) -> str:
     return text if text.isprintable() else "".join(map(_shown, text))
 
 
+def cut(text: str, chars: int) -> str:
+    """`text` whole if it holds at most `chars` characters, else its first ones and "…", `chars` in all."""
+    return text if len(text) <= chars else text[:chars - 1] + "…"
+
+
 def plural(count: int, word: str, many: str = "") -> str:
     """`count` and the word for that many: "1 unit", "3 units", "2 dice" (with `many` for irregular words)."""
     return f"{count} {word if count == 1 else many or word + 's'}"

@@ -232,7 +232,7 @@ def test_the_inbox_marks_a_standing_order_due_again_and_carries_it_out(path):
         assert isinstance(inbox, InboxDialog)
         line = str(inbox.query_one(OptionList).get_option(str(number)).prompt)
         await press(pilot, "enter")
-        title = str(app.screen.query_one(".form-title").render())
+        title = str(app.screen.query_one(".title").render())
         await fill(pilot, app)  # carried out as it stands
         await until(pilot, lambda: len(app.screen.mail) == 4)  # the repeat and its answer, read again
         return inbox.due, line, title, [str(told.title) for told in app._notifications]

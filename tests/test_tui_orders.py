@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+from textual.widgets import OptionList
+
 from referee.messages import answer_to, waiting
 from referee.session import Session
-from referee.store.repository import SessionStore
-from tests.test_tui_inbox import until
+from referee.tui.dialogs.inbox import InboxDialog
+from tests.test_standing import keep, stop
+from tests.test_tui_inbox import from_player, until
 from tests.test_tui_riot import fill
 from tests.tui_support import drive, make_session, press, screen_lines, settle
 
@@ -18,18 +21,14 @@ MOVE = {"do": "move", "unit": "U2", "to": "5th & Pike"}
 
 def ordered(path, player: str, command: dict, said: str) -> int:
     """A player sends an order, as his live page does once it is checked against his forms."""
-    store = SessionStore.open(path)
-    try:
-        return store.write_message(player, said, from_player=True, command=command)
-    finally:
-        store.close()
+    return from_player(path, player, said, command)
 
 
 async def decide(pilot, app, **values) -> str:
     """Open the inbox on the first waiting order and decide it with these values; the form's title."""
     await press(pilot, "I")
     await press(pilot, "enter")
-    title = str(app.screen.query_one(".form-title").render())
+    title = str(app.screen.query_one(".title").render())
     await fill(pilot, app, **values)
     await settle(pilot)
     return title
@@ -82,3 +81,57 @@ def test_an_order_the_rules_refuse_is_read_by_the_umpire_and_still_waits(tmp_pat
     assert "✉ 1 order waiting (I)" in status
     with Session.open(path) as session:
         assert [m.id for m in waiting(session.messages())] == [1]
+
+
+def test_an_order_or_message_that_waits_no_more_says_what_became_of_it_and_opens_nothing(tmp_path):
+    path = make_session(tmp_path, "n30/close-the-ring", seed=3)
+    done = ordered(path, "protesters", MOVE, "Move: U2 to 5th & Pike")
+    back = ordered(path, "police", MOVE, "Move their U2")
+    asked = from_player(path, "police", "Where are the cameras?")
+    stopping = stop(path, keep(path, "police"), "police")
+    with Session.open(path) as session:
+        session.execute(done, said="On its way.")
+        session.return_order(back, "Not your unit.")
+        session.write_to("police", "Over every box.", asked)
+        command = answer_to(session.messages()[0], session.messages()).done
+
+    async def script(pilot, app):
+        await until(pilot, lambda: app.screen.mail)
+        await press(pilot, "I")
+        inbox = app.screen
+        said = []
+        for number in (done, back, asked, stopping):
+            inbox.query_one(OptionList).highlighted = [m.id for m in inbox.messages].index(number)
+            await press(pilot, "enter")
+            if app.screen is not inbox:
+                return app.screen, said
+            said.append(str(inbox.query_one("#inbox-head").render()).splitlines()[-1])
+        return app.screen, said
+
+    screen, said = drive(path, script)
+    assert isinstance(screen, InboxDialog)  # no answer's form: none of them waits
+    assert said[0].startswith(f"Order #{done} from protesters was carried out by command {command} (#")
+    assert said[0].endswith("): On its way.")
+    assert said[1].startswith(f"Order #{back} from police was returned (#") and said[1].endswith("): Not your unit.")
+    assert said[2].startswith(f"Message #{asked} from police was answered (#") and said[2].endswith("): Over every box.")
+    assert said[3] == (f"Message #{stopping} from police stops his standing order #{stopping - 1}: a notice, with "
+                       "nothing to answer")
+
+
+def test_an_order_chosen_as_another_dashboard_decides_it_is_said_decided_not_answered(tmp_path):
+    path = make_session(tmp_path, "n30/close-the-ring", seed=3)
+    number = ordered(path, "protesters", MOVE, "Move: U2 to 5th & Pike")
+
+    async def script(pilot, app):
+        umpire = app.screen
+        await until(pilot, lambda: umpire.mail)
+        with Session.open(path) as session:
+            session.execute(number, said="Done.")
+        await until(pilot, lambda: not waiting(umpire.mail))
+        umpire._write_in(("protesters", number))  # what the inbox gave, chosen before it showed the order decided
+        await settle(pilot)
+        return app.screen is umpire, [(str(n.title), str(n.message)) for n in app._notifications]
+
+    stays, told = drive(path, script)
+    assert stays and len(told) == 1 and told[0][0] == "Waits no more"
+    assert told[0][1].startswith(f"Order #{number} from protesters was carried out by command") and "Done." in told[0][1]

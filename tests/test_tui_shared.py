@@ -84,7 +84,7 @@ def test_a_chicago_move_form_moves_from_the_box_it_names_whatever_is_selected_me
         screen.query_one("#chicago-boxes").pick("lincoln-park")
         await settle(pilot)
         await press(pilot, "m")
-        title = str(app.screen.query_one(".form-title").render())
+        title = str(app.screen.query_one(".title").render())
         screen.post_message(BoxPicked("loop"))
         await settle(pilot)
         selected = screen.area
@@ -163,7 +163,7 @@ def test_a_command_that_ends_the_game_or_costs_a_side_dearly_asks_first_and_says
     async def script(pilot, app):
         await press(pilot, "e")
         form = app.screen
-        shown = (str(form.query_one(".form-title").render()), str(form.query_one(".form-note").render()))
+        shown = (str(form.query_one(".title").render()), str(form.query_one(".form-note").render()))
         await press(pilot, "escape")
         cancelled = len(log_kinds(path))
         await press(pilot, "e", "ctrl+s")

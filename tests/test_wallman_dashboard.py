@@ -86,7 +86,7 @@ def test_n_in_the_crowds_movement_selects_each_crowd_it_names_and_d_drifts_that_
             await press(pilot, "n")
             went.append((screen.crowd, str(list(app._notifications)[-1].message).split(" at ")[0]))
         await press(pilot, "d")
-        return went, str(app.screen.query_one(".form-title").render())
+        return went, str(app.screen.query_one(".title").render())
 
     went, title = drive(path, script)
     assert len(went) > 1 and all(crowd == named for crowd, named in went), went

@@ -1,4 +1,8 @@
-"""The base of the dashboard's dialogs: a modal screen over the dimmed main screen."""
+"""The base of the dashboard's dialogs: a modal screen over the dimmed main screen.
+
+Each is laid out one way (referee.tcss), to work down to a screen of 80x24: a box of class `dialog`, its title (class
+`title`) kept at its top and its row of buttons (class `buttons`) at its foot, always in sight; what lies between
+scrolls, the box itself being a VerticalScroll, or a list that scrolls itself in the room left."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList
 from textual.widgets.selection_list import Selection
 
@@ -93,9 +93,8 @@ class CommandForm(Dialog[dict | None]):
         self.sides = {one.name: one.sides for one in fields}  # the largest die each dice field takes now
 
     def compose(self) -> ComposeResult:
-        box = VerticalScroll if self.live else Vertical  # what `live` draws may grow past a short screen: it scrolls
-        with box(classes="dialog form"):
-            yield Label(plain(self.title_text), classes="form-title")
+        with VerticalScroll(classes="dialog form"):  # a long note, or what `live` draws, scrolls on a short screen
+            yield Label(plain(self.title_text), classes="title")
             if self.note:
                 yield Label(plain_lines(self.note), classes="form-note")
             for one in self.fields:

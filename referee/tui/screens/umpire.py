@@ -38,10 +38,10 @@ from referee.scenario.catalog import Player
 from referee.session import Session, is_undone, narrated, stored_event
 from referee.store.location import sibling
 from referee.store.reading import MessageRecord
-from referee.text import plural, printable
+from referee.text import cut, plural, printable
 from referee.tui.actions import UmpireAction
 from referee.tui.dialogs.form import CommandForm, Field, kept_value
-from referee.tui.dialogs.inbox import ANYONE, TOGETHER
+from referee.tui.dialogs.inbox import ANYONE, TOGETHER, InboxDialog, what_became
 from referee.tui.messages import Applied, Connection, Followed, Mail, Refused
 from referee.tui.widgets.log_entry import LogEntry
 
@@ -311,9 +311,15 @@ class UmpireScreen(Screen):
             self._listening.cancel()
 
     def _poll(self) -> None:
-        """Follow other writers, unless a dialog is open: what it shows must stay what its command is decided on."""
-        if self.app.screen is self and not self._lock.locked():
+        """Follow other writers, unless a dialog is open: what it shows must stay what its command is decided on.
+        The inbox is the exception: it decides nothing itself, and shows the messages as they come."""
+        if (self.app.screen is self or self._open_inbox()) and not self._lock.locked():
             self._follow()
+
+    def _open_inbox(self) -> InboxDialog | None:
+        """The inbox, if it is open over the screen."""
+        screen = self.app.screen
+        return screen if isinstance(screen, InboxDialog) and screen.is_mounted else None
 
     @work(thread=True, exclusive=True, group="listen")
     def _listen(self) -> None:
@@ -362,28 +368,36 @@ class UmpireScreen(Screen):
 
     @on(Mail)
     def _mail(self, message: Mail) -> None:
-        """New messages: each from a player told in a notification (not those there when the screen opened)."""
+        """New messages: each from a player told in a notification (not those there when the screen opened), or
+        shown in the inbox if it is open, which no notification then hides."""
+        inbox = self._open_inbox()
         known = {m.id for m in self.mail}
-        if self._mail_end >= 0:
+        if self._mail_end >= 0 and inbox is None:
             for new in (m for m in message.messages if m.from_player and m.id not in known
                         and not (m.is_order and m.standing not in (None, m.id))):  # a repeat: his own doing
                 what = "Order" if new.is_order else "Message"
-                said = printable(new.on_one_line)
-                said = said if len(said) <= TOLD_CHARS else said[:TOLD_CHARS - 1] + "…"  # the rest in the inbox
+                said = cut(printable(new.on_one_line), TOLD_CHARS)  # the rest in the inbox
                 self.notify(said, title=f"{what} from {new.player} (I: inbox)", timeout=10)
         before = len(waiting(self.mail))
         self.mail, self._mail_end = message.messages, message.end
+        if inbox is not None:
+            inbox.show(*self._inbox())
         if len(waiting(self.mail)) != before:  # the status line says how many wait
             self.refresh_view()
 
     def action_inbox(self) -> None:
-        """The messages, each player's thread; answer one, or write to a player unasked."""
-        from referee.tui.dialogs.inbox import InboxDialog
+        """The messages, each player's thread; answer one, or write to a player unasked. The notifications go: the
+        inbox holds what they told of (and the status line what else they said)."""
+        self.app.clear_notifications()
+        messages, odds, due = self._inbox()
+        self.app.push_screen(InboxDialog(messages, odds, self.game.state.names.get("players", {}), due),
+                             self._write_in)
 
+    def _inbox(self) -> tuple[list[MessageRecord], dict[int, tuple[str, ...]], list[int]]:
+        """What the inbox shows: the messages, the exact odds of each order the umpire may decide now, and the
+        standing orders due again in this phase, read afresh."""
         self._standing = self.session.due_again()
-        odds = {order.id: self.odds(order) for order in self._deciding()}
-        self.app.push_screen(InboxDialog(self.mail, odds, self.game.state.names.get("players", {}),
-                                         [order.id for order in self._standing]), self._write_in)
+        return self.mail, {order.id: self.odds(order) for order in self._deciding()}, [o.id for o in self._standing]
 
     def _deciding(self) -> list[MessageRecord]:
         """The orders the umpire may decide now: those waiting, and the standing orders due again as the inbox
@@ -407,9 +421,13 @@ class UmpireScreen(Screen):
         if order is not None:
             self._decide(order)
             return
+        names = self.game.state.names.get("players", {})
+        settled = next((m for m in self.mail if m.id == answers and m not in waiting(self.mail)), None)
+        if settled is not None:  # answered meanwhile, from another dashboard
+            self.notify(printable(what_became(settled, self.mail, names)), title="Waits no more")
+            return
         title = f"Answer message #{answers} from {player}" if answers else "Write to a player"
         asked = next((m.text for m in self.mail if m.id == answers), None)
-        names = self.game.state.names.get("players", {})
         to = [] if player != ANYONE else [Field("player", "To", choices=tuple(
             (f"{p.id} ({names[p.id]})" if p.id in names else p.id, p.id) for p in self.game.ctx.scenario.players))]
 
@@ -543,6 +561,9 @@ class UmpireScreen(Screen):
         self._load_view()
         self.add_to_log(message.lines, message.undoing)
         self.refresh_view()
+        inbox = self._open_inbox()
+        if inbox is not None:  # the odds of the orders waiting, against the game as it now stands
+            inbox.show(*self._inbox())
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
