@@ -920,6 +920,7 @@ def _simulated(args, scenario, result: dict, chart: Path | None) -> None:
     """Print what `simulate` found in the format asked for (JSON by default, a table for a sweep) and write its
     chart if asked."""
     from referee import rulesets
+    from referee.simulate import results
     from referee.sweep import as_sweep, to_csv, to_table
 
     table = result if args.sweep else as_sweep(result)
@@ -932,7 +933,7 @@ def _simulated(args, scenario, result: dict, chart: Path | None) -> None:
     if fmt == "json":
         print(json.dumps(result))
     else:
-        sys.stdout.write(to_csv(table) if fmt == "csv" else to_table(table, score_name))
+        sys.stdout.write(to_csv(table, results(scenario)) if fmt == "csv" else to_table(table, score_name))
 
 
 @contextmanager
