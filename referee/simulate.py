@@ -85,6 +85,11 @@ def _kinds(play: Autoplay, given: dict[str, str]) -> dict[str, str]:
     return {side: given.get(side, play.kinds[0]) for side in play.sides}
 
 
+def chosen(scenario: Scenario, given: dict[str, str]) -> dict[str, str]:
+    """Each side's kind of player in the scenario's games: those `given` by side, the rest its ruleset's first."""
+    return _kinds(autoplay(scenario), given)
+
+
 def seeing(computer: Autoplay, options: dict[str, str], sees: str | None) -> str:
     """What the players decide on, `OWN` or `ALL`: as asked, else their own knowledge where the options (all of
     them, defaults included) hide anything and the ruleset's players can; a RefereeError for what they cannot."""
