@@ -69,5 +69,6 @@ def unseen(scenario: Scenario, swept: list[str], options: dict[str, str], sees: 
     hiding = [name for name in swept if hides(scenario, name, options)]
     if sees != ALL or not hiding:
         return None
-    return (f"note: {', '.join(hiding)} hides things from the players, but with --players-see all they decide on the "
-            "whole game, so every setting of it plays the same games: use --players-see own (or leave it out)")
+    hide, it = ("hides", "it") if len(hiding) == 1 else ("hide", "them")
+    return (f"note: {', '.join(hiding)} {hide} things from the players, but with --players-see all they decide on the "
+            f"whole game, so every setting of {it} plays the same games: use --players-see own (or leave it out)")
