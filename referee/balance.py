@@ -10,6 +10,11 @@ Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
 
+def overlap(marks: str) -> str:
+    """What a 95% interval tells, in words for a class, the `marks` that show it named ("bars" on a chart)."""
+    return f"where two settings' {marks} do not overlap, the difference is more than chance"
+
+
 def wilson(count: int, games: int) -> tuple[float, float]:
     """The 95% Wilson score interval of the share `count / games` (the whole of 0-1 before any game)."""
     if games == 0:

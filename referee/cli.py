@@ -864,6 +864,7 @@ def cmd_simulate(args) -> int:
     from referee.scenario.catalog import load
     from referee.simulate import game_seed, last_game, simulate
     from referee.sweep import axes, settings, split, sweep
+    from referee.sweep_notes import unseen
 
     scenario = load(args.scenario)
     options, tuned = split(scenario, _pairs(args.set))
@@ -877,6 +878,9 @@ def cmd_simulate(args) -> int:
     chart = _chart(args.chart) if args.chart is not None else None
     save = _new_file(args.save) if args.save is not None else None
     found = axes(scenario, args.sweep, {**options, **tuned})
+    warning = unseen(scenario, [axis.name for axis in found], options, args.players_see)
+    if warning:
+        print(warning, file=sys.stderr)
     run = {"until_ci": args.until_ci, "workers": args.workers, "scheduler": args.scheduler, "tuned": tuned,
            "sees": args.players_see, **kinds}
     with _progress(None if args.until_ci else args.games * settings(found), "games") as tick:
@@ -894,7 +898,7 @@ def cmd_simulate(args) -> int:
                 session.apply(command)
         finally:
             session.close()
-    _simulated(args, scenario, result, chart)
+    _simulated(args, scenario, result, chart, kinds, options)
     return 0
 
 
@@ -911,11 +915,13 @@ def _chart(text: str) -> Path:
     return path
 
 
-def _simulated(args, scenario, result: dict, chart: Path | None) -> None:
-    """Print what `simulate` found in the format asked for (JSON by default, a table for a sweep) and write its
-    chart if asked."""
+def _simulated(args, scenario, result: dict, chart: Path | None, kinds: dict[str, str], options: dict[str, str]) -> None:
+    """Print what `simulate` found in the format asked for (JSON by default, a table for a sweep, with the lines
+    saying how to read it and how the games were played) and write its chart if asked."""
     from referee import rulesets
+    from referee.simulate import results
     from referee.sweep import as_sweep, to_csv, to_table
+    from referee.sweep_notes import notes
 
     table = result if args.sweep else as_sweep(result)
     score_name = rulesets.get(scenario.ruleset).score_name
@@ -927,7 +933,8 @@ def _simulated(args, scenario, result: dict, chart: Path | None) -> None:
     if fmt == "json":
         print(json.dumps(result))
     else:
-        sys.stdout.write(to_csv(table) if fmt == "csv" else to_table(table, score_name))
+        sys.stdout.write(to_csv(table, results(scenario)) if fmt == "csv" else
+                         to_table(table, score_name) + notes(table, scenario, score_name, kinds, options, args.players_see))
 
 
 @contextmanager

@@ -53,6 +53,9 @@ class Autoplay(Protocol):
     #   hides(options) -> bool: whether the options hide anything from a player;
     #   own_eyes(game, players) -> feed: gives each player his side's knowledge of the game, which `feed(events)`
     #   keeps up with the events of each command applied (referee.knowledge.eyes.hand_out hands it out).
+    # One whose games may end otherwise than in a side's win says how (`results`), by
+    #   draws: bool: whether a game may end without a winner (Chicago-Chicago's, at equal indices);
+    #   levels: tuple[str, ...]: the levels of victory a game may end at (Battle of Seattle's, 8.0).
 
 
 def autoplay(scenario: Scenario) -> Autoplay:
@@ -64,6 +67,14 @@ def autoplay(scenario: Scenario) -> Autoplay:
     return found
 
 
+def results(scenario: Scenario) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every result a game of the scenario may end with, as `wins` counts them (each side's win, then `DRAW` where
+    its rules allow one), and every level of victory it may end at, in alphabetical order."""
+    computer = autoplay(scenario)
+    draws = (DRAW,) if getattr(computer, "draws", False) else ()
+    return (*computer.sides, *draws), tuple(sorted(getattr(computer, "levels", ())))
+
+
 def _kinds(play: Autoplay, given: dict[str, str]) -> dict[str, str]:
     """Each side's kind of player: those given by side, the rest the default; an unknown side or kind refused."""
     for side, kind in given.items():
@@ -72,6 +83,11 @@ def _kinds(play: Autoplay, given: dict[str, str]) -> dict[str, str]:
         if kind not in play.kinds:
             raise RefereeError(f"unknown player kind {kind!r} (one of: {', '.join(play.kinds)})")
     return {side: given.get(side, play.kinds[0]) for side in play.sides}
+
+
+def chosen(scenario: Scenario, given: dict[str, str]) -> dict[str, str]:
+    """Each side's kind of player in the scenario's games: those `given` by side, the rest its ruleset's first."""
+    return _kinds(autoplay(scenario), given)
 
 
 def seeing(computer: Autoplay, options: dict[str, str], sees: str | None) -> str:

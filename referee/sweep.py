@@ -99,21 +99,22 @@ def as_sweep(result: dict) -> dict:
             "rows": [{"settings": {}, **row}]}
 
 
-def columns(result: dict) -> tuple[list[str], list[str], list[str]]:
+def columns(result: dict, every: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> tuple[
+        list[str], list[str], list[str]]:
     """A sweep's swept names, the results (sides, and "draw" where a game was drawn) and the levels of victory
-    reached in any row (in alphabetical order, the same whatever the games)."""
+    reached in any row (in alphabetical order, the same whatever the games); `every` adds the results and levels
+    a game may end with (`referee.simulate.results`), so that every run of a scenario has the same ones."""
     names = list(result["sweep"])
-    sides: list[str] = []
-    levels: list[str] = []
+    sides, levels = list(every[0]), list(every[1])
     for row in result["rows"]:
         sides += [side for side in row["win_rate"] if side not in sides]
         levels += [level for level in row.get("levels", {}) if level not in levels]
     return names, sides, sorted(levels)
 
 
-def to_csv(result: dict) -> str:
-    """A sweep as CSV: a header, then a line per setting."""
-    names, sides, levels = columns(result)
+def to_csv(result: dict, every: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> str:
+    """A sweep as CSV: a header, then a line per setting; `every` as for `columns`."""
+    names, sides, levels = columns(result, every)
     quartiles = ("min", "q1", "median", "q3", "max")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

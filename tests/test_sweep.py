@@ -10,12 +10,14 @@ import json
 
 import pytest
 
+from referee.balance import shares
 from referee.errors import RefereeError
 from referee.game import Game
+from referee.rulesets.bos.rules import victory
 from referee.rulesets.chicago.rules import tables
 from referee.scenario.catalog import from_sources, load, tuned
-from referee.simulate import simulate
-from referee.sweep import MAX_SETTINGS, axes, sweep, to_csv, to_table
+from referee.simulate import results, simulate
+from referee.sweep import MAX_SETTINGS, as_sweep, axes, sweep, to_csv, to_table
 
 BOS, CHICAGO = "bos/battle-of-seattle", "chicago/chicago-1968"
 
@@ -210,3 +212,35 @@ def test_the_levels_of_victory_come_in_the_same_order_whatever_the_games():
         assert levels == sorted(levels)
         headers.add(tuple(levels))
     assert len({level for levels in headers for level in levels}) > 1
+
+
+def _row(wins: dict[str, int], levels: dict[str, int] | None = None) -> dict:
+    """A row as `simulate` sums up its games (the scores left out of the test)."""
+    games = sum(wins.values())
+    return {"settings": {}, "games": games, "wins": wins, "win_rate": shares(wins, games), "mean_final_score": 0,
+            "score_quartiles": dict.fromkeys(("min", "q1", "median", "q3", "max"), 0),
+            **({"levels": shares(levels, games)} if levels else {})}
+
+
+def test_every_run_of_a_scenario_has_the_same_csv_columns():
+    """HOW TO "WIN": a Chicago-Chicago game at equal points is drawn; 8.0: Battle of Seattle's four levels. The
+    columns are the results the game may give, whether or not these games gave them, in the order they had."""
+    drawn, undrawn = ({"demonstrators": 1, "police": 1, "draw": 1}, {"demonstrators": 2, "police": 1})
+    every = results(load(CHICAGO))
+    headers = {to_csv(as_sweep({"scenario": CHICAGO, "seed": 0, **_row(wins)}), every).splitlines()[0]
+               for wins in (drawn, undrawn)}
+    assert len(headers) == 1
+    assert headers == {to_csv(as_sweep({"scenario": CHICAGO, "seed": 0, **_row(drawn)})).splitlines()[0]}
+    triumph = {victory.TRIUMPH: 1}
+    header = to_csv(as_sweep({"scenario": BOS, "seed": 0, **_row({"protester": 0, "authority": 1}, triumph)}),
+                    results(load(BOS))).splitlines()[0].split(",")
+    assert [column for column in header if column.startswith("level_rate:")] == \
+        sorted(f"level_rate:{level}" for level in (victory.TRIUMPH, *(name for _, name in victory.LEVELS)))
+    assert results(load("n30/close-the-ring")) == (("protesters", "police"), ())
+
+
+def test_the_command_line_csv_has_a_column_for_each_result_the_game_may_give(cli):
+    header = cli("simulate", CHICAGO, "--games", "1", "--format", "csv").out.splitlines()[0].split(",")
+    assert header[1:13:4] == ["demonstrators_wins", "police_wins", "draw_wins"]
+    levels = cli("simulate", BOS, "--games", "1", "--format", "csv").out.splitlines()[0].count("level_rate:")
+    assert levels == 4

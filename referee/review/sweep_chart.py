@@ -8,6 +8,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from referee.balance import overlap
 from referee.errors import RefereeError
 from referee.review.chart import nice_ticks
 from referee.scenario.catalog import Scenario
@@ -106,6 +107,7 @@ def write_chart(result: dict, scenario: Scenario, score_name: str, out: Path) ->
     page = environment().get_template("sweep.html.j2").render(
         result=result, title=scenario.title, sides=sides, swept=swept, panels=panels, level_panels=level_panels,
         score=score_panel(result, score_name), score_name=score_name, width=WIDTH, label_x=LABEL - 8,
+        overlap=Markup(overlap("bars")),  # our own words, printed as the table's are (its apostrophe unescaped)
         headings=[Markup("_<wbr>").join(map(escape, name.split("_"))) for name in result["sweep"]])  # may break at _
     try:
         out.write_text(page, encoding="utf-8")

@@ -15,6 +15,7 @@ from referee.rulesets.bos.players.random_player import RandomPlayer
 from referee.rulesets.bos.players.simple import SimpleAuthority, SimpleProtester
 from referee.rulesets.bos.rules.phases import EVENTS, FIGHTER, MOVER, REACTOR
 from referee.rulesets.bos.rules.units import AUTHORITY, PROTESTER
+from referee.rulesets.bos.rules.victory import LEVELS, TRIUMPH
 
 SIMPLE = {PROTESTER: SimpleProtester, AUTHORITY: SimpleAuthority}
 
@@ -25,6 +26,7 @@ class BosAutoplay:
 
     sides = (PROTESTER, AUTHORITY)
     kinds = ("simple", "random")
+    levels = (TRIUMPH, *(name for _, name in LEVELS))  # where a game may end (8.0)
 
     @staticmethod
     def player(kind: str, side: str, seed: int) -> Player:

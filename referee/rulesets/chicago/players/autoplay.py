@@ -25,6 +25,7 @@ class ChicagoAutoplay:
 
     sides = (DEMONSTRATORS, POLICE)
     kinds = ("simple", "random")
+    draws = True  # equal points at the end: neither side wins (HOW TO "WIN")
 
     @staticmethod
     def player(kind: str, side: str, seed: int) -> Player:
