@@ -9,6 +9,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from referee.balance import shares
 from referee.bounds import shown
 from referee.errors import RefereeError
 from referee.scenario.catalog import Scenario
@@ -121,11 +122,12 @@ def to_csv(result: dict, every: tuple[tuple[str, ...], tuple[str, ...]] = ((), (
     writer.writerow([*names, "games", *(f"{side}_{what}" for side in sides for what in ("wins", "rate", "low", "high")),
                      "mean_final_score", *(f"score_{q}" for q in quartiles), *(f"level_rate:{level}" for level in levels)])
     for row in result["rows"]:
-        rates = row["win_rate"]
+        rates = shares(dict.fromkeys(sides, 0), row["games"]) | row["win_rate"]  # a result no game gave: 0 of n, and
+        # its interval, which is not 0 to 0
         writer.writerow([
             *(row["settings"][name] for name in names), row["games"],
             *(value for side in sides for value in (
-                row["wins"].get(side, 0), *(rates[side][k] if side in rates else 0 for k in ("rate", "low", "high")))),
+                row["wins"].get(side, 0), *(rates[side][k] for k in ("rate", "low", "high")))),
             row["mean_final_score"], *(row["score_quartiles"][q] for q in quartiles),
             *(row.get("levels", {}).get(level, {}).get("rate", 0) for level in levels),
         ])

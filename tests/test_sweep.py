@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from referee.balance import shares
+from referee.balance import shares, wilson
 from referee.errors import RefereeError
 from referee.game import Game
 from referee.rulesets.bos.rules import victory
@@ -230,6 +230,10 @@ def test_every_run_of_a_scenario_has_the_same_csv_columns():
     headers = {to_csv(as_sweep({"scenario": CHICAGO, "seed": 0, **_row(wins)}), every).splitlines()[0]
                for wins in (drawn, undrawn)}
     assert len(headers) == 1
+    line = dict(zip(next(iter(headers)).split(","), to_csv(as_sweep({"scenario": CHICAGO, "seed": 0, **_row(undrawn)}),
+                                                     every).splitlines()[1].split(","), strict=True))
+    assert (line["draw_wins"], line["draw_rate"], line["draw_low"]) == ("0", "0.0", "0.0")
+    assert float(line["draw_high"]) == round(wilson(0, 3)[1], 4) > 0, "no draw in 3 games is not sure to be none"
     assert headers == {to_csv(as_sweep({"scenario": CHICAGO, "seed": 0, **_row(drawn)})).splitlines()[0]}
     triumph = {victory.TRIUMPH: 1}
     header = to_csv(as_sweep({"scenario": BOS, "seed": 0, **_row({"protester": 0, "authority": 1}, triumph)}),
