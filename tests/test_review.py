@@ -217,6 +217,14 @@ def test_review_at_needs_turn_numbers(cli, saved, tmp_path):
     assert run.code == 2 and "--at takes turns" in run.err
 
 
+def test_review_at_a_turn_not_played_is_refused_rather_than_left_out(cli, saved, tmp_path):
+    """Close the Ring has 8 turns: knowledge at turn 9 cannot be set beside a truth that never was."""
+    out = tmp_path / "x.html"
+    run = cli("review", saved, "--out", out, "--at", "2,9")
+    assert (run.code, run.err) == (2, "referee: --at 9: the session has played turns 1 to 8\n") and not out.exists()
+    assert cli("review", saved, "--out", out, "--at", "2,8").code == 0
+
+
 def test_the_timeline_lists_undone_events_in_their_place_and_names_targets_and_reasons(saved, tmp_path):
     ctx = context(gather(saved))
     assert all(list(t.lines) == sorted(t.lines) for t in ctx["timeline"]), "in log order, undone ones in place"

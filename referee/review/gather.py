@@ -13,7 +13,7 @@ from referee import rulesets
 from referee.core.engine import Context
 from referee.core.events import ITEMS, Event, item_text, without_items
 from referee.core.state import GameState
-from referee.errors import replaying
+from referee.errors import RefereeError, replaying
 from referee.knowledge.build import new_record
 from referee.knowledge.names import named
 from referee.knowledge.view import PlayerView
@@ -112,6 +112,10 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
                  log=log, briefings=briefings, messages=messages, chain=chain)
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
+    beyond = sorted(turn for turn in at or () if turn > last_turn)
+    if beyond:
+        played = f"turns 1 to {last_turn}" if last_turn > 1 else "turn 1 only"
+        raise RefereeError(f"--at {beyond[0]}: the session has played {played}")
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
