@@ -191,7 +191,12 @@ def test_every_game_s_review_draws_every_turn_as_it_was_and_as_each_player_belie
     full = set(ends) if len(ends) <= FULL else {max(ends), *worst}
     assert len(ends) > FULL or game != "n30"  # (a long game: its 36 turns)
     page = write_review(path, tmp_path / "review.html").read_text(encoding="utf-8")
-    assert page.count('<use href="#maps-board"') == len(ends) * len(players)
+    chosen = [t for t in maps.turns if t.chosen]  # printed: their small maps draw the board whole, for a PDF's sake
+    assert page.count('<use href="#maps-board"') == (len(ends) - len(chosen)) * len(players)
+    for summary in re.findall(r"<details open>\s*<summary>(.*?)</summary>", page, re.S):
+        minis = re.findall(r'<span class="mini"><svg[^>]*>(.*?)</svg>', summary, re.S)
+        assert len(minis) == len(players) and all("<line " in mini and "<use" not in mini for mini in minis)
+    assert len(re.findall(r"<details open>", page)) == len(chosen)
     in_play = max(ends) if game == "wallman" else None  # the computer games are played to their end; Wallman's not
     for turn in ends:
         was, believed = ("it is in turn {turn}, in play", "believes it in turn {turn}, in play") if turn == in_play else (
