@@ -294,6 +294,18 @@ def test_n30_under_strong_hidden_movement_an_unseen_police_move_stays_out_of_the
     assert [named(entry) for entry in entries(views["protesters"], "moved")] == [{"Portland"}]
 
 
+def test_n30_a_player_reads_his_own_unit_s_movement_roll_3_1_and_not_the_other_side_s():
+    """3.1: a unit's movement is its owner's die; he reads what it came to before the move, the other side not."""
+    game = _n30()
+    views = views_after(game)
+    rolled = {e.data["unit"]: e.data["rate"] for e in game.events if e.kind == "movement-rolled"}
+    assert set(rolled) == {"Portland", "7/A"}
+    for side, unit in (("protesters", "Portland"), ("police", "7/A")):
+        (entry,) = entries(views[side], "rolled")
+        assert (entry.kind, named(entry)) == (OWN, {unit}) and entry.text == f"{unit} rolled a movement of {rolled[unit]}"
+        assert views[side].feed.index(entry) < views[side].feed.index(entries(views[side], "moved")[0])
+
+
 # --- Wallman -------------------------------------------------------------------------------------------------
 
 

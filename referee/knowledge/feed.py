@@ -19,6 +19,7 @@ OWN, ATTACKED, REPORT, PUBLIC = "own", "attacked", "report", "public"
 LINES = {  # the English of each line; `{field}`s are its values
     "public": "{text}",
     "report": "Report ({reliability}): {text}",
+    "rolled": "{units} rolled a movement of {rate}",
     "moved": "{units} moved from {from} to {to}",
     "reaction": "{units} reaction-moved from {from} to {to}",
     "minimum": "{units} stepped into the CPD MINIMUM box of {at}",

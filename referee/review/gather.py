@@ -112,10 +112,6 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
                  log=log, briefings=briefings, messages=messages, chain=chain)
     kept = [r for r in log if r.command_id in effective]
     last_turn = kept[-1].turn if kept else 1
-    beyond = sorted(turn for turn in at or () if turn > last_turn)
-    if beyond:
-        played = f"turns 1 to {last_turn}" if last_turn > 1 else "turn 1 only"
-        raise RefereeError(f"--at {beyond[0]}: the session has played {played}")
     wanted = set(at if at is not None else ({b.turn for b in briefings} or {last_turn}))
     g.rl = {uid: [(1, level)] for uid, level in _crowd_levels(state).items()}
     for r in log:
@@ -140,6 +136,10 @@ def gather(path: Location, at: list[int] | None = None) -> Gathered:
             for uid, level in _crowd_levels(state).items():
                 if not g.rl.get(uid) or g.rl[uid][-1][1] != level:
                     g.rl.setdefault(uid, []).append((state.turn, level))
+    beyond = sorted(turn for turn in at or () if turn > state.turn)
+    if beyond:  # a turn not played has no knowledge to set beside the truth
+        played = f"turns 1 to {state.turn}" if state.turn > 1 else "turn 1 only"
+        raise RefereeError(f"--at {beyond[0]}: the session has played {played}")
     g.ends[state.turn] = (state.thawed(), score(state.scores))
     if state.turn in wanted:
         g.moments[state.turn] = _moment(ctx, state, record, g.in_play(state.turn))

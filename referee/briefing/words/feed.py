@@ -34,6 +34,7 @@ ES: dict[str, str] = {
     "feed.kind.public": "a todos",
     "feed.public": "{text}",
     "feed.report": "Informe ({reliability}): {text}",
+    "feed.rolled": "{units} sacó un movimiento de {rate}",
     "feed.moved": "{units} se movió de {from} a {to}",
     "feed.reaction": "{units} hizo un movimiento de reacción de {from} a {to}",
     "feed.minimum": "{units} entró en la casilla CPD MINIMUM de {at}",

@@ -1,7 +1,8 @@
-"""What an N30 event writes in its players' feeds (referee.knowledge.feed): a unit's moves, arrival and markers to
-the players commanding it; a confrontation (4) to the police players whose units attack and the protester players
-whose units are attacked, both in the intersection, in contact (6.2: every unit there identified), with each
-protester unit's result. The dice and the police total are left out; what everyone is told comes from the record."""
+"""What an N30 event writes in its players' feeds (referee.knowledge.feed): a unit's movement roll (3.1, his own
+die), moves, arrival and markers to the players commanding it; a confrontation (4) to the police players whose units
+attack and the protester players whose units are attacked, both in the intersection, in contact (6.2: every unit
+there identified), with each protester unit's result. A confrontation's dice and the police total are left out; what
+everyone is told comes from the record."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ def write(journal: Journal, players: tuple[Player, ...], state: GameState, event
     def commanders(*uids: str) -> list[str]:
         return [p.id for p in players if any(commands(players, state, p, uid) for uid in uids)]
 
-    if event.kind == "unit-moved" and d["path"]:
+    if event.kind == "movement-rolled":  # his own die (3.1): how far the unit may go, before it goes
+        journal.note(commanders(d["unit"]), turn, OWN, "rolled", units=("unit", d["unit"]), rate=("text", str(d["rate"])))
+    elif event.kind == "unit-moved" and d["path"]:
         start = ("place", d["from"]) if d["from"] else ("edge", d["edge"])
         journal.note(commanders(d["unit"]), turn, OWN, "moved", units=("unit", d["unit"]),
                      **{"from": start, "to": ("place", d["path"][-1])})
